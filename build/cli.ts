@@ -1,0 +1,64 @@
+/**
+ * The build command: parses options, runs the build, prints progress and the summary.
+ * @module
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { formatErrorChain } from "./errors.ts";
+import { runBuild, type BuildReport } from "./run-build.ts";
+
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
+export const DEFAULT_MAX_FILES = 20_000;
+
+function positiveInt(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1) throw new InvalidArgumentError("Expected a positive integer.");
+  return value;
+}
+
+function url(text: string): string {
+  if (!URL.canParse(text)) throw new InvalidArgumentError("Expected an absolute URL such as https://data.example.com.");
+  return text;
+}
+
+/** The commander program of `npm run build`. */
+export function createBuildCommand(log: (line: string) => void = console.log): Command {
+  return new Command("build")
+    .description("Build dist/ from the seed files: validate, compute every figure, precompute responses.")
+    .option("--seeds <dir>", "folder of seed files", "seeds")
+    .option("--out <dir>", "output folder (replaced atomically)", "dist")
+    .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
+    .option("--max-files <n>", "most precomputed files to write", positiveInt, DEFAULT_MAX_FILES)
+    .option("--dry-run", "plan and print the summary without writing", false)
+    .showHelpAfterError("(run with --help for the options)")
+    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; dryRun: boolean }) => {
+      try {
+        const report = await runBuild({
+          seedsDir: options.seeds,
+          outDir: options.out,
+          baseUrl: options.baseUrl,
+          maxFiles: options.maxFiles,
+          dryRun: options.dryRun,
+          onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
+        });
+        for (const line of formatReport(report)) log(line);
+      } catch (error) {
+        console.error(formatErrorChain(error));
+        console.error("Nothing was written; the previous output is unchanged.");
+        process.exitCode = 1;
+      }
+    });
+}
+
+/** The closing summary: seeds read, per-endpoint files and bytes, totals. */
+export function formatReport(report: BuildReport): string[] {
+  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, "", "endpoint                      files    cut        size"];
+  for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
+  const verb = report.dryRun ? "Would write" : "Wrote";
+  const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
+  lines.push("", `${verb} ${report.files} files, ${kib(report.bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
+  return lines;
+}
+
+function kib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
+}

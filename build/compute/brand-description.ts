@@ -1,0 +1,32 @@
+/**
+ * A short generated description of a brand, written from its figures only (no invented claims).
+ * @module
+ */
+import type { Brand } from "../load/schemas.ts";
+import type { TrustHistoryEntry } from "./dataset.ts";
+
+export interface DescriptionFacts {
+  brand: Pick<Brand, "name" | "founded_year" | "verticals" | "status">;
+  marketsWithDemand: readonly string[];
+  activeRegulators: readonly string[];
+  trust: TrustHistoryEntry;
+}
+
+/** Composes the description from facts, in a fixed sentence order. */
+export function describeBrand(facts: DescriptionFacts): string {
+  const { brand, marketsWithDemand, activeRegulators, trust } = facts;
+  const sentences = [
+    `${brand.name} is a ${joinList(brand.verticals)} brand founded in ${brand.founded_year}, currently ${brand.status}.`,
+    marketsWithDemand.length > 0
+      ? `It has measured search demand in ${marketsWithDemand.length} market${marketsWithDemand.length === 1 ? "" : "s"} (${joinList(marketsWithDemand.slice(0, 5))}${marketsWithDemand.length > 5 ? " and others" : ""}).`
+      : "No search demand is measured for it.",
+    activeRegulators.length > 0 ? `It holds active licenses from ${joinList(activeRegulators)}.` : "It holds no active license in the tracked registers.",
+    `Its Trust Score 2.0 is ${trust.score} (grade ${trust.grade}) as of ${trust.period}.`,
+  ];
+  return sentences.join(" ");
+}
+
+function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}

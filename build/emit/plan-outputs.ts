@@ -1,0 +1,95 @@
+/**
+ * Plans every file of dist/ without touching disk: the precomputed responses of each endpoint's
+ * key space (within a file budget, by priority), the engine's dataset and the manifest.
+ * @module
+ */
+import type { Dataset } from "../compute/dataset.ts";
+import type { EngineContext, Endpoint } from "../query/endpoint.ts";
+import { HttpError } from "../errors.ts";
+import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
+import { etagOf } from "../serve/etag.ts";
+
+export const ENGINE_DIR = "_engine";
+export const DATASET_FILE = `${ENGINE_DIR}/dataset.json`;
+export const MANIFEST_FILE = `${ENGINE_DIR}/manifest.json`;
+
+/** What the host needs to answer a precomputed file without reading or parsing it first. */
+export interface ManifestEntry {
+  etag: string;
+  bytes: number;
+  link?: string;
+  total?: number;
+}
+
+export interface Manifest {
+  generated_at: string;
+  files: Record<string, ManifestEntry>;
+}
+
+export interface OutputFile {
+  path: string;
+  body: string;
+  /** Which endpoint produced it, for the summary (`engine` for the engine's own files). */
+  group: string;
+}
+
+export interface OutputPlan {
+  files: OutputFile[];
+  manifest: Manifest;
+  /** Per endpoint: files planned and cut by the budget. */
+  endpoints: { id: string; planned: number; cut: number }[];
+}
+
+interface Candidate {
+  endpoint: Endpoint;
+  pathParams: Record<string, string>;
+  pairs: [string, string][];
+  priority: number;
+  order: number;
+}
+
+/** Lists the key space of every endpoint, keeps the `maxFiles` most important, and renders them. */
+export function planOutputs(context: EngineContext, endpoints: readonly Endpoint[], options: { maxFiles: number }): OutputPlan {
+  const candidates: Candidate[] = [];
+  for (const endpoint of endpoints) {
+    const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : endpoint.path.includes("{") ? [] : [{ pathParams: {}, pairs: [], priority: 0 }];
+    for (const entry of entries) candidates.push({ endpoint, pathParams: entry.pathParams, pairs: entry.pairs, priority: entry.priority, order: candidates.length });
+  }
+  // Stable: by priority, then in key-space order, so the same seeds always keep the same files.
+  candidates.sort((a, b) => a.priority - b.priority || a.order - b.order);
+  const budget = Math.max(0, options.maxFiles - 2); // the dataset and manifest files count too
+  const kept = candidates.slice(0, budget);
+  const stats = new Map(endpoints.map((endpoint) => [endpoint.id, { id: endpoint.id, planned: 0, cut: 0 }]));
+  for (const cut of candidates.slice(budget)) stats.get(cut.endpoint.id)!.cut += 1;
+
+  const files: OutputFile[] = [];
+  const manifest: Manifest = { generated_at: context.dataset.meta.snapshot_at, files: {} };
+  for (const candidate of kept) {
+    const resolved = resolveForEndpoint(candidate.endpoint, candidate.pathParams, candidate.pairs);
+    if (resolved.filePath === undefined || manifest.files[resolved.filePath] !== undefined) continue;
+    let body: string;
+    let headers;
+    try {
+      const result = runResolved(context, resolved);
+      body = renderAll(result);
+      headers = resultHeaders(resolved, result);
+    } catch (error) {
+      if (error instanceof HttpError) continue; // e.g. a key whose answer is an error: never precomputed
+      throw error;
+    }
+    files.push({ path: resolved.filePath, body, group: candidate.endpoint.id });
+    const entry: ManifestEntry = { etag: etagOf(body), bytes: Buffer.byteLength(body) };
+    if (headers.link !== undefined) entry.link = headers.link;
+    if (headers.totalCount !== undefined) entry.total = headers.totalCount;
+    manifest.files[resolved.filePath] = entry;
+    stats.get(candidate.endpoint.id)!.planned += 1;
+  }
+  files.push({ path: DATASET_FILE, body: serializeDataset(context.dataset), group: "engine" });
+  files.push({ path: MANIFEST_FILE, body: `${JSON.stringify(manifest)}\n`, group: "engine" });
+  return { files, manifest, endpoints: [...stats.values()] };
+}
+
+/** The dataset as the host loads it. */
+export function serializeDataset(dataset: Dataset): string {
+  return `${JSON.stringify(dataset)}\n`;
+}

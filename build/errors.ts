@@ -1,0 +1,77 @@
+/**
+ * The two error families: build errors for the CLI, HTTP errors for the handler.
+ * @module
+ */
+
+/** A build failure the publisher can act on; `cause` keeps the underlying error. */
+export class BuildError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** One problem in one seed file: where it is and what is wrong. */
+export interface SeedProblem {
+  /** Path relative to the seeds folder's parent, e.g. `seeds/brands/brands.ndjson`. */
+  file: string;
+  /** `line 12`, `record 3`, or undefined for a whole-file problem. */
+  record?: string;
+  /** Dotted path of the field, e.g. `reputation.review_rating`. */
+  field?: string;
+  message: string;
+}
+
+/** Formats a problem as `seeds/x.ndjson › line 3 › price: Expected number`. */
+export function formatSeedProblem(problem: SeedProblem): string {
+  const place = [problem.file, problem.record, problem.field].filter((part) => part !== undefined && part !== "");
+  return `${place.join(" › ")}: ${problem.message}`;
+}
+
+/** Every problem found in the seeds, all at once, so the publisher fixes them in one pass. */
+export class SeedValidationError extends BuildError {
+  readonly problems: readonly SeedProblem[];
+
+  constructor(problems: readonly SeedProblem[]) {
+    const shown = problems.slice(0, 200).map((p) => `  - ${formatSeedProblem(p)}`);
+    const more = problems.length > shown.length ? [`  … and ${problems.length - shown.length} more`] : [];
+    super([`The seeds have ${problems.length} problem(s):`, ...shown, ...more].join("\n"));
+    this.problems = problems;
+  }
+}
+
+/** Details carried by a JSON error body. */
+export type ErrorDetails = Record<string, unknown>;
+
+/** An error answered as the contract's JSON body `{ error, message, status, details? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetails,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+
+  /** The body as a plain object, in the contract's key order. */
+  toBody(): { error: string; message: string; status: number; details?: ErrorDetails } {
+    return this.details === undefined
+      ? { error: this.code, message: this.message, status: this.status }
+      : { error: this.code, message: this.message, status: this.status, details: this.details };
+  }
+}
+
+/** Prints an error and its cause chain as numbered lines, without stack traces. */
+export function formatErrorChain(error: unknown): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 1; current !== undefined && depth <= 10; depth += 1) {
+    const message = current instanceof Error ? `${current.name}: ${current.message}` : String(current);
+    lines.push(depth === 1 ? message : `  ${depth - 1}. caused by ${message}`);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,136 @@
+/**
+ * Loads the whole seed folder: find → read → validate → keys → references → rules.
+ * Collects every problem and throws them together.
+ * @module
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { SeedValidationError, type SeedProblem } from "../errors.ts";
+import { findSeedFiles } from "./find-seed-files.ts";
+import { checkSeedRules } from "./check-seed-rules.ts";
+import { decodeSeedBytes, readSeedText } from "./read-seed-file.ts";
+import {
+  metaSchema,
+  type Brand,
+  type Country,
+  type DemandRow,
+  type Domain,
+  type Game,
+  type GroundTruth,
+  type License,
+  type LobbyObservation,
+  type Meta,
+  type Provider,
+  type Regulator,
+  type Resume,
+  type TcAlert,
+} from "./schemas.ts";
+import { META_FILE, SEED_RESOURCES, type SeedResourceName } from "./seed-resources.ts";
+import { findDanglingReferences, findDuplicateKeys, recordKey, validateRecords, type LocatedRecord } from "./validate-records.ts";
+
+/** Every validated seed record, by resource. */
+export interface SeedSet {
+  meta: Meta;
+  countries: Country[];
+  regulators: Regulator[];
+  brands: Brand[];
+  domains: Domain[];
+  licenses: License[];
+  providers: Provider[];
+  games: Game[];
+  lobby: LobbyObservation[];
+  demand: DemandRow[];
+  groundTruth: GroundTruth[];
+  tcAlerts: TcAlert[];
+  resumes: Resume[];
+}
+
+export interface LoadStats {
+  files: number;
+  records: number;
+  bytes: number;
+}
+
+/** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
+export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; stats: LoadStats }> {
+  const label = path.basename(path.resolve(seedsDir));
+  const problems: SeedProblem[] = [];
+  const stats: LoadStats = { files: 0, records: 0, bytes: 0 };
+
+  const readText = async (relative: string): Promise<string | undefined> => {
+    const file = `${label}/${relative}`;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(seedsDir, relative));
+    } catch {
+      problems.push({ file, message: "The file cannot be read (missing or not a file)" });
+      return undefined;
+    }
+    stats.files += 1;
+    stats.bytes += bytes.length;
+    const decoded = decodeSeedBytes(file, bytes);
+    if (decoded.problem) problems.push(decoded.problem);
+    return decoded.text;
+  };
+
+  const meta = await loadMeta(label, await readText(META_FILE), problems);
+  const byResource: Partial<Record<SeedResourceName, LocatedRecord[]>> = {};
+  const keys = new Map<SeedResourceName, Set<string>>();
+
+  for (const resource of SEED_RESOURCES) {
+    const files = await findSeedFiles(seedsDir, resource.dir);
+    if (files.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
+    const valid: LocatedRecord[] = [];
+    for (const relative of files) {
+      const text = await readText(relative);
+      if (text === undefined) continue;
+      const file = `${label}/${relative}`;
+      const read = readSeedText(file, text, resource.csvColumns);
+      const checked = validateRecords(file, read.records, resource.schema);
+      problems.push(...read.problems, ...checked.problems);
+      valid.push(...checked.valid);
+    }
+    problems.push(...findDuplicateKeys(resource, valid));
+    problems.push(...findDanglingReferences(resource, valid, (name) => keys.get(name) ?? new Set()));
+    keys.set(resource.name, new Set(valid.map((record) => recordKey(record.value, resource.key))));
+    byResource[resource.name] = valid;
+    stats.records += valid.length;
+  }
+  problems.push(...checkSeedRules(byResource));
+
+  if (problems.length > 0 || meta === undefined) throw new SeedValidationError(problems);
+  const values = <T>(name: SeedResourceName): T[] => (byResource[name] ?? []).map((record) => record.value as T);
+  return {
+    seeds: {
+      meta,
+      countries: values("countries"),
+      regulators: values("regulators"),
+      brands: values("brands"),
+      domains: values("domains"),
+      licenses: values("licenses"),
+      providers: values("providers"),
+      games: values("games"),
+      lobby: values("lobby"),
+      demand: values("demand"),
+      groundTruth: values("groundTruth"),
+      tcAlerts: values("tcAlerts"),
+      resumes: values("resumes"),
+    },
+    stats,
+  };
+}
+
+async function loadMeta(label: string, text: string | undefined, problems: SeedProblem[]): Promise<Meta | undefined> {
+  if (text === undefined) return undefined;
+  const file = `${label}/${META_FILE}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    problems.push({ file, message: `Malformed JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+  const checked = validateRecords(file, [{ location: "", value }], metaSchema);
+  problems.push(...checked.problems.map((problem) => ({ ...problem, record: undefined })));
+  return checked.valid[0]?.value as Meta | undefined;
+}

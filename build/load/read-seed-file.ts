@@ -1,0 +1,127 @@
+/**
+ * Turns the bytes of one seed file into located raw records (JSON array, NDJSON or CSV).
+ * Parsing is separate from finding files so that it can be tested on plain strings.
+ * @module
+ */
+import { parse as parseCsv } from "csv-parse/sync";
+import type { SeedProblem } from "../errors.ts";
+import type { CsvColumnType } from "./seed-resources.ts";
+
+/** A record as read, before validation, with where it came from. */
+export interface RawRecord {
+  /** `line 12` (NDJSON, CSV) or `record 3` (JSON array, 0-based index). */
+  location: string;
+  value: unknown;
+}
+
+export interface ReadResult {
+  records: RawRecord[];
+  problems: SeedProblem[];
+}
+
+/** A line longer than this is refused rather than parsed: a seed record is never this large. */
+export const MAX_LINE_BYTES = 1_000_000;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Decodes strict UTF-8, or explains why the bytes are not UTF-8. */
+export function decodeSeedBytes(file: string, bytes: Uint8Array): { text?: string; problem?: SeedProblem } {
+  if (bytes.length === 0) return { problem: { file, message: "The file is empty (0 bytes)" } };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { problem: { file, message: "The file is UTF-16; seeds must be UTF-8" } };
+  }
+  try {
+    const text = utf8.decode(bytes);
+    return { text: text.startsWith("\uFEFF") ? text.slice(1) : text };
+  } catch {
+    return { problem: { file, message: "The file is not valid UTF-8" } };
+  }
+}
+
+/** Parses a seed file's text by its extension. */
+export function readSeedText(file: string, text: string, csvColumns: Record<string, CsvColumnType> = {}): ReadResult {
+  if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
+  if (file.endsWith(".ndjson")) return readNdjson(file, text);
+  if (file.endsWith(".csv")) return readCsv(file, text, csvColumns);
+  return readJsonArray(file, text);
+}
+
+function readJsonArray(file: string, text: string): ReadResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { records: [], problems: [{ file, message: `Malformed JSON: ${(error as Error).message}` }] };
+  }
+  if (!Array.isArray(value)) return { records: [], problems: [{ file, message: "Expected a JSON array of records" }] };
+  return { records: value.map((item, index) => ({ location: `record ${index}`, value: item })), problems: [] };
+}
+
+function readNdjson(file: string, text: string): ReadResult {
+  const records: RawRecord[] = [];
+  const problems: SeedProblem[] = [];
+  const lines = text.split("\n");
+  lines.forEach((rawLine, index) => {
+    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    const location = `line ${index + 1}`;
+    if (line.trim() === "") return;
+    if (line.length > MAX_LINE_BYTES) {
+      problems.push({ file, record: location, message: `The line is over ${MAX_LINE_BYTES} characters` });
+      return;
+    }
+    try {
+      records.push({ location, value: JSON.parse(line) });
+    } catch (error) {
+      problems.push({ file, record: location, message: `Malformed JSON: ${(error as Error).message}` });
+    }
+  });
+  return { records, problems };
+}
+
+function readCsv(file: string, text: string, columns: Record<string, CsvColumnType>): ReadResult {
+  const longLine = text.split("\n").findIndex((line) => line.length > MAX_LINE_BYTES);
+  if (longLine >= 0) {
+    return { records: [], problems: [{ file, record: `line ${longLine + 1}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
+  }
+  let rows: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    rows = parseCsv(text, { columns: true, skip_empty_lines: true, info: true, trim: false });
+  } catch (error) {
+    const csvError = error as Error & { lines?: number };
+    const record = csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
+    return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
+  }
+  const problems: SeedProblem[] = [];
+  const records = rows.map(({ record, info }) => {
+    const location = `line ${info.lines}`;
+    const value: Record<string, unknown> = {};
+    for (const [name, cell] of Object.entries(record)) {
+      const coerced = coerceCell(cell, columns[name]);
+      if (coerced.ok) value[name] = coerced.value;
+      else problems.push({ file, record: location, field: name, message: coerced.message });
+    }
+    return { location, value };
+  });
+  return { records, problems };
+}
+
+type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** Types one CSV cell; a failure names the expected form. */
+export function coerceCell(cell: string, type: CsvColumnType | undefined): Coerced {
+  switch (type) {
+    case undefined:
+      return { ok: true, value: cell };
+    case "nullable-string":
+      return { ok: true, value: cell === "" ? null : cell };
+    case "boolean":
+      if (cell === "true" || cell === "false") return { ok: true, value: cell === "true" };
+      return { ok: false, message: `Expected true or false, received ${JSON.stringify(cell)}` };
+    case "int":
+    case "number": {
+      const pattern = type === "int" ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
+      if (pattern.test(cell.trim())) return { ok: true, value: Number(cell) };
+      return { ok: false, message: `Expected ${type === "int" ? "an integer" : "a number"}, received ${JSON.stringify(cell)}` };
+    }
+  }
+}

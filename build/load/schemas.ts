@@ -1,0 +1,195 @@
+/**
+ * Zod schemas of every seed record, and the types inferred from them.
+ * These are the only declarations of the seed shapes: never hand-write a duplicate interface.
+ * @module
+ */
+import { z } from "zod";
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a lower-case slug (a-z, 0-9, single dashes)");
+const countryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an upper-case ISO 3166-1 alpha-2 code");
+const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Expected a month as YYYY-MM");
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+const nonEmpty = z.string().trim().min(1);
+const key = z.string().regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "Expected a lower-case key (a-z, 0-9, underscores)");
+const percent = z.number().min(0).max(100);
+
+/** `seeds/meta/meta.json`: the snapshot's identity, shared by both services. */
+export const metaSchema = z.strictObject({
+  snapshot_at: isoDateTime.describe("When the seed data was taken; every response's generated_at"),
+  synthetic: z.boolean().describe("True for generated sample data"),
+  contact: z.email(),
+  dataset: z.strictObject({
+    name: nonEmpty,
+    description: nonEmpty,
+    source: nonEmpty,
+    license: nonEmpty,
+    attribution: z.url().describe("Landing page that attribution must link to"),
+  }),
+  resumes: z.strictObject({
+    name: nonEmpty,
+    description: nonEmpty,
+    source: nonEmpty,
+    license: nonEmpty,
+    attribution: z.url(),
+  }),
+});
+
+export const countrySchema = z.strictObject({
+  code: countryCode,
+  name: nonEmpty,
+  trust_tier: z.int().min(1).max(3).describe("1 = strictly regulated market, 3 = grey market"),
+  active: z.boolean(),
+});
+
+export const regulatorSchema = z.strictObject({
+  code: z.string().regex(/^[A-Z0-9]{2,12}$/, "Expected an upper-case regulator code"),
+  name: nonEmpty,
+  jurisdiction: countryCode,
+  tier: z.int().min(1).max(3).describe("1 = strict regulator, 3 = lenient"),
+  register_url: z.url(),
+});
+
+export const brandSchema = z.strictObject({
+  slug,
+  name: nonEmpty,
+  status: z.enum(["active", "dormant", "closed"]),
+  founded_year: z.int().min(1990).max(2100),
+  verticals: z.array(z.enum(["casino", "sportsbook", "poker", "lottery"])).min(1),
+  markets: z.array(countryCode),
+  reputation: z.strictObject({
+    review_rating: z.number().min(0).max(5),
+    review_count: z.int().min(0),
+    complaints_total: z.int().min(0),
+    complaints_resolved: z.int().min(0),
+  }),
+  app_stores: z.strictObject({
+    ios: z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) }).nullable(),
+    android: z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) }).nullable(),
+  }),
+  social: z.record(key, z.int().min(0)).describe("Network key → followers"),
+  payment_methods: z.array(key),
+  withdrawal_days: z.number().min(0).max(60),
+  responsible_gambling: z.strictObject({
+    self_exclusion: z.boolean(),
+    deposit_limits: z.boolean(),
+    reality_check: z.boolean(),
+  }),
+});
+
+export const domainSchema = z.strictObject({
+  domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "Expected a lower-case host name"),
+  brand: slug,
+  primary: z.boolean(),
+  whois: z.strictObject({ registrar: nonEmpty, created_at: isoDate, expires_at: isoDate, privacy: z.boolean() }),
+  backlinks: z.strictObject({ referring_domains: z.int().min(0), total: z.int().min(0), authority: z.int().min(0).max(100) }),
+  health: z.strictObject({
+    https: z.boolean(),
+    status_code: z.int().min(100).max(599),
+    uptime_pct: percent,
+    response_ms: z.int().min(0),
+    checked_at: isoDate,
+  }),
+  dns: z.strictObject({ a: z.array(z.string()), mx: z.array(z.string()), ns: z.array(z.string()) }),
+});
+
+export const licenseSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9-]+$/, "Expected an id of letters, digits and dashes"),
+  brand: slug,
+  regulator_code: regulatorSchema.shape.code,
+  license_number: nonEmpty,
+  status: z.enum(["active", "suspended", "revoked", "expired"]),
+  issued_at: isoDate,
+  expires_at: isoDate.nullable(),
+  status_changed_at: isoDate.nullable().describe("When a non-active status took effect; null while active"),
+});
+
+export const providerSchema = z.strictObject({
+  slug,
+  name: nonEmpty,
+  founded_year: z.int().min(1970).max(2100),
+  headquarters: countryCode,
+  website: z.url(),
+});
+
+export const gameSchema = z.strictObject({
+  slug,
+  name: nonEmpty,
+  provider: slug,
+  kind: key,
+  rtp: z.number().min(50).max(100).nullable().describe("Return to player, percent"),
+  volatility: z.enum(["low", "medium", "high", "very_high"]).nullable(),
+  themes: z.array(key),
+  features: z.array(key),
+  released_at: isoDate,
+});
+
+/** One sighting of a game in a casino lobby: the brand's lobby in a country, at a position (1 = first). */
+export const lobbyObservationSchema = z.strictObject({
+  brand: slug,
+  game: slug,
+  country: countryCode,
+  observed_at: isoDate,
+  position: z.int().min(1),
+});
+
+export const demandRowSchema = z.strictObject({
+  brand: slug,
+  country: countryCode,
+  period,
+  volume: z.int().min(0).describe("Monthly search volume of the brand's keywords"),
+});
+
+export const groundTruthSchema = z.strictObject({
+  country: countryCode,
+  regulator_code: regulatorSchema.shape.code,
+  period,
+  ggr: z.number().min(0).describe("Gross gaming revenue in the currency's units"),
+  currency: z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 currency code"),
+});
+
+export const tcAlertSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9-]+$/, "Expected an id of letters, digits and dashes"),
+  brand: slug,
+  page_type: z.enum(["terms", "withdrawal", "responsible_gambling"]),
+  change_type: z.enum(["new", "modified", "removed"]),
+  detected_at: isoDateTime,
+  url: z.url(),
+  summary: nonEmpty,
+});
+
+export const resumeSchema = z.strictObject({
+  id: z.int().min(1),
+  title: nonEmpty,
+  role: key,
+  verticals: z.array(key),
+  traffic: z.array(key),
+  seniority: z.enum(["junior", "middle", "senior", "lead", "head"]),
+  skills: z.array(nonEmpty),
+  experience_years: z.number().min(0).max(60),
+  contact_quality: z.enum(["direct", "service", "none"]),
+  contacts: z.strictObject({
+    email: z.email().optional(),
+    telegram: z.string().regex(/^@[A-Za-z0-9_]{3,}$/).optional(),
+    phone: z.string().regex(/^\+[0-9 ]{7,}$/).optional(),
+    linkedin: z.url().optional(),
+  }),
+  source: key,
+  language: z.enum(["en", "ru"]),
+  updated_at: isoDateTime,
+  text: nonEmpty,
+});
+
+export type Meta = z.infer<typeof metaSchema>;
+export type Country = z.infer<typeof countrySchema>;
+export type Regulator = z.infer<typeof regulatorSchema>;
+export type Brand = z.infer<typeof brandSchema>;
+export type Domain = z.infer<typeof domainSchema>;
+export type License = z.infer<typeof licenseSchema>;
+export type Provider = z.infer<typeof providerSchema>;
+export type Game = z.infer<typeof gameSchema>;
+export type LobbyObservation = z.infer<typeof lobbyObservationSchema>;
+export type DemandRow = z.infer<typeof demandRowSchema>;
+export type GroundTruth = z.infer<typeof groundTruthSchema>;
+export type TcAlert = z.infer<typeof tcAlertSchema>;
+export type Resume = z.infer<typeof resumeSchema>;

@@ -1,0 +1,92 @@
+/**
+ * Validates located raw records against a resource's zod schema, and checks keys and references.
+ * Every problem is collected; nothing stops at the first.
+ * @module
+ */
+import type { z } from "zod";
+import type { SeedProblem } from "../errors.ts";
+import type { RawRecord } from "./read-seed-file.ts";
+import type { SeedResource } from "./seed-resources.ts";
+
+/** A valid record and where it was read. */
+export interface LocatedRecord {
+  file: string;
+  location: string;
+  value: Record<string, unknown>;
+}
+
+/** Parses each record with the schema; invalid records become problems naming their field. */
+export function validateRecords(file: string, records: RawRecord[], schema: z.ZodType): { valid: LocatedRecord[]; problems: SeedProblem[] } {
+  const valid: LocatedRecord[] = [];
+  const problems: SeedProblem[] = [];
+  for (const record of records) {
+    const result = schema.safeParse(record.value);
+    if (result.success) {
+      valid.push({ file, location: record.location, value: result.data as Record<string, unknown> });
+      continue;
+    }
+    for (const issue of result.error.issues) {
+      problems.push({ file, record: record.location, field: formatIssuePath(issue.path, issue), message: issue.message });
+    }
+  }
+  return { valid, problems };
+}
+
+function formatIssuePath(path: readonly PropertyKey[], issue: z.core.$ZodIssue): string | undefined {
+  // An unrecognized key is reported on its parent; name the key itself.
+  const keys = issue.code === "unrecognized_keys" ? [...path, ...issue.keys] : path;
+  if (keys.length === 0) return undefined;
+  return keys.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`)).join("");
+}
+
+/** The key of a record as one string, e.g. `gb|2025-01`. */
+export function recordKey(value: Record<string, unknown>, fields: readonly string[]): string {
+  return fields.map((field) => String(value[field])).join("|");
+}
+
+/** Reports every record whose key was already used, naming the first occurrence. */
+export function findDuplicateKeys(resource: SeedResource, records: LocatedRecord[]): SeedProblem[] {
+  const firstSeen = new Map<string, LocatedRecord>();
+  const problems: SeedProblem[] = [];
+  for (const record of records) {
+    const key = recordKey(record.value, resource.key);
+    const first = firstSeen.get(key);
+    if (first === undefined) {
+      firstSeen.set(key, record);
+      continue;
+    }
+    problems.push({
+      file: record.file,
+      record: record.location,
+      field: resource.key.join("+"),
+      message: `Duplicate key ${JSON.stringify(key)}, first seen at ${first.file} › ${first.location}`,
+    });
+  }
+  return problems;
+}
+
+/** Reports every reference to a key that the referenced resource does not have. */
+export function findDanglingReferences(
+  resource: SeedResource,
+  records: LocatedRecord[],
+  keysOf: (name: SeedResource["name"]) => ReadonlySet<string>,
+): SeedProblem[] {
+  const problems: SeedProblem[] = [];
+  for (const reference of resource.references) {
+    const known = keysOf(reference.resource);
+    for (const record of records) {
+      const raw = record.value[reference.field];
+      const values = reference.many ? (raw as unknown[]) : [raw];
+      values.forEach((value, index) => {
+        if (known.has(String(value))) return;
+        problems.push({
+          file: record.file,
+          record: record.location,
+          field: reference.many ? `${reference.field}[${index}]` : reference.field,
+          message: `Unknown ${reference.resource} key ${JSON.stringify(value)}`,
+        });
+      });
+    }
+  }
+  return problems;
+}

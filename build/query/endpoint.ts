@@ -1,0 +1,76 @@
+/**
+ * What an endpoint is: a path, a parameter table, cross-parameter rules, a pure run function,
+ * and the part of its key space that the build precomputes.
+ * @module
+ */
+import type { Dataset } from "../compute/dataset.ts";
+import type { ParamSpec, Params } from "./param-spec.ts";
+import type { QueryPairs } from "./parse-query-string.ts";
+import type { EngineIndex } from "./engine-index.ts";
+
+export type ServiceName = "dataset" | "resumes";
+
+/** What the engine needs: the dataset and its lookup tables. */
+export interface EngineContext {
+  dataset: Dataset;
+  index: EngineIndex;
+}
+
+export interface Pagination {
+  page: number;
+  per_page: number;
+  total: number;
+  pages: number;
+}
+
+/** A JSON answer: the body object, and pagination for the Link and X-Total-Count headers. */
+export interface JsonResult {
+  kind: "json";
+  body: unknown;
+  pagination?: Pagination;
+}
+
+/** An NDJSON export: records produced lazily, one per line, so the host can stream them. */
+export interface NdjsonResult {
+  kind: "ndjson";
+  lines: () => Iterable<unknown>;
+  pagination: Pagination;
+}
+
+export type QueryResult = JsonResult | NdjsonResult;
+
+/** One concrete query: path parameters plus normalised query parameters. */
+export interface QueryInput {
+  pathParams: Record<string, string>;
+  params: Params;
+}
+
+export interface Endpoint {
+  /** Unique id, e.g. `dataset.brands`. */
+  id: string;
+  service: ServiceName;
+  /** Path under the service base, with `{name}` segments, e.g. `/brands/{slug}`. */
+  path: string;
+  summary: string;
+  params: readonly ParamSpec[];
+  /** `json` (enveloped or a document) or `ndjson` (an export). */
+  format: "json" | "ndjson";
+  /** Checks rules across parameters (conflicts, requirements); throws an HttpError. */
+  validate?: (params: Params, raw: ReadonlySet<string>) => void;
+  /** Parameters merged into others before the canonical key (e.g. `limit` into `per_page`). */
+  aliases?: Record<string, string>;
+  run: (context: EngineContext, input: QueryInput) => QueryResult;
+  /**
+   * The queries the build writes as files, as raw requests (they go through the same parser as
+   * live requests). Absent: only the parameterless query, for a path without `{slots}`.
+   */
+  keySpace?: (context: EngineContext) => Iterable<KeySpaceEntry>;
+}
+
+/** One precomputed query, before parsing: path parameters and raw query pairs. */
+export interface KeySpaceEntry {
+  pathParams: Record<string, string>;
+  pairs: QueryPairs;
+  /** Lower numbers are kept first when the file budget is short. */
+  priority: number;
+}

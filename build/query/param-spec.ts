@@ -1,0 +1,161 @@
+/**
+ * Parameters as data: one row per query parameter, read by the parser, the canonical key,
+ * the key-space planner and the OpenAPI document.
+ * @module
+ */
+import { z } from "zod";
+
+/** A parsed and normalised parameter value. */
+export type ParamValue = string | number | boolean | string[];
+export type Params = Record<string, ParamValue>;
+
+interface BaseSpec {
+  name: string;
+  description: string;
+}
+
+/** A closed vocabulary: unknown values are a 400. `multi` takes comma lists. */
+export interface ClosedSpec extends BaseSpec {
+  type: "closed";
+  values: readonly string[];
+  multi?: boolean;
+  default?: string;
+}
+
+/** An open vocabulary of keys: any value is accepted; an unknown one matches nothing. */
+export interface OpenSpec extends BaseSpec {
+  type: "open";
+  /** How a key is normalised: lower-case, or an ISO country code (upper-case, UK → GB). */
+  normalise: "lower" | "country" | "upper";
+  multi?: boolean;
+  /** A list whose order matters (compare keeps the requested order). */
+  ordered?: boolean;
+  minItems?: number;
+  maxItems?: number;
+}
+
+export interface IntSpec extends BaseSpec {
+  type: "int";
+  min: number;
+  max?: number;
+  default?: number;
+}
+
+export interface BoolSpec extends BaseSpec {
+  type: "bool";
+}
+
+/** A month, `YYYY-MM`. */
+export interface PeriodSpec extends BaseSpec {
+  type: "period";
+}
+
+/** An ISO 8601 date or date-time; a date alone means midnight UTC. Normalised to a full UTC date-time. */
+export interface DateTimeSpec extends BaseSpec {
+  type: "datetime";
+}
+
+/** Free text (search); never precomputed. */
+export interface TextSpec extends BaseSpec {
+  type: "text";
+  maxLength: number;
+}
+
+export type ParamSpec = ClosedSpec | OpenSpec | IntSpec | BoolSpec | PeriodSpec | DateTimeSpec | TextSpec;
+
+/** The default of a parameter, or undefined when absent means "no filter". */
+export function defaultOf(spec: ParamSpec): ParamValue | undefined {
+  return spec.type === "closed" || spec.type === "int" ? spec.default : undefined;
+}
+
+/** A short description of what the parameter accepts, used in 400 details. */
+export function expectedOf(spec: ParamSpec): string {
+  switch (spec.type) {
+    case "closed":
+      return `${spec.multi ? "one or more of (comma-separated)" : "one of"}: ${spec.values.join(", ")}`;
+    case "open":
+      if (spec.minItems !== undefined) return `${spec.minItems} to ${spec.maxItems} distinct comma-separated values`;
+      return spec.normalise === "country" ? "ISO 3166-1 alpha-2 country code(s), comma-separated" : "key(s), comma-separated";
+    case "int":
+      return spec.max === undefined ? `an integer ≥ ${spec.min}` : `an integer from ${spec.min} to ${spec.max}`;
+    case "bool":
+      return "1, true, 0 or false";
+    case "period":
+      return "a month as YYYY-MM";
+    case "datetime":
+      return "an ISO 8601 date (YYYY-MM-DD) or date-time";
+    case "text":
+      return `text of at most ${spec.maxLength} characters`;
+  }
+}
+
+const splitList = (raw: string): string[] => raw.split(",").map((item) => item.trim()).filter((item) => item !== "");
+const unique = (items: string[]): string[] => [...new Set(items)];
+
+function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
+  if (normalise === "lower") return item.toLowerCase();
+  const upper = item.toUpperCase();
+  return normalise === "country" && upper === "UK" ? "GB" : upper;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Parses an ISO 8601 date or date-time to a canonical UTC string, or undefined when invalid. */
+export function parseDateTime(raw: string): string | undefined {
+  const match = DATE_TIME.exec(raw);
+  if (!match) return undefined;
+  const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone] = match;
+  if (match[4] !== undefined && zone === undefined) return undefined; // a time without a zone is ambiguous
+  const millis = fraction.padEnd(3, "0").slice(0, 3);
+  const text = `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone === undefined ? "Z" : zone.toUpperCase()}`;
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return undefined;
+  // Reject rolled-over dates such as 2025-02-30, which Date.parse silently accepts.
+  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) return undefined;
+  return new Date(time).toISOString();
+}
+
+/** The zod schema that turns the raw text of a parameter into its normalised value. */
+export function valueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
+  switch (spec.type) {
+    case "closed": {
+      const item = z.string().transform((text) => text.toLowerCase()).pipe(z.enum(spec.values as [string, ...string[]]));
+      if (!spec.multi) return z.string().trim().pipe(item);
+      return z.string().transform(splitList).pipe(z.array(item).min(1)).transform((items) => unique(items).sort());
+    }
+    case "open": {
+      const items = z.string().transform(splitList).pipe(z.array(z.string().max(200)).min(spec.minItems ?? 1).max(spec.maxItems ?? 1000));
+      return items
+        .transform((list) => list.map((item) => normaliseKey(item, spec.normalise)))
+        .refine((list) => spec.multi || list.length === 1, "A single value is expected")
+        .refine((list) => !spec.ordered || unique(list).length === list.length, "Values must be distinct")
+        .transform((list): ParamValue => (!spec.multi ? (list[0] ?? "") : spec.ordered ? list : unique(list).sort()));
+    }
+    case "int":
+      return z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number)
+        .pipe(spec.max === undefined ? z.int().min(spec.min) : z.int().min(spec.min).max(spec.max));
+    case "bool":
+      return z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true");
+    case "period":
+      return z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+    case "datetime":
+      return z.string().transform((text, context) => {
+        const parsed = parseDateTime(text);
+        if (parsed === undefined) context.addIssue({ code: "custom", message: "Invalid date" });
+        return parsed ?? "";
+      });
+    case "text":
+      return z.string().max(spec.maxLength).transform((text) => text.trim().replace(/\s+/g, " "));
+  }
+}
+
+/** Writes a normalised value back as query-string text (canonical form). */
+export function serializeValue(value: ParamValue): string {
+  if (Array.isArray(value)) return value.join(",");
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return String(value);
+}

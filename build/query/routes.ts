@@ -1,0 +1,47 @@
+/**
+ * Maps a request path to an endpoint and its path parameters.
+ * @module
+ */
+import { HttpError } from "../errors.ts";
+import type { Endpoint } from "./endpoint.ts";
+import { decodeComponent } from "./parse-query-string.ts";
+import { SERVICE_BASES } from "./services.ts";
+
+export interface RouteMatch {
+  endpoint: Endpoint;
+  pathParams: Record<string, string>;
+}
+
+/** Finds the endpoint for a raw (still percent-encoded) path; static segments win over `{slots}`. */
+export function matchRoute(endpoints: readonly Endpoint[], rawPath: string): RouteMatch | undefined {
+  const segments = rawPath.split("/").filter((segment) => segment !== "").map((segment) => decodeComponent(segment));
+  let best: { match: RouteMatch; slots: number } | undefined;
+  for (const endpoint of endpoints) {
+    const pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "");
+    if (pattern.length !== segments.length) continue;
+    const pathParams: Record<string, string> = {};
+    let slots = 0;
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i]!;
+      if (part.startsWith("{") && part.endsWith("}")) {
+        pathParams[part.slice(1, -1)] = segment;
+        slots += 1;
+        return true;
+      }
+      return part === segment;
+    });
+    if (matches && (best === undefined || slots < best.slots)) best = { match: { endpoint, pathParams }, slots };
+  }
+  return best?.match;
+}
+
+/** The public path of an endpoint for concrete path parameters. */
+export function endpointPath(endpoint: Endpoint, pathParams: Record<string, string>): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? ""));
+  return `${SERVICE_BASES[endpoint.service]}${path === "/" ? "/" : path}`;
+}
+
+/** The 404 for a path that no endpoint serves. */
+export function notFound(): HttpError {
+  return new HttpError(404, "not_found", "No endpoint at this path. See /api/dataset/v1/ and /resume/api/v1/ for the list of endpoints.");
+}

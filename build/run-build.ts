@@ -1,0 +1,72 @@
+/**
+ * The build: load → compute → plan → write, each stage timed; returns a report.
+ * A library function: no argv, no process.exit.
+ * @module
+ */
+import { computeDataset } from "./compute/compute-dataset.ts";
+import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
+import { publishAtomically } from "./emit/publish-atomically.ts";
+import { writeOutputs } from "./emit/write-outputs.ts";
+import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
+import { buildEngineIndex } from "./query/engine-index.ts";
+import { ENDPOINTS } from "./query/endpoints.ts";
+
+export interface BuildOptions {
+  seedsDir: string;
+  outDir: string;
+  baseUrl: string;
+  maxFiles: number;
+  /** Plan only: write nothing. */
+  dryRun: boolean;
+  /** Called as each stage starts and ends, for progress output. */
+  onStage?: (stage: string, event: "start" | "end", ms?: number) => void;
+}
+
+export interface BuildReport {
+  seeds: LoadStats;
+  stages: Record<string, number>;
+  files: number;
+  bytes: number;
+  endpoints: { id: string; planned: number; cut: number; bytes: number }[];
+  dryRun: boolean;
+  outDir: string;
+}
+
+/** Runs a build; on a seed error nothing is written and the previous output stays as it was. */
+export async function runBuild(options: BuildOptions): Promise<BuildReport> {
+  const stages: Record<string, number> = {};
+  const timed = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
+    options.onStage?.(stage, "start");
+    const started = performance.now();
+    const result = await work();
+    stages[stage] = Math.round(performance.now() - started);
+    options.onStage?.(stage, "end", stages[stage]);
+    return result;
+  };
+
+  const { seeds, stats } = await timed("load", () => loadSeeds(options.seedsDir));
+  const context = await timed("compute", () => {
+    const dataset = computeDataset(seeds, { baseUrl: options.baseUrl });
+    return { dataset, index: buildEngineIndex(dataset) };
+  });
+  const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles }));
+  let bytes = 0;
+  await timed("write", async () => {
+    if (options.dryRun) {
+      bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
+      return;
+    }
+    await publishAtomically(options.outDir, async (temp) => {
+      bytes = await writeOutputs(temp, plan.files);
+    });
+  });
+  return { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(plan), dryRun: options.dryRun, outDir: options.outDir };
+}
+
+function endpointBytes(plan: OutputPlan): BuildReport["endpoints"] {
+  const bytes = new Map<string, number>();
+  for (const file of plan.files) bytes.set(file.group, (bytes.get(file.group) ?? 0) + Buffer.byteLength(file.body));
+  const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
+  rows.push({ id: "engine", planned: plan.files.filter((file) => file.group === "engine").length, cut: 0, bytes: bytes.get("engine") ?? 0 });
+  return rows;
+}

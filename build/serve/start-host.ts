@@ -1,0 +1,36 @@
+/**
+ * Starts the host on a built dist/ and returns a handle to stop it (used by `npm start` and tests).
+ * @module
+ */
+import type { AddressInfo } from "node:net";
+import { ENDPOINTS } from "../query/endpoints.ts";
+import type { HostConfig } from "./host-config.ts";
+import { loadHost } from "./load-host.ts";
+import { createHostServer } from "./node-server.ts";
+import { createRateLimiter } from "./rate-limiter.ts";
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  /** Stops accepting connections and lets in-flight responses finish. */
+  close(): Promise<void>;
+}
+
+export async function startHost(config: HostConfig, logError: (error: unknown) => void = (error) => console.error(error)): Promise<RunningHost> {
+  const { context, store } = await loadHost(config.dist);
+  const server = createHostServer({ context, endpoints: ENDPOINTS, store, rateLimiter: createRateLimiter(config.rateLimit), logError }, { trustProxy: config.trustProxy });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,3 @@
+import { createBuildCommand } from "../build/cli.ts";
+
+await createBuildCommand().parseAsync();

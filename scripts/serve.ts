@@ -1,0 +1,26 @@
+import { Command } from "commander";
+import { formatErrorChain } from "../build/errors.ts";
+import { resolveHostConfig } from "../build/serve/host-config.ts";
+import { startHost } from "../build/serve/start-host.ts";
+
+const program = new Command("serve")
+  .description("Serve a built dist/ over HTTP (flags override PORT, HOST, DIST, RATE_LIMIT, TRUST_PROXY).")
+  .option("--port <n>", "TCP port (default 8080)")
+  .option("--host <address>", "address to listen on (default 127.0.0.1)")
+  .option("--dist <dir>", "built folder (default dist)")
+  .option("--rate-limit <n>", "requests per minute per client and service, 0 = off (default 120)")
+  .option("--trust-proxy", "read the client address from X-Forwarded-For")
+  .action(async (flags: Record<string, unknown>) => {
+    try {
+      const host = await startHost(resolveHostConfig(flags, process.env));
+      console.log(`Serving on ${host.url}  (try ${host.url}/api/dataset/v1/)`);
+      const stop = () => void host.close().then(() => process.exit(0));
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+    } catch (error) {
+      console.error(formatErrorChain(error));
+      process.exitCode = 1;
+    }
+  });
+
+await program.parseAsync();
