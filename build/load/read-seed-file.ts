@@ -51,10 +51,21 @@ function readJsonArray(file: string, text: string): ReadResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { records: [], problems: [{ file, message: `Malformed JSON: ${(error as Error).message}` }] };
+    const message = (error as Error).message;
+    return { records: [], problems: [{ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${message}` }] };
   }
   if (!Array.isArray(value)) return { records: [], problems: [{ file, message: "Expected a JSON array of records" }] };
   return { records: value.map((item, index) => ({ location: `record ${index}`, value: item })), problems: [] };
+}
+
+/** The line of a JSON.parse error (V8 gives a character position, newer versions also the line). */
+function jsonErrorLine(text: string, message: string): string | undefined {
+  const stated = /\(line (\d+) column \d+\)/.exec(message)?.[1];
+  if (stated !== undefined) return `line ${stated}`;
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return undefined;
+  const before = text.slice(0, Number(position));
+  return `line ${before.split("\n").length}`;
 }
 
 function readNdjson(file: string, text: string): ReadResult {
