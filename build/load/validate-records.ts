@@ -25,18 +25,22 @@ export function validateRecords(file: string, records: RawRecord[], schema: z.Zo
       valid.push({ file, location: record.location, value: result.data as Record<string, unknown> });
       continue;
     }
-    for (const issue of result.error.issues) {
-      problems.push({ file, record: record.location, field: formatIssuePath(issue.path, issue), message: issue.message });
-    }
+    for (const issue of result.error.issues) problems.push(...issueProblems(file, record.location, issue));
   }
   return { valid, problems };
 }
 
-function formatIssuePath(path: readonly PropertyKey[], issue: z.core.$ZodIssue): string | undefined {
-  // An unrecognized key is reported on its parent; name the key itself.
-  const keys = issue.code === "unrecognized_keys" ? [...path, ...issue.keys] : path;
-  if (keys.length === 0) return undefined;
-  return keys.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`)).join("");
+/** One problem per issue; zod reports several unrecognized keys as one issue on their parent, so name each key. */
+function issueProblems(file: string, location: string, issue: z.core.$ZodIssue): SeedProblem[] {
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({ file, record: location, field: formatIssuePath([...issue.path, key]), message: `Unrecognized key ${JSON.stringify(key)}` }));
+  }
+  return [{ file, record: location, field: formatIssuePath(issue.path), message: issue.message }];
+}
+
+function formatIssuePath(path: readonly PropertyKey[]): string | undefined {
+  if (path.length === 0) return undefined;
+  return path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`)).join("");
 }
 
 /** The key of a record as one string, e.g. `gb|2025-01`. */
