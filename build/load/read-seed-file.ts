@@ -12,6 +12,8 @@ export interface RawRecord {
   /** `line 12` (NDJSON, CSV) or `record 3` (JSON array, 0-based index). */
   location: string;
   value: unknown;
+  /** Fields the reader already reported (a CSV cell of the wrong form); validation does not repeat them. */
+  reported?: readonly string[];
 }
 
 export interface ReadResult {
@@ -103,15 +105,21 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
     return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
   }
   const problems: SeedProblem[] = [];
-  const records = rows.map(({ record, info }) => {
+  const records = rows.map(({ record, info }): RawRecord => {
     const location = `line ${info.lines}`;
     const value: Record<string, unknown> = {};
+    const reported: string[] = [];
     for (const [name, cell] of Object.entries(record)) {
       const coerced = coerceCell(cell, columns[name]);
-      if (coerced.ok) value[name] = coerced.value;
-      else problems.push({ file, record: location, field: name, message: coerced.message });
+      if (coerced.ok) {
+        value[name] = coerced.value;
+        continue;
+      }
+      value[name] = cell;
+      reported.push(name);
+      problems.push({ file, record: location, field: name, message: coerced.message });
     }
-    return { location, value };
+    return reported.length === 0 ? { location, value } : { location, value, reported };
   });
   return { records, problems };
 }

@@ -25,7 +25,10 @@ export function validateRecords(file: string, records: RawRecord[], schema: z.Zo
       valid.push({ file, location: record.location, value: result.data as Record<string, unknown> });
       continue;
     }
-    for (const issue of result.error.issues) problems.push(...issueProblems(file, record.location, issue));
+    for (const issue of result.error.issues) {
+      if (record.reported?.includes(String(issue.path[0]))) continue; // the reader already named this cell
+      problems.push(...issueProblems(file, record.location, issue));
+    }
   }
   return { valid, problems };
 }
