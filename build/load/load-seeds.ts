@@ -25,7 +25,7 @@ import {
   type Resume,
   type TcAlert,
 } from "./schemas.ts";
-import { META_FILE, SEED_RESOURCES, type SeedResourceName } from "./seed-resources.ts";
+import { META_FILE, SEED_RESOURCES, type SeedResource, type SeedResourceName } from "./seed-resources.ts";
 import { findDanglingReferences, findDuplicateKeys, recordKey, validateRecords, type LocatedRecord } from "./validate-records.ts";
 
 /** Every validated seed record, by resource. */
@@ -75,26 +75,14 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
 
   const meta = await loadMeta(label, await readText(META_FILE), problems);
   const byResource: Partial<Record<SeedResourceName, LocatedRecord[]>> = {};
-  const keys = new Map<SeedResourceName, Set<string>>();
+  const keys = new Map<SeedResourceName, ReadonlySet<string> | undefined>();
 
   for (const resource of SEED_RESOURCES) {
-    const files = await findSeedFiles(seedsDir, resource.dir);
-    if (files.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
-    const valid: LocatedRecord[] = [];
-    for (const relative of files) {
-      const text = await readText(relative);
-      if (text === undefined) continue;
-      const file = `${label}/${relative}`;
-      const read = readSeedText(file, text, resource.csvColumns);
-      const checked = validateRecords(file, read.records, resource.schema);
-      problems.push(...read.problems, ...checked.problems);
-      valid.push(...checked.valid);
-    }
-    problems.push(...findDuplicateKeys(resource, valid));
-    problems.push(...findDanglingReferences(resource, valid, (name) => keys.get(name) ?? new Set()));
-    keys.set(resource.name, new Set(valid.map((record) => recordKey(record.value, resource.key))));
-    byResource[resource.name] = valid;
-    stats.records += valid.length;
+    const loaded = await loadResource(seedsDir, label, resource, readText, (name) => keys.get(name));
+    problems.push(...loaded.problems);
+    keys.set(resource.name, loaded.keys);
+    byResource[resource.name] = loaded.valid;
+    stats.records += loaded.valid.length;
   }
   problems.push(...checkSeedRules(byResource));
 
@@ -118,6 +106,54 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     },
     stats,
   };
+}
+
+/**
+ * Reads and validates one resource's files. Its key set holds the keys of every record read, valid or not,
+ * so that one invalid brand does not make every license naming it a "dangling reference" too; it is
+ * undefined (references to it go unchecked) when a file could not be read or parsed, since the
+ * missing records' keys are unknown.
+ */
+async function loadResource(
+  seedsDir: string,
+  label: string,
+  resource: SeedResource,
+  readText: (relative: string) => Promise<string | undefined>,
+  keysOf: (name: SeedResourceName) => ReadonlySet<string> | undefined,
+): Promise<{ valid: LocatedRecord[]; keys: ReadonlySet<string> | undefined; problems: SeedProblem[] }> {
+  const files = await findSeedFiles(seedsDir, resource.dir);
+  const problems: SeedProblem[] = [];
+  if (files.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
+  const valid: LocatedRecord[] = [];
+  const keys = new Set<string>();
+  let complete = files.length > 0;
+  for (const relative of files) {
+    const text = await readText(relative);
+    if (text === undefined) {
+      complete = false;
+      continue;
+    }
+    const file = `${label}/${relative}`;
+    const read = readSeedText(file, text, resource.csvColumns);
+    if (read.problems.some((problem) => problem.field === undefined)) complete = false;
+    for (const record of read.records) {
+      const key = rawRecordKey(record.value, resource.key);
+      if (key !== undefined) keys.add(key);
+    }
+    const checked = validateRecords(file, read.records, resource.schema);
+    problems.push(...read.problems, ...checked.problems);
+    valid.push(...checked.valid);
+  }
+  problems.push(...findDuplicateKeys(resource, valid), ...findDanglingReferences(resource, valid, keysOf));
+  return { valid, keys: complete ? keys : undefined, problems };
+}
+
+/** The key of a record as read, when its key fields are plain values. */
+function rawRecordKey(value: unknown, fields: readonly string[]): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (!fields.every((field) => typeof record[field] === "string" || typeof record[field] === "number")) return undefined;
+  return recordKey(record, fields);
 }
 
 async function loadMeta(label: string, text: string | undefined, problems: SeedProblem[]): Promise<Meta | undefined> {

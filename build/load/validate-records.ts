@@ -72,15 +72,19 @@ export function findDuplicateKeys(resource: SeedResource, records: LocatedRecord
   return problems;
 }
 
-/** Reports every reference to a key that the referenced resource does not have. */
+/**
+ * Reports every reference to a key that the referenced resource does not have. `keysOf` gives
+ * undefined for a resource whose keys are unknown (a file of it could not be read): those go unchecked.
+ */
 export function findDanglingReferences(
   resource: SeedResource,
   records: LocatedRecord[],
-  keysOf: (name: SeedResource["name"]) => ReadonlySet<string>,
+  keysOf: (name: SeedResource["name"]) => ReadonlySet<string> | undefined,
 ): SeedProblem[] {
   const problems: SeedProblem[] = [];
   for (const reference of resource.references) {
     const known = keysOf(reference.resource);
+    if (known === undefined) continue;
     for (const record of records) {
       const raw = record.value[reference.field];
       const values = reference.many ? (raw as unknown[]) : [raw];
