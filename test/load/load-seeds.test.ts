@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
+import { loadSeeds } from "../../build/load/load-seeds.ts";
+import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type SeedMutation } from "../fixtures/seeds-invalid.ts";
+
+async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValidationError> {
+  const copy = await copySeeds(mutations);
+  try {
+    await loadSeeds(copy.dir);
+  } catch (error) {
+    if (error instanceof SeedValidationError) return error;
+    throw error;
+  } finally {
+    await copy.cleanup();
+  }
+  throw new Error("loadSeeds accepted a broken seed set");
+}
+
+describe("loadSeeds", () => {
+  it("loads the minimal fixture: every resource, with counts", async () => {
+    const { seeds, stats } = await loadSeeds(SEEDS_MIN);
+    expect(stats).toMatchObject({ files: 13, records: 52 });
+    expect(seeds.meta.snapshot_at).toBe("2025-01-01T00:00:00Z");
+    expect(
+      Object.fromEntries(Object.entries(seeds).filter(([name]) => name !== "meta").map(([name, list]) => [name, (list as unknown[]).length])),
+    ).toEqual({ countries: 3, regulators: 2, brands: 4, domains: 5, licenses: 5, providers: 2, games: 4, lobby: 5, demand: 12, groundTruth: 3, tcAlerts: 3, resumes: 4 });
+  });
+
+  it("types CSV cells (null for empty nullable cells, numbers for numeric columns)", async () => {
+    const { seeds } = await loadSeeds(SEEDS_MIN);
+    expect(seeds.licenses.find((license) => license.id === "L-1")).toMatchObject({ expires_at: null, status_changed_at: null });
+    expect(seeds.demand[0]).toEqual({ brand: "alpha-casino", country: "GB", period: "2024-10", volume: 3000 });
+    expect(seeds.groundTruth[0]?.ggr).toBe(1200000.5);
+  });
+
+  it.each(Object.entries(INVALID_SEEDS))("rejects %s with a SeedValidationError naming file, record and field", async (_kind, { mutations, expected }) => {
+    const error = await loadError(mutations);
+    const match = error.problems.find((problem) => problem.file === expected.file && problem.record === expected.record && problem.field === expected.field);
+    expect(match, `no problem at ${expected.file} › ${expected.record} › ${expected.field} in:\n${error.message}`).toBeDefined();
+    expect(match?.message).toContain(expected.message);
+    // The thrown message lists the located problem as the publisher reads it.
+    expect(error.message).toContain(formatSeedProblem(match!));
+    expect(error.name).toBe("SeedValidationError");
+  });
+
+  it("lists every problem of a set with several broken files, not only the first", async () => {
+    const kinds = ["invalid-field-value", "unknown-field", "malformed-json-line", "dangling-reference-license-brand", "duplicate-key", "resume-contacts-rule"] as const;
+    const error = await loadError(kinds.flatMap((kind) => INVALID_SEEDS[kind]!.mutations));
+    for (const kind of kinds) {
+      const { expected } = INVALID_SEEDS[kind]!;
+      expect(error.problems.some((problem) => problem.file === expected.file && problem.record === expected.record && problem.field === expected.field), kind).toBe(true);
+    }
+    expect(error.message).toMatch(/^The seeds have \d+ problem\(s\):\n/);
+    expect(error.message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(error.problems.length);
+  });
+
+  it.each([
+    ["an invalid brand record", "invalid-field-value"],
+    ["a country record missing a field", "missing-field"],
+    ["a provider record with an unknown field", "unknown-field"],
+    ["a regulators file that cannot be parsed", "malformed-json-array"],
+    ["a missing providers folder", "missing-resource-folder"],
+  ])("reports %s once, without calling every reference to it dangling", async (_case, kind) => {
+    const error = await loadError(INVALID_SEEDS[kind]!.mutations);
+    expect(error.problems).toHaveLength(1);
+  });
+
+  it("never puts a stack trace or an absolute path in the message", async () => {
+    const error = await loadError(INVALID_SEEDS["missing-meta"]!.mutations);
+    expect(error.message).not.toMatch(/\bat .*\(|\/tmp\/|seeds-case-/);
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { SEED_RESOURCES, type SeedResource, type SeedResourceName } from "../../build/load/seed-resources.ts";
+import { findDanglingReferences, findDuplicateKeys, recordKey, validateRecords, type LocatedRecord } from "../../build/load/validate-records.ts";
+
+function resource(name: SeedResourceName): SeedResource {
+  const found = SEED_RESOURCES.find((entry) => entry.name === name);
+  if (found === undefined) throw new Error(`no resource ${name}`);
+  return found;
+}
+
+const COUNTRY = { code: "GB", name: "United Kingdom", trust_tier: 1, active: true };
+const BRAND = {
+  slug: "alpha-casino",
+  name: "Alpha Casino",
+  status: "active",
+  founded_year: 2015,
+  verticals: ["casino"],
+  markets: ["GB"],
+  reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 },
+  app_stores: { ios: null, android: null },
+  social: {},
+  payment_methods: ["visa"],
+  withdrawal_days: 1,
+  responsible_gambling: { self_exclusion: true, deposit_limits: true, reality_check: true },
+};
+
+const located = (file: string, location: string, value: Record<string, unknown>): LocatedRecord => ({ file, location, value });
+
+describe("validateRecords", () => {
+  it("keeps valid records with their location", () => {
+    const result = validateRecords("s/c.json", [{ location: "record 0", value: COUNTRY }], resource("countries").schema);
+    expect(result).toEqual({ valid: [{ file: "s/c.json", location: "record 0", value: COUNTRY }], problems: [] });
+  });
+
+  it.each([
+    ["a nested field", { ...BRAND, reputation: { ...BRAND.reputation, review_rating: 7 } }, "reputation.review_rating"],
+    ["an array element", { ...BRAND, markets: ["GB", "gb"] }, "markets[1]"],
+    ["an element inside a nested object", { ...BRAND, verticals: ["casino", "bingo"] }, "verticals[1]"],
+    ["a missing field", { ...BRAND, name: undefined }, "name"],
+    ["a wrong type", { ...BRAND, founded_year: "2015" }, "founded_year"],
+  ])("names the dotted path of %s", (_case, value, field) => {
+    const result = validateRecords("s/b.ndjson", [{ location: "line 4", value }], resource("brands").schema);
+    expect(result.valid).toEqual([]);
+    expect(result.problems.map((problem) => [problem.file, problem.record, problem.field])).toEqual([["s/b.ndjson", "line 4", field]]);
+  });
+
+  it("names each unrecognized key itself, one problem per key", () => {
+    const value = { ...BRAND, extra: 1, reputation: { ...BRAND.reputation, stars: 5 } };
+    const result = validateRecords("s/b.ndjson", [{ location: "line 1", value }], resource("brands").schema);
+    expect(result.problems.map((problem) => problem.field).sort()).toEqual(["extra", "reputation.stars"]);
+    const two = validateRecords("s/c.json", [{ location: "record 0", value: { ...COUNTRY, foo: 1, bar: 2 } }], resource("countries").schema);
+    expect(two.problems).toEqual([
+      { file: "s/c.json", record: "record 0", field: "foo", message: 'Unrecognized key "foo"' },
+      { file: "s/c.json", record: "record 0", field: "bar", message: 'Unrecognized key "bar"' },
+    ]);
+  });
+
+  it("lists every problem of every record, not only the first", () => {
+    const records = [
+      { location: "record 0", value: { ...COUNTRY, code: "gb", trust_tier: 9 } },
+      { location: "record 1", value: COUNTRY },
+      { location: "record 2", value: "not an object" },
+    ];
+    const result = validateRecords("s/c.json", records, resource("countries").schema);
+    expect(result.valid.map((record) => record.location)).toEqual(["record 1"]);
+    expect(result.problems.map((problem) => `${problem.record} ${problem.field ?? "-"}`)).toEqual(["record 0 code", "record 0 trust_tier", "record 2 -"]);
+  });
+
+  it("does not repeat a problem that the CSV reader already reported for a cell", () => {
+    const value = { brand: "alpha", country: "GB", period: "2024-10", volume: "lots" };
+    const result = validateRecords("s/d.csv", [{ location: "line 2", value, reported: ["volume"] }], resource("demand").schema);
+    expect(result).toEqual({ valid: [], problems: [] });
+  });
+});
+
+describe("recordKey", () => {
+  it("joins the key fields in order", () => {
+    expect(recordKey({ brand: "a", country: "GB", period: "2024-10", volume: 1 }, ["brand", "country", "period"])).toBe("a|GB|2024-10");
+  });
+});
+
+describe("findDuplicateKeys", () => {
+  it("reports each later duplicate and names the first occurrence", () => {
+    const records = [
+      located("s/c.json", "record 0", COUNTRY),
+      located("s/c.json", "record 1", { ...COUNTRY, code: "DE" }),
+      located("s/c2.json", "record 0", COUNTRY),
+      located("s/c2.json", "record 5", COUNTRY),
+    ];
+    expect(findDuplicateKeys(resource("countries"), records)).toEqual([
+      { file: "s/c2.json", record: "record 0", field: "code", message: 'Duplicate key "GB", first seen at s/c.json › record 0' },
+      { file: "s/c2.json", record: "record 5", field: "code", message: 'Duplicate key "GB", first seen at s/c.json › record 0' },
+    ]);
+  });
+
+  it("compares composite keys as a whole", () => {
+    const row = { brand: "a", country: "GB", period: "2024-10", volume: 1 };
+    const records = [located("d.csv", "line 2", row), located("d.csv", "line 3", { ...row, period: "2024-11" }), located("d.csv", "line 4", { ...row, volume: 2 })];
+    expect(findDuplicateKeys(resource("demand"), records)).toEqual([
+      { file: "d.csv", record: "line 4", field: "brand+country+period", message: 'Duplicate key "a|GB|2024-10", first seen at d.csv › line 2' },
+    ]);
+  });
+});
+
+describe("findDanglingReferences", () => {
+  const keys = (known: Partial<Record<SeedResourceName, string[]>>) => (name: SeedResourceName) => new Set(known[name] ?? []);
+
+  it("names the field of an unknown single reference", () => {
+    const license = { id: "L-9", brand: "ghost", regulator_code: "UKGC" };
+    expect(findDanglingReferences(resource("licenses"), [located("l.csv", "line 7", license)], keys({ brands: ["alpha"], regulators: ["UKGC"] }))).toEqual([
+      { file: "l.csv", record: "line 7", field: "brand", message: 'Unknown brands key "ghost"' },
+    ]);
+  });
+
+  it("names the array index of an unknown element of a list reference", () => {
+    const brand = { ...BRAND, markets: ["GB", "XX", "DE", "YY"] };
+    const problems = findDanglingReferences(resource("brands"), [located("b.ndjson", "line 2", brand)], keys({ countries: ["GB", "DE"] }));
+    expect(problems.map((problem) => [problem.record, problem.field, problem.message])).toEqual([
+      ["line 2", "markets[1]", 'Unknown countries key "XX"'],
+      ["line 2", "markets[3]", 'Unknown countries key "YY"'],
+    ]);
+  });
+
+  it("leaves references to a resource with unknown keys unchecked", () => {
+    const row = { brand: "ghost", country: "ZZ", period: "2024-10", volume: 1 };
+    const problems = findDanglingReferences(resource("demand"), [located("d.csv", "line 3", row)], (name) => (name === "brands" ? undefined : new Set(["GB"])));
+    expect(problems.map((problem) => problem.field)).toEqual(["country"]);
+  });
+
+  it("checks every reference of a record (demand row → unknown country and unknown brand)", () => {
+    const row = { brand: "ghost", country: "ZZ", period: "2024-10", volume: 1 };
+    const problems = findDanglingReferences(resource("demand"), [located("d.csv", "line 3", row)], keys({ brands: ["alpha"], countries: ["GB"] }));
+    expect(problems.map((problem) => problem.field)).toEqual(["brand", "country"]);
+  });
+});
