@@ -1,0 +1,32 @@
+/**
+ * `npm run seed`: writes the deterministic synthetic sample into the seeds folder.
+ * Usage: tsx scripts/seed.ts [--out seeds] [--scale 1]
+ * @module
+ */
+import { resolve } from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import { writeSample } from "../build/sample/generate-sample.ts";
+
+function parseScale(value: string): number {
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale <= 0) throw new InvalidArgumentError("scale must be a positive number");
+  return scale;
+}
+
+const program = new Command()
+  .name("seed")
+  .description("Write the deterministic synthetic sample data (both services) into the seeds folder.")
+  .option("--out <dir>", "seeds folder to write", "seeds")
+  .option("--scale <n>", "multiplies brands, games, licenses, alerts, resumes, lobby and demand", parseScale, 1)
+  .parse();
+
+const { out, scale } = program.opts<{ out: string; scale: number }>();
+const dir = resolve(out);
+const written = writeSample(dir, { scale });
+const width = Math.max(...written.map((f) => f.path.length));
+let total = 0;
+for (const file of written) {
+  total += file.bytes;
+  console.log(`${file.path.padEnd(width)}  ${file.bytes.toLocaleString("en-US").padStart(11)} bytes`);
+}
+console.log(`${written.length} files, ${total.toLocaleString("en-US")} bytes (${(total / 1024 / 1024).toFixed(2)} MiB) written to ${dir} at scale ${scale}`);
