@@ -41,7 +41,9 @@ export function parseParams(endpoint: Endpoint, pairs: QueryPairs): ParsedParams
       const expected = expectedOf(spec);
       throw new HttpError(400, "invalid_parameter", `Invalid value for '${name}': expected ${expected}.`, { parameter: name, value: truncate(raw), expected });
     }
-    params[name] = result.data;
+    // A text of only spaces is empty once trimmed, and an empty value counts as absent.
+    if (result.data === "") rawByName.delete(name);
+    else params[name] = result.data;
   }
   const present = new Set(rawByName.keys());
   applyAliases(endpoint, params);
