@@ -3,7 +3,7 @@
  * a build that dies at any moment leaves the previous tree (or a recoverable copy) behind.
  * @module
  */
-import { mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
 const TEMP_PREFIX = ".dist-tmp-";
@@ -31,9 +31,10 @@ export async function recoverInterruptedBuild(outDir: string): Promise<void> {
 /** Runs `write` into a temporary sibling folder, then swaps it in place of `outDir`. */
 export async function publishAtomically(outDir: string, write: (tempDir: string) => Promise<void>): Promise<void> {
   const target = path.resolve(outDir);
-  await recoverInterruptedBuild(target);
   const parent = path.dirname(target);
   const base = path.basename(target);
+  await mkdir(parent, { recursive: true });
+  await recoverInterruptedBuild(target);
   const temp = await mkdtemp(path.join(parent, `${TEMP_PREFIX}${base}-`));
   try {
     await write(temp);
