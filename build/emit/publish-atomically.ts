@@ -16,14 +16,29 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The leftovers of `base` only: `.dist-old-<base>-<ms>-<pid>` and `.dist-tmp-<base>-<6 random chars>`.
+ * Matched exactly, because a bare prefix test would take `dist-staging`'s leftovers for `dist`'s.
+ */
+function leftoverPatterns(base: string): { old: RegExp; temp: RegExp } {
+  const name = escapeRegExp(base);
+  return { old: new RegExp(`^${escapeRegExp(OLD_PREFIX)}${name}-\\d{13,}-\\d+$`), temp: new RegExp(`^${escapeRegExp(TEMP_PREFIX)}${name}-[A-Za-z0-9]{6}$`) };
+}
+
 /** Puts back a tree that a killed swap left aside, and removes temporary folders of dead builds. */
 export async function recoverInterruptedBuild(outDir: string): Promise<void> {
   const parent = path.dirname(path.resolve(outDir));
   const base = path.basename(path.resolve(outDir));
+  const patterns = leftoverPatterns(base);
   const entries = await readdir(parent).catch(() => [] as string[]);
-  const olds = entries.filter((name) => name.startsWith(`${OLD_PREFIX}${base}-`)).sort();
+  // Names carry the time first (13-digit milliseconds), so name order is time order.
+  const olds = entries.filter((name) => patterns.old.test(name)).sort();
   if (!(await exists(outDir)) && olds.length > 0) await rename(path.join(parent, olds[olds.length - 1]!), outDir);
-  for (const name of entries.filter((entry) => entry.startsWith(`${TEMP_PREFIX}${base}-`) || entry.startsWith(`${OLD_PREFIX}${base}-`))) {
+  for (const name of entries.filter((entry) => patterns.temp.test(entry) || patterns.old.test(entry))) {
     await rm(path.join(parent, name), { recursive: true, force: true });
   }
 }
@@ -42,7 +57,7 @@ export async function publishAtomically(outDir: string, write: (tempDir: string)
     await rm(temp, { recursive: true, force: true });
     throw error;
   }
-  const old = path.join(parent, `${OLD_PREFIX}${base}-${process.pid}-${Date.now()}`);
+  const old = path.join(parent, `${OLD_PREFIX}${base}-${Date.now()}-${process.pid}`);
   const hadPrevious = await exists(target);
   if (hadPrevious) await rename(target, old);
   await rename(temp, target);
