@@ -1,0 +1,105 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { publishAtomically, recoverInterruptedBuild } from "../../build/emit/publish-atomically.ts";
+
+let parent: string;
+let out: string;
+
+beforeEach(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), "publish-"));
+  out = path.join(parent, "dist");
+});
+afterEach(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+async function writeTree(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [name, body] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), body);
+  }
+}
+
+/** Every file under dir (relative path → text). */
+async function readTree(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files: Record<string, string> = {};
+  for (const entry of entries.filter((item) => item.isFile())) {
+    const full = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, full)] = await readFile(full, "utf8");
+  }
+  return files;
+}
+
+describe("publishAtomically", () => {
+  it("publishes into a folder that did not exist, leaving no temporary folder", async () => {
+    await publishAtomically(out, (temp) => writeTree(temp, { "a.json": "1" }));
+    expect(await readTree(out)).toEqual({ "a.json": "1" });
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("replaces the previous tree as a whole (no file of the old tree survives)", async () => {
+    await writeTree(out, { "old.json": "old", "sub/keep.json": "old" });
+    await publishAtomically(out, (temp) => writeTree(temp, { "new.json": "new", "sub/other.json": "new" }));
+    expect(await readTree(out)).toEqual({ "new.json": "new", [path.join("sub", "other.json")]: "new" });
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("leaves the previous tree untouched and removes its temporary folder when writing fails", async () => {
+    await writeTree(out, { "index.json": "previous", "sub/x.json": "previous" });
+    const before = await readTree(out);
+    const failing = publishAtomically(out, async (temp) => {
+      await writeTree(temp, { "index.json": "half-written" });
+      throw new Error("disk full");
+    });
+    await expect(failing).rejects.toThrow("disk full");
+    expect(await readTree(out)).toEqual(before);
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("creates missing parent folders of the target", async () => {
+    const deep = path.join(parent, "a", "b", "dist");
+    await publishAtomically(deep, (temp) => writeTree(temp, { "x.json": "x" }));
+    expect(await readTree(deep)).toEqual({ "x.json": "x" });
+  });
+});
+
+describe("recoverInterruptedBuild", () => {
+  it("puts back the tree a killed swap left aside when the target is missing, and removes temporary folders", async () => {
+    await writeTree(path.join(parent, ".dist-old-dist-1700000000000-41"), { "index.json": "previous" });
+    await writeTree(path.join(parent, ".dist-tmp-dist-Ab12Cd"), { "index.json": "half" });
+    await recoverInterruptedBuild(out);
+    expect(await readTree(out)).toEqual({ "index.json": "previous" });
+    expect((await readdir(parent)).sort()).toEqual(["dist"]);
+  });
+
+  it("puts back the most recent of several set-aside trees", async () => {
+    await writeTree(path.join(parent, ".dist-old-dist-1700000000999-7"), { "index.json": "newer" });
+    await writeTree(path.join(parent, ".dist-old-dist-1700000000000-123456"), { "index.json": "older" });
+    await recoverInterruptedBuild(out);
+    expect(await readTree(out)).toEqual({ "index.json": "newer" });
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("keeps the current target and drops leftovers when the target exists", async () => {
+    await writeTree(out, { "index.json": "current" });
+    await writeTree(path.join(parent, ".dist-old-dist-1700000000000-41"), { "index.json": "stale" });
+    await recoverInterruptedBuild(out);
+    expect(await readTree(out)).toEqual({ "index.json": "current" });
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("leaves alone the leftovers of another target whose name starts the same", async () => {
+    const other = [".dist-old-dist-staging-1700000000000-41", ".dist-tmp-dist-staging-Xy12Zz"];
+    for (const name of other) await writeTree(path.join(parent, name), { "index.json": name });
+    await recoverInterruptedBuild(out);
+    expect((await readdir(parent)).sort()).toEqual(other.sort());
+  });
+
+  it("does nothing when there is nothing to recover", async () => {
+    await recoverInterruptedBuild(out);
+    expect(await readdir(parent)).toEqual([]);
+  });
+});
