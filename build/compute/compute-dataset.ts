@@ -3,10 +3,18 @@
  * @module
  */
 import type { SeedSet } from "../load/load-seeds.ts";
+import { computeCalibration } from "./calibration.ts";
 import { compareStrings } from "./compare.ts";
 import { computeBrands } from "./compute-brands.ts";
+import { computeCountryCoverage } from "./country-coverage.ts";
 import type { Dataset, LicenseRecord } from "./dataset.ts";
 import { computeDemandIndex } from "./demand-index.ts";
+import { checkGameKinds } from "./game-kinds.ts";
+import { computeGameRanks } from "./game-rank.ts";
+import { computeMomentum } from "./momentum.ts";
+import { computeProviderRanks } from "./provider-rank.ts";
+import { computeRegulatorCounts } from "./regulator-counts.ts";
+import { computeTrending } from "./trending.ts";
 
 /** Computes the dataset from validated seeds. Pure: the same seeds give the same dataset. */
 export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Dataset {
@@ -14,35 +22,51 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
   const index = computeDemandIndex(seeds.demand);
   const periods = [...new Set(seeds.demand.map((row) => row.period))].sort(compareStrings);
   const jurisdictions = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.jurisdiction]));
+  checkGameKinds(seeds.games);
   const licenses: LicenseRecord[] = [...seeds.licenses]
     .sort((a, b) => compareStrings(a.id, b.id))
     .map((license) => ({ ...license, jurisdiction: jurisdictions.get(license.regulator_code) ?? "" }));
+  const brandNames = new Map(seeds.brands.map((brand) => [brand.slug, brand.name]));
+  const nameOf = (slug: string): string => brandNames.get(slug) ?? slug;
+  const countries = [...seeds.countries].sort((a, b) => compareStrings(a.code, b.code));
+  const regulators = [...seeds.regulators].sort((a, b) => compareStrings(a.code, b.code));
+  const groundTruth = [...seeds.groundTruth].sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code) || compareStrings(a.period, b.period));
 
   return {
     meta: seeds.meta,
     site: { base_url: options.baseUrl.replace(/\/+$/, "") },
     periods,
-    countries: [...seeds.countries].sort((a, b) => compareStrings(a.code, b.code)),
-    regulators: [...seeds.regulators].sort((a, b) => compareStrings(a.code, b.code)),
+    countries: computeCountryCoverage(countries, index, periods),
+    regulators: computeRegulatorCounts(regulators, seeds.licenses),
     brands: computeBrands(seeds, index, periods, snapshotDate),
     domains: [...seeds.domains].sort((a, b) => compareStrings(a.domain, b.domain)),
     licenses,
     providers: [...seeds.providers].sort((a, b) => compareStrings(a.slug, b.slug)),
     games: [...seeds.games].sort((a, b) => compareStrings(a.slug, b.slug)),
+    gameRanks: computeGameRanks(seeds.lobby),
+    providerRanks: computeProviderRanks({ providers: seeds.providers, games: seeds.games, lobby: seeds.lobby, asOf: snapshotDate }),
     index,
-    groundTruth: [...seeds.groundTruth].sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code) || compareStrings(a.period, b.period)),
+    groundTruth,
+    calibration: computeCalibration(groundTruth, index),
+    trending: computeTrending(index, periods, nameOf),
+    momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),
     resumes: [...seeds.resumes].sort((a, b) => a.id - b.id),
-    counts: {
-      brands: seeds.brands.length,
-      domains: seeds.domains.length,
-      licenses: seeds.licenses.length,
-      countries: seeds.countries.length,
-      countries_with_demand_data: new Set(seeds.demand.map((row) => row.country)).size,
-      providers: seeds.providers.length,
-      games: seeds.games.length,
-      index_values: index.length * 2,
-      monthly_demand_rows: seeds.demand.length,
-    },
+    counts: countDataset(seeds, index.length),
+  };
+}
+
+/** The discovery stats: real counts of the built data (index values count sod and adi separately). */
+function countDataset(seeds: SeedSet, indexRows: number): Dataset["counts"] {
+  return {
+    brands: seeds.brands.length,
+    domains: seeds.domains.length,
+    licenses: seeds.licenses.length,
+    countries: seeds.countries.length,
+    countries_with_demand_data: new Set(seeds.demand.map((row) => row.country)).size,
+    providers: seeds.providers.length,
+    games: seeds.games.length,
+    index_values: indexRows * 2,
+    monthly_demand_rows: seeds.demand.length,
   };
 }

@@ -3,8 +3,15 @@
  * The build writes it to dist/ so that the handler answers on-the-fly queries from the same numbers.
  * @module
  */
-import type { Brand, Country, Domain, Game, GroundTruth, License, Meta, Provider, Regulator, Resume, TcAlert } from "../load/schemas.ts";
+import type { Brand, Domain, Game, GroundTruth, License, Meta, Provider, Resume, TcAlert } from "../load/schemas.ts";
+import type { CalibrationEntry } from "./calibration.ts";
+import type { CountryRecord } from "./country-coverage.ts";
 import type { IndexValue } from "./demand-index.ts";
+import type { GameRankEntry } from "./game-rank.ts";
+import type { Momentum } from "./momentum.ts";
+import type { ProviderRankEntry } from "./provider-rank.ts";
+import type { RegulatorRecord } from "./regulator-counts.ts";
+import type { Trending } from "./trending.ts";
 import type { TrustResult } from "./trust-score.ts";
 
 export interface TrustHistoryEntry extends TrustResult {
@@ -29,17 +36,28 @@ export interface Dataset {
   site: { base_url: string };
   /** Every month with demand data, ascending. */
   periods: string[];
-  countries: Country[];
-  regulators: Regulator[];
+  /** Sorted by code, with demand-data coverage and freshness. */
+  countries: CountryRecord[];
+  /** Sorted by code, with license and brand counts. */
+  regulators: RegulatorRecord[];
   /** Sorted by slug. */
   brands: BrandRecord[];
   domains: Domain[];
   licenses: LicenseRecord[];
   providers: Provider[];
+  /** Sorted by slug. */
   games: Game[];
+  /** Games seen in at least one casino lobby, by rank. */
+  gameRanks: GameRankEntry[];
+  /** Every provider, by rank. */
+  providerRanks: ProviderRankEntry[];
   /** One per demand row, ordered by brand, country, period. */
   index: IndexValue[];
   groundTruth: GroundTruth[];
+  /** One per market (country and regulator) with ground truth, by country then regulator. */
+  calibration: CalibrationEntry[];
+  trending: Trending;
+  momentum: Momentum;
   tcAlerts: TcAlert[];
   resumes: Resume[];
   counts: DatasetCounts;

@@ -1,0 +1,86 @@
+/**
+ * Calibration of the demand index against ground truth: for each market whose regulator publishes
+ * gross gaming revenue (GGR), how well the tracked demand follows revenue, and what each brand's
+ * share of demand implies for its revenue.
+ * @module
+ */
+import type { GroundTruth } from "../load/schemas.ts";
+import { compareStrings } from "./compare.ts";
+import { groupBy } from "./compute-brands.ts";
+import { pearson } from "./correlation.ts";
+import type { IndexValue } from "./demand-index.ts";
+import { round4, roundTo } from "./numbers.ts";
+
+/** A brand's implied revenue in the market's latest calibrated month. */
+export interface RevenueEstimate {
+  brand: string;
+  sod: number;
+  /** sod × GGR / 100, in the market's currency, 2 decimals. */
+  revenue_estimate: number;
+}
+
+export interface CalibrationEntry {
+  country: string;
+  regulator_code: string;
+  currency: string;
+  /** Months with both GGR and tracked demand (total volume above 0). */
+  months: number;
+  /** Pearson's r between the monthly tracked demand total and GGR over those months, 4 decimals; null below 3 months or for a constant series. */
+  correlation: number | null;
+  /** The latest of those months, whose GGR the estimates split; null when there is none. */
+  latest_period: string | null;
+  latest_ggr: number | null;
+  /** One per brand with a demand row in that month; revenue descending, then brand. */
+  estimates: RevenueEstimate[];
+}
+
+/** Total tracked volume per `country|period`. */
+export function demandTotals(index: readonly Pick<IndexValue, "country" | "period" | "volume">[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const value of index) totals.set(`${value.country}|${value.period}`, (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume);
+  return totals;
+}
+
+/**
+ * Calibrates every market (country and regulator) with GGR.
+ *
+ * - Shared months: GGR months where the country's tracked demand total is above 0. A GGR month
+ *   without demand data, or a demand month without GGR, is left out (a missing month).
+ * - `correlation` = Pearson's r of (demand total, GGR) over the shared months.
+ * - Revenue estimate of a brand = its published `sod` in the latest shared month × that month's GGR / 100.
+ *   A brand with zero volume that month gets 0; the only brand of a market gets the whole GGR.
+ */
+export function computeCalibration(groundTruth: readonly GroundTruth[], index: readonly IndexValue[]): CalibrationEntry[] {
+  const totals = demandTotals(index);
+  const indexByMarketMonth = groupBy(index, (value) => `${value.country}|${value.period}`);
+  const markets = groupBy(groundTruth, (row) => `${row.country}|${row.regulator_code}`);
+  return [...markets.values()]
+    .map((rows) => {
+      const sorted = [...rows].sort((a, b) => compareStrings(a.period, b.period));
+      const shared = sorted.filter((row) => (totals.get(`${row.country}|${row.period}`) ?? 0) > 0);
+      const latest = shared[shared.length - 1];
+      const first = sorted[0]!;
+      const r = pearson(
+        shared.map((row) => totals.get(`${row.country}|${row.period}`) ?? 0),
+        shared.map((row) => row.ggr),
+      );
+      return {
+        country: first.country,
+        regulator_code: first.regulator_code,
+        currency: (latest ?? sorted[sorted.length - 1]!).currency,
+        months: shared.length,
+        correlation: r === null ? null : round4(r),
+        latest_period: latest?.period ?? null,
+        latest_ggr: latest?.ggr ?? null,
+        estimates: latest === undefined ? [] : revenueEstimates(indexByMarketMonth.get(`${latest.country}|${latest.period}`) ?? [], latest.ggr),
+      };
+    })
+    .sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code));
+}
+
+/** Splits a month's GGR by share of demand: `sod × ggr / 100` per brand, 2 decimals. */
+export function revenueEstimates(values: readonly Pick<IndexValue, "brand" | "sod">[], ggr: number): RevenueEstimate[] {
+  return values
+    .map((value) => ({ brand: value.brand, sod: value.sod, revenue_estimate: roundTo((value.sod * ggr) / 100, 2) }))
+    .sort((a, b) => b.revenue_estimate - a.revenue_estimate || compareStrings(a.brand, b.brand));
+}

@@ -1,0 +1,74 @@
+/**
+ * Trending: each brand's demand growth between the dataset's last two periods, per country and
+ * across all countries.
+ * @module
+ */
+import type { DemandRow } from "../load/schemas.ts";
+import { compareStrings } from "./compare.ts";
+import { lastTwoPeriods, pairVolumes, type PairVolumes } from "./period-volumes.ts";
+import { percentChange } from "./percent-change.ts";
+
+export interface TrendingEntry {
+  brand: string;
+  name: string;
+  /** The market, or null for the brand's total across every country. */
+  country: string | null;
+  previous_period: string;
+  current_period: string;
+  previous: number;
+  current: number;
+  /** See {@link percentChange}: null when `previous` is 0 and `current` is not. */
+  growth_pct: number | null;
+}
+
+export interface Trending {
+  previous_period: string | null;
+  current_period: string | null;
+  /** Ordered by {@link compareTrending}. */
+  entries: TrendingEntry[];
+}
+
+/**
+ * Computes trending entries from demand rows.
+ *
+ * - The two periods are the dataset's last two (the same for every country), so that every entry
+ *   compares the same months.
+ * - Per country: one entry per brand × country pair with a row in either period; a missing row counts 0.
+ * - Across all countries (`country: null`): the brand's volumes summed over its countries.
+ * - `growth_pct = (current − previous) / previous × 100` (4 decimals); previous = 0 gives null
+ *   (or 0 when current is 0 too).
+ */
+export function computeTrending(rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[], periods: readonly string[], nameOf: (slug: string) => string): Trending {
+  const last = lastTwoPeriods(periods);
+  if (last === undefined) return { previous_period: null, current_period: null, entries: [] };
+  const pairs = pairVolumes(rows, last.previous, last.current);
+  const totals = new Map<string, PairVolumes>();
+  for (const pair of pairs) {
+    const total = totals.get(pair.brand) ?? { brand: pair.brand, country: "", previous: 0, current: 0 };
+    total.previous += pair.previous;
+    total.current += pair.current;
+    totals.set(pair.brand, total);
+  }
+  const entry = (pair: PairVolumes, country: string | null): TrendingEntry => ({
+    brand: pair.brand,
+    name: nameOf(pair.brand),
+    country,
+    previous_period: last.previous,
+    current_period: last.current,
+    previous: pair.previous,
+    current: pair.current,
+    growth_pct: percentChange(pair.previous, pair.current),
+  });
+  const entries = [...[...totals.values()].map((total) => entry(total, null)), ...pairs.map((pair) => entry(pair, pair.country))];
+  return { previous_period: last.previous, current_period: last.current, entries: entries.sort(compareTrending) };
+}
+
+/** Growth descending with null last, then brand and country ascending (the all-countries entry first). */
+export function compareTrending(a: TrendingEntry, b: TrendingEntry): number {
+  if (a.growth_pct !== b.growth_pct) {
+    if (a.growth_pct === null) return 1;
+    if (b.growth_pct === null) return -1;
+    return b.growth_pct - a.growth_pct;
+  }
+  return compareStrings(a.brand, b.brand) || compareStrings(a.country ?? "", b.country ?? "");
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { computeCalibration, demandTotals, revenueEstimates } from "../../build/compute/calibration.ts";
+import { computeDemandIndex } from "../../build/compute/demand-index.ts";
+
+const demand = (brand: string, country: string, period: string, volume: number) => ({ brand, country, period, volume });
+const ggr = (country: string, regulator_code: string, period: string, value: number, currency = "EUR") => ({ country, regulator_code, period, ggr: value, currency });
+
+describe("revenueEstimates", () => {
+  it("splits GGR by sod: sod × GGR / 100, 2 decimals, revenue descending then brand", () => {
+    expect(revenueEstimates([{ brand: "x", sod: 12.5 }, { brand: "y", sod: 87.5 }], 2000)).toEqual([
+      { brand: "y", sod: 87.5, revenue_estimate: 1750 },
+      { brand: "x", sod: 12.5, revenue_estimate: 250 },
+    ]);
+  });
+
+  it("orders equal published estimates by brand, and gives a zero-volume brand 0", () => {
+    expect(
+      revenueEstimates(
+        [
+          { brand: "c", sod: 33.3334 },
+          { brand: "b", sod: 33.3333 },
+          { brand: "a", sod: 33.3333 },
+          { brand: "z", sod: 0 },
+        ],
+        1000,
+      ),
+    ).toEqual([
+      // 333.333, 333.333 and 333.334 all publish as 333.33: a tie, in brand order
+      { brand: "a", sod: 33.3333, revenue_estimate: 333.33 },
+      { brand: "b", sod: 33.3333, revenue_estimate: 333.33 },
+      { brand: "c", sod: 33.3334, revenue_estimate: 333.33 },
+      { brand: "z", sod: 0, revenue_estimate: 0 }, // a brand with zero volume
+    ]);
+  });
+});
+
+describe("computeCalibration", () => {
+  const index = computeDemandIndex([
+    // GB: totals 100, 200, (2026-03 missing), 400, 300
+    demand("alpha", "GB", "2026-01", 60),
+    demand("beta", "GB", "2026-01", 40),
+    demand("alpha", "GB", "2026-02", 150),
+    demand("beta", "GB", "2026-02", 50),
+    demand("alpha", "GB", "2026-04", 300),
+    demand("beta", "GB", "2026-04", 100),
+    demand("alpha", "GB", "2026-05", 225),
+    demand("beta", "GB", "2026-05", 75),
+    demand("gamma", "GB", "2026-05", 0),
+    // NL: one brand
+    demand("solo", "NL", "2026-04", 10),
+    demand("solo", "NL", "2026-05", 20),
+  ]);
+  const truth = [
+    ggr("GB", "UKGC", "2026-01", 1000, "GBP"),
+    ggr("GB", "UKGC", "2026-02", 2000, "GBP"),
+    ggr("GB", "UKGC", "2026-03", 9999, "GBP"), // no demand data that month: left out
+    ggr("GB", "UKGC", "2026-04", 4000, "GBP"),
+    ggr("GB", "UKGC", "2026-05", 3000, "GBP"),
+    ggr("NL", "KSA", "2026-05", 500),
+    ggr("SE", "SGA", "2026-05", 700), // no demand at all in SE
+  ];
+  const result = computeCalibration(truth, index);
+  const market = (country: string) => result.find((entry) => entry.country === country);
+
+  it("totals tracked demand per country and month", () => {
+    expect(demandTotals(index).get("GB|2026-05")).toBe(300);
+  });
+
+  it("correlates demand totals with GGR over the shared months only", () => {
+    // totals 100, 200, 400, 300 against GGR 1000, 2000, 4000, 3000: exactly proportional → r = 1
+    expect(market("GB")).toMatchObject({ country: "GB", regulator_code: "UKGC", currency: "GBP", months: 4, correlation: 1, latest_period: "2026-05", latest_ggr: 3000 });
+  });
+
+  it("estimates each brand's revenue from its sod in the latest shared month", () => {
+    // 2026-05: alpha 225 / 300 = 75 %, beta 25 %, gamma 0 % of GBP 3000
+    expect(market("GB")?.estimates).toEqual([
+      { brand: "alpha", sod: 75, revenue_estimate: 2250 },
+      { brand: "beta", sod: 25, revenue_estimate: 750 },
+      { brand: "gamma", sod: 0, revenue_estimate: 0 },
+    ]);
+  });
+
+  it("gives a one-brand market the whole GGR and no correlation below 3 months", () => {
+    expect(market("NL")).toEqual({
+      country: "NL",
+      regulator_code: "KSA",
+      currency: "EUR",
+      months: 1,
+      correlation: null,
+      latest_period: "2026-05",
+      latest_ggr: 500,
+      estimates: [{ brand: "solo", sod: 100, revenue_estimate: 500 }],
+    });
+  });
+
+  it("keeps a market without demand data, with nothing to calibrate", () => {
+    expect(market("SE")).toEqual({ country: "SE", regulator_code: "SGA", currency: "EUR", months: 0, correlation: null, latest_period: null, latest_ggr: null, estimates: [] });
+  });
+
+  it("orders markets by country then regulator", () => {
+    expect(result.map((entry) => entry.country)).toEqual(["GB", "NL", "SE"]);
+  });
+});
