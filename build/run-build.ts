@@ -10,6 +10,7 @@ import { writeOutputs } from "./emit/write-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
+import { buildResumeSearchIndex } from "./search/resume-search-index.ts";
 
 export interface BuildOptions {
   seedsDir: string;
@@ -45,10 +46,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   };
 
   const { seeds, stats } = await timed("load", () => loadSeeds(options.seedsDir));
-  const context = await timed("compute", () => {
+  const computed = await timed("compute", () => {
     const dataset = computeDataset(seeds, { baseUrl: options.baseUrl });
     return { dataset, index: buildEngineIndex(dataset) };
   });
+  const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
+  const context = { ...computed, resumeSearch };
   const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles }));
   let bytes = 0;
   await timed("write", async () => {

@@ -6,12 +6,16 @@
 import type { Dataset } from "../compute/dataset.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { HttpError } from "../errors.ts";
+import { resumeSearchOf } from "../query/resumes/resume-search.ts";
 import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
+import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
 
 export const ENGINE_DIR = "_engine";
 export const DATASET_FILE = `${ENGINE_DIR}/dataset.json`;
 export const MANIFEST_FILE = `${ENGINE_DIR}/manifest.json`;
+/** The resume full-text index, built once here so the host loads it instead of re-indexing. */
+export const SEARCH_FILE = `${ENGINE_DIR}/resume-search.json`;
 
 /** What the host needs to answer a precomputed file without reading or parsing it first. */
 export interface ManifestEntry {
@@ -57,7 +61,7 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
   }
   // Stable: by priority, then in key-space order, so the same seeds always keep the same files.
   candidates.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  const budget = Math.max(0, options.maxFiles - 2); // the dataset and manifest files count too
+  const budget = Math.max(0, options.maxFiles - 3); // the dataset, search index and manifest files count too
   const kept = candidates.slice(0, budget);
   const stats = new Map(endpoints.map((endpoint) => [endpoint.id, { id: endpoint.id, planned: 0, cut: 0 }]));
   for (const cut of candidates.slice(budget)) stats.get(cut.endpoint.id)!.cut += 1;
@@ -85,6 +89,7 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
     stats.get(candidate.endpoint.id)!.planned += 1;
   }
   files.push({ path: DATASET_FILE, body: serializeDataset(context.dataset), group: "engine" });
+  files.push({ path: SEARCH_FILE, body: serializeSearchIndex(resumeSearchOf(context)), group: "engine" });
   files.push({ path: MANIFEST_FILE, body: `${JSON.stringify(manifest)}\n`, group: "engine" });
   return { files, manifest, endpoints: [...stats.values()] };
 }

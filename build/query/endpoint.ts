@@ -7,13 +7,20 @@ import type { Dataset } from "../compute/dataset.ts";
 import type { ParamSpec, Params } from "./param-spec.ts";
 import type { QueryPairs } from "./parse-query-string.ts";
 import type { EngineIndex } from "./engine-index.ts";
+import type { SearchIndex } from "../search/search-index.ts";
 
 export type ServiceName = "dataset" | "resumes";
 
-/** What the engine needs: the dataset and its lookup tables. */
+/** What the engine needs: the dataset, its lookup tables and the resume full-text index. */
 export interface EngineContext {
   dataset: Dataset;
   index: EngineIndex;
+  /**
+   * The full-text index of `dataset.resumes`, built by the build and loaded by the host from
+   * `dist/_engine/resume-search.json`. Optional so that a context made in memory still works: the
+   * resume endpoints then index once per dataset (see `resumeSearchOf`).
+   */
+  resumeSearch?: SearchIndex;
 }
 
 export interface Pagination {

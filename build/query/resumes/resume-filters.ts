@@ -1,0 +1,94 @@
+/**
+ * The resume list's filters as data: one row per parameter with its spec (parser, OpenAPI, canonical
+ * key), its predicate, and, for the enumerable ones, the values the build precomputes (issue 4).
+ * Different filters combine with AND; a comma list within one filter means any of its values.
+ * @module
+ */
+import { compareStrings } from "../../compute/compare.ts";
+import type { Resume } from "../../load/schemas.ts";
+import type { ParamSpec, ParamValue } from "../param-spec.ts";
+import { hasContacts } from "./resume-records.ts";
+
+export const SENIORITIES = ["junior", "middle", "senior", "lead", "head"] as const;
+export const CONTACT_QUALITIES = ["direct", "service", "none"] as const;
+
+/** A resume as the filters see it: the record and its `updated_at` in epoch milliseconds. */
+export interface ResumeRow {
+  resume: Resume;
+  time: number;
+  /** The search score, when the query has `q`. */
+  score?: number;
+}
+
+export interface ResumeFilter {
+  spec: ParamSpec;
+  /** Builds the predicate for a parsed value once per query, not once per resume. */
+  keep: (value: ParamValue) => (row: ResumeRow) => boolean;
+  /** The values precomputed one at a time (enumerable filters only), in a stable order. */
+  values?: (resumes: readonly Resume[]) => string[];
+}
+
+const asList = (value: ParamValue): string[] => (Array.isArray(value) ? value : [String(value)]);
+
+/** The distinct values of a field over all resumes, sorted. */
+function present(read: (resume: Resume) => readonly string[]): (resumes: readonly Resume[]) => string[] {
+  return (resumes) => [...new Set(resumes.flatMap(read))].sort(compareStrings);
+}
+
+/** An open vocabulary of keys (any value accepted; unknown ones match nothing). */
+function keyFilter(name: string, description: string, read: (resume: Resume) => readonly string[]): ResumeFilter {
+  return {
+    spec: { name, type: "open", normalise: "lower", multi: true, description },
+    keep: (value) => {
+      const wanted = new Set(asList(value));
+      return (row) => read(row.resume).some((key) => wanted.has(key));
+    },
+    values: present(read),
+  };
+}
+
+/** A closed vocabulary (unknown values are a 400). */
+function closedFilter(name: string, values: readonly string[], description: string, read: (resume: Resume) => string): ResumeFilter {
+  return {
+    spec: { name, type: "closed", values, multi: true, description },
+    keep: (value) => {
+      const wanted = new Set(asList(value));
+      return (row) => wanted.has(read(row.resume));
+    },
+    values: (resumes) => values.filter((item) => resumes.some((resume) => read(resume) === item)),
+  };
+}
+
+function dateFilter(name: "since" | "until", description: string): ResumeFilter {
+  return {
+    spec: { name, type: "datetime", description },
+    keep: (value) => {
+      const bound = Date.parse(String(value));
+      return name === "since" ? (row) => row.time >= bound : (row) => row.time < bound;
+    },
+  };
+}
+
+/** Every filter of `/resumes` and `/resumes/export`, in documentation order (after `q`). */
+export const RESUME_FILTERS: readonly ResumeFilter[] = [
+  keyFilter("role", "Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive)", (r) => [r.role]),
+  keyFilter("vertical", "Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values", (r) => r.verticals),
+  keyFilter("traffic", "Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values", (r) => r.traffic),
+  closedFilter("seniority", SENIORITIES, "Seniority level: junior, middle, senior, lead or head; comma-separated for any of several", (r) => r.seniority),
+  {
+    spec: { name: "skill", type: "open", normalise: "lower", multi: true, description: "Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several" },
+    keep: (value) => {
+      const wanted = new Set(asList(value));
+      return (row) => row.resume.skills.some((skill) => wanted.has(skill.toLowerCase()));
+    },
+  },
+  closedFilter("contact_quality", CONTACT_QUALITIES, "How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none", (r) => r.contact_quality),
+  {
+    spec: { name: "has_contacts", type: "bool", description: "1 or true keeps resumes with at least one contact, 0 or false those without" },
+    keep: (value) => (row) => hasContacts(row.resume) === value,
+    values: () => ["1", "0"],
+  },
+  keyFilter("source", "Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive)", (r) => [r.source]),
+  dateFilter("since", "Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time with a zone; inclusive"),
+  dateFilter("until", "Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time with a zone; exclusive"),
+];

@@ -1,0 +1,65 @@
+/**
+ * The shapes of a resume in responses (contract §3.1), its lookup by id, and its 404.
+ * @module
+ */
+import { round4 } from "../../compute/numbers.ts";
+import { HttpError } from "../../errors.ts";
+import type { Resume } from "../../load/schemas.ts";
+
+/** True when the resume has at least one contact. */
+export function hasContacts(resume: Resume): boolean {
+  return Object.keys(resume.contacts).length > 0;
+}
+
+/** The list item: the contract's fields in the contract's order; `score` (4 decimals) only for a search. */
+export function resumeListItem(resume: Resume, score?: number) {
+  return {
+    id: resume.id,
+    title: resume.title,
+    role: resume.role,
+    verticals: resume.verticals,
+    traffic: resume.traffic,
+    seniority: resume.seniority,
+    skills: resume.skills,
+    experience_years: resume.experience_years,
+    contact_quality: resume.contact_quality,
+    has_contacts: hasContacts(resume),
+    source: resume.source,
+    updated_at: resume.updated_at,
+    ...(score === undefined ? {} : { score: round4(score) }),
+  };
+}
+
+/** The full resume (the card and each export line): the list item plus contacts and the full text. */
+export function fullResume(resume: Resume, score?: number) {
+  return { ...resumeListItem(resume, score), contacts: resume.contacts, text: resume.text };
+}
+
+/** The 400 for an id that is not a positive integer. */
+export function invalidResumeId(raw: string): HttpError {
+  const value = raw.slice(0, 100);
+  return new HttpError(400, "invalid_parameter", `The resume id must be a positive integer, not '${value}'.`, { parameter: "id", value, expected: "a positive integer" });
+}
+
+/** The 404 for an id no resume has (details name it: a number, or the digits when too long for one). */
+export function resumeNotFound(digits: string): HttpError {
+  const id = Number(digits);
+  const named = Number.isSafeInteger(id) ? id : digits.slice(0, 100);
+  return new HttpError(404, "resume_not_found", `No resume has the id ${named}.`, { id: named });
+}
+
+/** Finds a resume by id in the id-sorted list (binary search), or throws the 400 or the 404. */
+export function findResume(resumes: readonly Resume[], raw: string): Resume {
+  if (!/^\d+$/.test(raw)) throw invalidResumeId(raw);
+  const id = Number(raw);
+  let low = 0;
+  let high = resumes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (resumes[middle]!.id < id) low = middle + 1;
+    else high = middle;
+  }
+  const found = resumes[low];
+  if (found === undefined || found.id !== id || !Number.isSafeInteger(id)) throw resumeNotFound(raw);
+  return found;
+}

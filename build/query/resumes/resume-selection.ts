@@ -1,0 +1,81 @@
+/**
+ * What `/resumes` and `/resumes/export` share: the parameter table, the sort rules, and the selection
+ * of one page of resumes (search, filters, sort with the id tie-break, pagination).
+ * @module
+ */
+import { round4 } from "../../compute/numbers.ts";
+import { searchIndex } from "../../search/search-query.ts";
+import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import type { EngineContext, Pagination } from "../endpoint.ts";
+import { paginate } from "../envelope.ts";
+import type { ParamSpec, Params } from "../param-spec.ts";
+import { RESUME_FILTERS, type ResumeRow } from "./resume-filters.ts";
+import { resumeSearchOf, updateTimesOf } from "./resume-search.ts";
+
+export const RESUME_PAGE_SIZE = 50;
+export const RESUME_PAGE_MAX = 200;
+
+/** Sort fields; every one runs descending unless `order` says otherwise, then by id ascending. */
+export const RESUME_SORTS: Record<string, SortField<ResumeRow>> = {
+  date: { natural: "desc", value: (row) => row.time },
+  experience: { natural: "desc", value: (row) => row.resume.experience_years },
+  // The rounded score, so that rows showing the same score fall back to the id order.
+  relevance: { natural: "desc", value: (row) => round4(row.score ?? 0) },
+};
+
+const qParam: ParamSpec = {
+  name: "q",
+  type: "text",
+  maxLength: 200,
+  description:
+    "Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; " +
+    "case-, accent- and script-insensitive (Latin and Cyrillic, ё = е). Items then carry a relevance score. Text without letters or digits matches nothing",
+};
+
+/** The parameters of the list and the export, in documentation order. */
+export const RESUME_LIST_PARAMS: readonly ParamSpec[] = [
+  qParam,
+  ...RESUME_FILTERS.map((filter) => filter.spec),
+  { ...sortParam(RESUME_SORTS, "date"), description: "date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so)" },
+  { ...orderParam, description: "asc or desc (default desc, for every sort); ties are broken by id ascending" },
+  pageParam,
+  perPageParam(RESUME_PAGE_MAX, RESUME_PAGE_SIZE),
+];
+
+/**
+ * Canonical forms: an empty `q` is no `q`, `relevance` without `q` is the default date sort, and the
+ * natural `order` is dropped, so equivalent queries share one key (and one precomputed file).
+ */
+export function normaliseResumeParams(params: Params): void {
+  if (params.q === "") delete params.q;
+  if (params.sort === "relevance" && params.q === undefined) delete params.sort;
+  dropNaturalOrder(params, RESUME_SORTS, "date");
+}
+
+/** One page of matching resumes, with the effective sort and order. */
+export interface ResumeSelection {
+  rows: ResumeRow[];
+  pagination: Pagination;
+  sort: string;
+  order: "asc" | "desc";
+  searched: boolean;
+}
+
+function candidateRows(context: EngineContext, q: string | undefined): ResumeRow[] {
+  const { resumes } = context.dataset;
+  const times = updateTimesOf(resumes);
+  if (q === undefined) return resumes.map((resume, position) => ({ resume, time: times[position]! }));
+  const { positions, scores } = searchIndex(resumeSearchOf(context), q);
+  return Array.from(positions, (position, i) => ({ resume: resumes[position]!, time: times[position]!, score: scores[i]! }));
+}
+
+/** Searches, filters, sorts and paginates the resumes for normalised params. */
+export function selectResumes(context: EngineContext, params: Params): ResumeSelection {
+  const q = params.q === undefined ? undefined : String(params.q);
+  const predicates = RESUME_FILTERS.filter((filter) => params[filter.spec.name] !== undefined).map((filter) => filter.keep(params[filter.spec.name]!));
+  const matching = candidateRows(context, q).filter((row) => predicates.every((keep) => keep(row)));
+  const { sort, order } = effectiveOrder(params, RESUME_SORTS, "date");
+  const sorted = sortItems(matching, RESUME_SORTS[sort]!, order, (row) => row.resume.id);
+  const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? RESUME_PAGE_SIZE));
+  return { rows: items, pagination, sort, order, searched: q !== undefined };
+}

@@ -1,0 +1,93 @@
+/**
+ * `/stats`: aggregate figures of the resume database (contract §3.4).
+ * @module
+ */
+import { compareStrings } from "../../compute/compare.ts";
+import { mean, median, round4 } from "../../compute/numbers.ts";
+import type { Resume } from "../../load/schemas.ts";
+import type { Endpoint } from "../endpoint.ts";
+import { envelope } from "../envelope.ts";
+import { CONTACT_QUALITIES, SENIORITIES } from "./resume-filters.ts";
+import { hasContacts } from "./resume-records.ts";
+
+/** How many skills `top_skills` lists (the contract asks for at least 20). */
+export const TOP_SKILLS = 30;
+
+/** Counts keys over resumes (a resume counts once per key it lists), most frequent first, then by key. */
+export function countBy(resumes: readonly Resume[], read: (resume: Resume) => readonly string[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const resume of resumes) for (const key of new Set(read(resume))) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
+  return Object.fromEntries(sorted);
+}
+
+/** Counts over a closed vocabulary: every value, in vocabulary order, zeros included. */
+function countClosed(resumes: readonly Resume[], values: readonly string[], read: (resume: Resume) => string): Record<string, number> {
+  const counts = countBy(resumes, (resume) => [read(resume)]);
+  return Object.fromEntries(values.map((value) => [value, counts[value] ?? 0]));
+}
+
+/**
+ * The most listed skills, compared case-insensitively (as the `skill` filter does), each shown in
+ * its most frequent spelling; most resumes first, then by name.
+ */
+export function topSkills(resumes: readonly Resume[], limit = TOP_SKILLS): { skill: string; count: number }[] {
+  const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
+  for (const resume of resumes) {
+    const counted = new Set<string>();
+    for (const skill of resume.skills) {
+      const key = skill.toLowerCase();
+      const group = groups.get(key) ?? { count: 0, spellings: new Map<string, number>() };
+      groups.set(key, group);
+      group.spellings.set(skill, (group.spellings.get(skill) ?? 0) + 1);
+      if (counted.has(key)) continue; // a resume counts once per skill, however it spells it
+      counted.add(key);
+      group.count += 1;
+    }
+  }
+  const named = [...groups.values()].map((group) => {
+    const [skill] = [...group.spellings].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]!;
+    return { skill, count: group.count };
+  });
+  return named.sort((a, b) => b.count - a.count || compareStrings(a.skill, b.skill)).slice(0, limit);
+}
+
+/** The earliest and latest `updated_at` as written in the seeds (compared as instants). */
+function updateRange(resumes: readonly Resume[]): { min: string | null; max: string | null } {
+  let min: Resume | undefined;
+  let max: Resume | undefined;
+  for (const resume of resumes) {
+    const time = Date.parse(resume.updated_at);
+    if (min === undefined || time < Date.parse(min.updated_at)) min = resume;
+    if (max === undefined || time > Date.parse(max.updated_at)) max = resume;
+  }
+  return { min: min?.updated_at ?? null, max: max?.updated_at ?? null };
+}
+
+/** Every figure of `/stats` for a list of resumes. */
+export function resumeStats(resumes: readonly Resume[]) {
+  const years = resumes.map((resume) => resume.experience_years);
+  return {
+    total: resumes.length,
+    with_contacts: resumes.filter(hasContacts).length,
+    by_role: countBy(resumes, (resume) => [resume.role]),
+    by_vertical: countBy(resumes, (resume) => resume.verticals),
+    by_traffic: countBy(resumes, (resume) => resume.traffic),
+    by_seniority: countClosed(resumes, SENIORITIES, (resume) => resume.seniority),
+    by_contact_quality: countClosed(resumes, CONTACT_QUALITIES, (resume) => resume.contact_quality),
+    by_source: countBy(resumes, (resume) => [resume.source]),
+    top_skills: topSkills(resumes),
+    updated_at: updateRange(resumes),
+    experience_years: years.length === 0 ? { median: null, mean: null } : { median: round4(median(years)), mean: round4(mean(years)) },
+  };
+}
+
+export const resumeStatsEndpoint: Endpoint = {
+  id: "resumes.stats",
+  service: "resumes",
+  path: "/stats",
+  summary: "Aggregate statistics of the resume database: totals, counts by role, vertical, traffic, seniority, contact quality and source, top skills, update range, experience median and mean",
+  format: "json",
+  params: [],
+  run: (context) => ({ kind: "json", body: envelope(context, "resumes", resumeStats(context.dataset.resumes)) }),
+};

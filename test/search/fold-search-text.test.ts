@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { foldSearchText, MAX_TOKEN_LENGTH, tokenize } from "../../build/search/fold-search-text.ts";
+
+describe("foldSearchText", () => {
+  it.each([
+    ["José", "jose"],
+    ["Chloé Zoë Renée", "chloe zoe renee"],
+    ["Dvořák Šimić", "dvorak simic"],
+    ["Søren Nørgaard", "soren norgaard"],
+    ["Łukasz Łowicki", "lukasz lowicki"],
+    ["Straße", "strasse"],
+    ["Пётр Ковалёв", "петр ковалев"],
+    ["ЁЛКА", "елка"],
+    ["Йошкар-Ола", "йошкар-ола"],
+    ["Андрей", "андрей"],
+    ["ﬁnance", "finance"],
+  ])("folds %j to %j", (input, expected) => {
+    expect(foldSearchText(input)).toBe(expected);
+  });
+
+  it("keeps й apart from и, so 'мой' and 'мои' stay different words", () => {
+    expect(foldSearchText("мой")).not.toBe(foldSearchText("мои"));
+  });
+});
+
+describe("tokenize", () => {
+  it.each([
+    ["Senior Media Buyer (Facebook, gambling)", ["senior", "media", "buyer", "facebook", "gambling"]],
+    ["A/B-тестирование", ["a", "b", "тестирование"]],
+    ["e-commerce", ["e", "commerce"]],
+    ["Scaled from $5k to $40k at 18% ROI.", ["scaled", "from", "5k", "to", "40k", "at", "18", "roi"]],
+    ["Опыт — 6,3 года", ["опыт", "6", "3", "года"]],
+    ["  ", []],
+    ["—!?", []],
+  ])("splits %j into %j", (input, expected) => {
+    expect(tokenize(input)).toEqual(expected);
+  });
+
+  it("drops tokens longer than the maximum", () => {
+    expect(tokenize(`short ${"x".repeat(MAX_TOKEN_LENGTH + 1)} ok`)).toEqual(["short", "ok"]);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { prefixFactor, queryWords, searchIndex } from "../../build/search/search-query.ts";
+import { TINY_IMPACTS, tinyIndex } from "./tiny-corpus.ts";
+
+const index = tinyIndex();
+const { foxInFirst, foxInThird, redInFirst, redInSecond } = TINY_IMPACTS;
+
+/** Results as [id, score] pairs, by position. */
+function search(query: string): [number, number][] {
+  const { positions, scores } = searchIndex(index, query);
+  return Array.from(positions, (position, i) => [index.ids[position]!, scores[i]!]);
+}
+
+describe("prefixFactor", () => {
+  it.each([
+    [3, 3, 1],
+    [4, 7, 0.5 * (1 + 4 / 7)],
+    [2, 3, 0.5 * (1 + 2 / 3)],
+    [1, 9, 0.5 * (1 + 1 / 9)],
+  ])("of a %i-letter word for a %i-letter term is %f", (word, term, expected) => {
+    expect(prefixFactor(word, term)).toBeCloseTo(expected, 12);
+  });
+});
+
+describe("queryWords", () => {
+  it.each([
+    ["red fox", { exact: ["red"], last: "fox" }],
+    ["Fox fox", { exact: [], last: "fox" }],
+    ["a b a", { exact: ["b"], last: "a" }],
+    ["Пётр  ковалёв", { exact: ["петр"], last: "ковалев" }],
+    ["?!", { exact: [], last: undefined }],
+  ])("splits %j into %j", (query, expected) => {
+    expect(queryWords(query)).toEqual(expected);
+  });
+});
+
+describe("searchIndex", () => {
+  it.each([
+    ["fox", [[10, foxInFirst], [30, foxInThird]]],
+    ["FOX", [[10, foxInFirst], [30, foxInThird]]],
+    ["red fox", [[10, redInFirst + foxInFirst]]],
+    ["fox red", [[10, redInFirst + foxInFirst]]],
+    ["fo", [[10, (foxInFirst * 5) / 6], [30, (foxInThird * 5) / 6]]],
+    ["re", [[10, (redInFirst * 5) / 6], [20, (redInSecond * 5) / 6]]],
+    ["fox re", [[10, foxInFirst + (redInFirst * 5) / 6]]],
+  ] as const)("finds %j with hand-computed scores", (query, expected) => {
+    const found = search(query);
+    expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
+    found.forEach(([, score], i) => expect(score).toBeCloseTo(expected[i]![1], 6));
+  });
+
+  it.each([
+    ["re fox", "a word before the last must match whole"],
+    ["fox sky", "every word must match the same document"],
+    ["wolf", "an unknown word"],
+    ["", "an empty query"],
+    ["—?!", "a query without letters or digits"],
+  ])("finds nothing for %j (%s)", (query) => {
+    expect(search(query)).toEqual([]);
+  });
+
+  it("scores the exact term above a longer term reached by the prefix", () => {
+    expect(searchIndex(index, "red").scores[0]).toBeGreaterThan(searchIndex(index, "re").scores[0]!);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * A three-document corpus whose BM25F figures are worked out by hand in the tests.
+ * Fields: title (weight 2), body (weight 1); k1 = 1.2, b = 0.75.
+ * Average lengths: title (2 + 1 + 1) / 3 = 4/3, body (3 + 3 + 1) / 3 = 7/3.
+ */
+import { buildSearchIndex, type SearchSettings } from "../../build/search/search-index.ts";
+
+export const TINY_SETTINGS: SearchSettings = { fields: [{ name: "title", weight: 2 }, { name: "body", weight: 1 }], k1: 1.2, b: 0.75 };
+
+export const TINY_DOCUMENTS = [
+  { id: 10, fields: ["Red fox", "The fox jumps"] },
+  { id: 20, fields: ["Blue", "red, RED sky"] },
+  { id: 30, fields: ["Fox", "quiet"] },
+];
+
+export const tinyIndex = () => buildSearchIndex(TINY_DOCUMENTS, TINY_SETTINGS);
+
+/**
+ * idf of a term in 2 of 3 documents: ln(1 + (3 − 2 + 0.5) / (2 + 0.5)) = ln 1.6.
+ * Length norms: title of 2 tokens 0.25 + 0.75 × 2 / (4/3) = 1.375; title of 1 token 0.8125;
+ * body of 3 tokens 0.25 + 0.75 × 3 / (7/3) = 1.2142857.
+ * Impact = idf × w × 2.2 / (w + 1.2), w = Σ weight × tf / norm.
+ */
+export const TINY_IMPACTS = {
+  idf: 0.47000362924573563,
+  // w = 2 × 1 / 1.375 + 1 × 1 / 1.2142857 = 2.2780749
+  foxInFirst: 0.6772561521050176,
+  // w = 2 × 1 / 0.8125 = 2.4615385
+  foxInThird: 0.6951314180441132,
+  // w = 2 × 1 / 1.375 = 1.4545455
+  redInFirst: 0.5665797174469143,
+  // w = 1 × 2 / 1.2142857 = 1.6470588
+  redInSecond: 0.5981864372218455,
+};
