@@ -1,0 +1,125 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createBuildCommand } from "../build/cli.ts";
+import { copySeeds, INVALID_SEEDS, SEEDS_MIN } from "./fixtures/seeds-invalid.ts";
+import { hashTree } from "./fixtures/tree-hash.ts";
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "cli-"));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+afterEach(() => {
+  process.exitCode = undefined;
+  vi.restoreAllMocks();
+});
+
+/** Runs the build command in-process; returns what it logged and printed as errors. */
+async function runCli(args: string[]): Promise<{ log: string[]; errors: string[]; commanderErrors: string[] }> {
+  const log: string[] = [];
+  const errors: string[] = [];
+  const commanderErrors: string[] = [];
+  vi.spyOn(console, "error").mockImplementation((...parts: unknown[]) => void errors.push(parts.join(" ")));
+  const command = createBuildCommand((line) => log.push(line))
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => void commanderErrors.push(text), writeOut: (text) => void log.push(text) });
+  try {
+    await command.parseAsync(args, { from: "user" });
+  } catch (error) {
+    commanderErrors.push(`thrown: ${(error as Error).message}`);
+  }
+  return { log, errors, commanderErrors };
+}
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
+
+describe("build CLI", () => {
+  it("builds seeds-min, reporting each stage and a closing summary", async () => {
+    const out = path.join(root, "built");
+    const { log, errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out]);
+    expect(errors).toEqual([]);
+    expect(process.exitCode).toBeUndefined();
+    expect(log).toContain("load …");
+    expect(log.some((line) => /^load done in \d+ ms$/.test(line))).toBe(true);
+    expect(log.some((line) => /^Read 13 seed files, 52 records, /.test(line))).toBe(true);
+    expect(log.some((line) => /^dataset\.brands\s+12\s+0\s+\d+\.\d KiB$/.test(line))).toBe(true);
+    expect(log.at(-1)).toMatch(new RegExp(`^Wrote \\d+ files, [\\d.]+ KiB, to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in \\d+\\.\\d\\d s \\(load \\d+ ms, `));
+    expect(await exists(path.join(out, "_engine/manifest.json"))).toBe(true);
+  });
+
+  it("--dry-run writes nothing and prints the summary", async () => {
+    const out = path.join(root, "dry");
+    const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
+    expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ KiB, to /);
+    expect(await exists(out)).toBe(false);
+    expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
+  });
+
+  it("--max-files cuts files by priority and shows the cut counts", async () => {
+    const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", path.join(root, "cut"), "--max-files", "10", "--dry-run"]);
+    const row = (id: string) => log.find((line) => line.startsWith(`${id} `))?.trim().split(/\s+/);
+    // Every default first page has priority 0 and brand cards priority 1: the cards go first.
+    expect(row("dataset.discovery")?.slice(1, 3)).toEqual(["1", "0"]);
+    expect(row("dataset.brand")?.slice(1, 3)).toEqual(["0", "4"]);
+    const planned = log.filter((line) => /^(dataset|resumes)\./.test(line)).reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[1]), 0);
+    expect(planned + 3).toBe(10); // the engine's files count against the budget too
+    expect(log.at(-1)).toMatch(/^Would write 10 files/);
+  });
+
+  it.each([
+    [["--nope"], "unknown option '--nope'"],
+    [["--max-files", "0"], "Expected a positive integer."],
+    [["--max-files", "ten"], "Expected a positive integer."],
+    [["--base-url", "not a url"], "Expected an absolute URL"],
+    [["--seeds"], "argument missing"],
+  ])("refuses %j with a friendly error pointing to --help", async (args, message) => {
+    const { commanderErrors } = await runCli(args);
+    const text = commanderErrors.join("");
+    expect(text).toContain(message);
+    expect(text).toContain("(run with --help for the options)");
+  });
+
+  describe("with broken seeds", () => {
+    let previous: string;
+    let before: Record<string, string>;
+    beforeAll(async () => {
+      previous = path.join(root, "previous");
+      await runCli(["--seeds", SEEDS_MIN, "--out", previous]);
+      before = await hashTree(previous);
+    });
+
+    it.each(Object.entries(INVALID_SEEDS))("%s: exit code 1, the problem printed, the previous output byte-identical", async (_kind, { mutations, expected }) => {
+      const copy = await copySeeds(mutations);
+      try {
+        const { errors } = await runCli(["--seeds", copy.dir, "--out", previous]);
+        expect(process.exitCode).toBe(1);
+        const text = errors.join("\n");
+        expect(text).toContain("SeedValidationError: The seeds have");
+        expect(text).toContain([expected.file, expected.record, expected.field].filter(Boolean).join(" › "));
+        expect(text).toContain("Nothing was written; the previous output is unchanged.");
+        expect(text).not.toMatch(/\n\s+at /); // no stack trace
+        expect(await hashTree(previous)).toEqual(before);
+        expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
+      } finally {
+        await copy.cleanup();
+      }
+    });
+
+    it("exits the real process with a non-zero code (npx tsx scripts/build.ts)", async () => {
+      const copy = await copySeeds(INVALID_SEEDS["duplicate-key"]!.mutations);
+      try {
+        const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--seeds", copy.dir, "--out", previous], { encoding: "utf8" });
+        expect(result.status).toBe(1);
+        expect(result.stderr).toContain('Duplicate key "aurora-reels"');
+        expect(await hashTree(previous)).toEqual(before);
+      } finally {
+        await copy.cleanup();
+      }
+    });
+  });
+});
