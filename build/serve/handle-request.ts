@@ -82,7 +82,8 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, ifNoneMatch: s
 function success(body: string | Buffer, meta: { etag: string; contentType: string; link?: string; totalCount?: number }, ifNoneMatch: string | undefined): HostResponse {
   const caching = { ETag: meta.etag, "Cache-Control": SUCCESS_CACHE_CONTROL };
   if (ifNoneMatchMatches(ifNoneMatch, meta.etag)) return { status: 304, headers: { ...CORS_HEADERS, ...caching } };
-  return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(meta.contentType, meta.link, meta.totalCount), ...caching }, body };
+  const length = { "Content-Length": String(Buffer.byteLength(body)) };
+  return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(meta.contentType, meta.link, meta.totalCount), ...caching, ...length }, body };
 }
 
 function contentHeaders(contentType: string, link: string | undefined, totalCount: number | undefined): Record<string, string> {

@@ -67,6 +67,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     : new HttpError(400, "bad_request", "The request could not be parsed as HTTP.");
   const response = errorResponse(httpError);
   const body = String(response.body);
-  const head = [`HTTP/1.1 ${response.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), `Content-Length: ${Buffer.byteLength(body)}`, "Connection: close"];
+  const head = [`HTTP/1.1 ${response.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
 }

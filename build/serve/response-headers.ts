@@ -22,10 +22,11 @@ export interface HostResponse {
 
 /** The JSON error response of an HttpError, with the contract's headers. */
 export function errorResponse(error: HttpError): HostResponse {
+  const body = renderJson(error.toBody());
   return {
     status: error.status,
-    headers: { ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store", ...error.headers },
-    body: renderJson(error.toBody()),
+    headers: { ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store", ...error.headers, "Content-Length": String(Buffer.byteLength(body)) },
+    body,
   };
 }
 
