@@ -35,25 +35,32 @@ export interface HandlerDeps {
 
 /** Answers one request. Never throws: every failure becomes a contract error response. */
 export async function handleRequest(request: HostRequest, deps: HandlerDeps): Promise<HostResponse> {
+  const method = request.method.toUpperCase();
+  const response = await respond(request, method, deps);
+  // HEAD: the same status and headers (Content-Length included), no body; errors too.
+  if (method === "HEAD") delete response.body;
+  return response;
+}
+
+async function respond(request: HostRequest, method: string, deps: HandlerDeps): Promise<HostResponse> {
+  const queryAt = request.url.indexOf("?");
+  const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+  const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
+  const rateKey = `${serviceOf(rawPath)}|${request.clientAddress}`;
+  // A preflight is the browser's, not the client's request: it shows the limit without spending it.
+  if (method === "OPTIONS") return withRate(preflight(), deps.rateLimiter?.peek(rateKey));
   let rate: RateDecision | undefined;
   try {
-    if (Buffer.byteLength(request.url) > MAX_URL_BYTES) throw new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`);
-    const queryAt = request.url.indexOf("?");
-    const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
-    const method = request.method.toUpperCase();
-    if (method === "OPTIONS") return preflight();
-    if (method !== "GET" && method !== "HEAD") {
-      throw new HttpError(405, "method_not_allowed", `The method ${request.method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
-    }
-    rate = deps.rateLimiter?.check(`${serviceOf(rawPath)}|${request.clientAddress}`);
+    rate = deps.rateLimiter?.check(rateKey);
     if (rate !== undefined && !rate.allowed) {
       throw new HttpError(429, "rate_limited", `Too many requests: the limit is ${rate.limit} per 60 seconds. Retry after ${rate.reset} s.`, { retry_after: rate.reset }, { "Retry-After": String(rate.reset) });
     }
+    if (Buffer.byteLength(request.url) > MAX_URL_BYTES) throw new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`);
+    if (method !== "GET" && method !== "HEAD") {
+      throw new HttpError(405, "method_not_allowed", `The method ${request.method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
+    }
     const resolved = resolveQuery(deps.endpoints, rawPath, parseQueryString(rawQuery));
-    const response = await answer(resolved, deps, request.ifNoneMatch);
-    if (method === "HEAD") delete response.body;
-    return withRate(response, rate);
+    return withRate(await answer(resolved, deps, request.ifNoneMatch), rate);
   } catch (error) {
     if (error instanceof HttpError) return withRate(errorResponse(error), rate);
     deps.logError?.(error);

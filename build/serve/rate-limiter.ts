@@ -13,7 +13,10 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
+  /** Counts one request of `key` (when allowed) and says whether it may pass. */
   check(key: string): RateDecision;
+  /** The state of `key` without counting a request (for the headers of a CORS preflight). */
+  peek(key: string): RateDecision;
 }
 
 export const WINDOW_MS = 60_000;
@@ -28,17 +31,27 @@ export function createRateLimiter(limit: number, now: () => number = Date.now): 
     for (const [key, log] of logs) if ((log[log.length - 1] ?? 0) <= time - WINDOW_MS) logs.delete(key);
   };
 
+  const decide = (log: readonly number[], time: number, allowed: boolean): RateDecision => {
+    const oldest = log[0] ?? time;
+    return { allowed, limit, remaining: Math.max(0, limit - log.length), reset: Math.max(1, Math.ceil((oldest + WINDOW_MS - time) / 1000)) };
+  };
+  const recent = (key: string, time: number): number[] => (logs.get(key) ?? []).filter((stamp) => stamp > time - WINDOW_MS);
+
   return {
     check(key) {
       const time = now();
       checks += 1;
       if (checks % 10_000 === 0) sweep(time); // keeps memory bounded by the clients of the last minute
-      const log = (logs.get(key) ?? []).filter((stamp) => stamp > time - WINDOW_MS);
+      const log = recent(key, time);
       const allowed = log.length < limit;
       if (allowed) log.push(time);
       logs.set(key, log);
-      const oldest = log[0] ?? time;
-      return { allowed, limit, remaining: Math.max(0, limit - log.length), reset: Math.max(1, Math.ceil((oldest + WINDOW_MS - time) / 1000)) };
+      return decide(log, time, allowed);
+    },
+    peek(key) {
+      const time = now();
+      const log = recent(key, time);
+      return decide(log, time, log.length < limit);
     },
   };
 }
