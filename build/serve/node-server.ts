@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { HttpError } from "../errors.ts";
-import { handleRequest, type HandlerDeps } from "./handle-request.ts";
+import { handleRequest, MAX_URL_BYTES, type HandlerDeps } from "./handle-request.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
@@ -59,14 +59,30 @@ function clientAddress(req: IncomingMessage, options: ServerOptions): string {
 }
 
 /** Requests the parser refuses: still JSON with CORS, then the connection closes. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const httpError = tooLarge
-    ? new HttpError(431, "request_too_large", "The request headers are too large.")
-    : new HttpError(400, "bad_request", "The request could not be parsed as HTTP.");
+  const overflow = error.code === "HPE_HEADER_OVERFLOW";
+  const [status, reason, httpError] = !overflow
+    ? [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")]
+    : urlOverflowed(error.rawPacket)
+      ? [414, "URI Too Long", new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)]
+      : [431, "Request Header Fields Too Large", new HttpError(431, "request_too_large", "The request headers are too large.")];
   const response = errorResponse(httpError);
-  const body = String(response.body);
-  const head = [`HTTP/1.1 ${response.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
-  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
+  const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${String(response.body)}`);
+}
+
+/**
+ * Whether the parser's size limit was hit inside the request line (a URL too long: 414) rather than in
+ * the headers (431). The parser hands over only the chunk it was reading: the request line's start
+ * (`GET /…`) longer than the URL limit, or the tail of a request line split across chunks (`…aaa HTTP/1.1`).
+ */
+export function urlOverflowed(packet: Buffer | undefined): boolean {
+  if (packet === undefined) return false;
+  const text = packet.toString("latin1");
+  const end = text.indexOf("\r\n");
+  const line = end < 0 ? text : text.slice(0, end);
+  const startsRequest = /^[A-Za-z]+ \S/.test(line);
+  const endsRequestLine = end >= 0 && / HTTP\/\d\.\d$/.test(line);
+  return startsRequest ? line.length > MAX_URL_BYTES : endsRequestLine;
 }
