@@ -3,6 +3,7 @@
  * @module
  */
 import { z } from "zod";
+import { BuildError } from "../errors.ts";
 
 export const hostConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080).describe("TCP port (PORT)"),
@@ -17,14 +18,24 @@ export const hostConfigSchema = z.object({
 
 export type HostConfig = z.infer<typeof hostConfigSchema>;
 
-/** Flags win over the environment; the environment wins over defaults. */
+/** Where each setting comes from: its flag and its environment variable. */
+const SOURCES: Record<keyof HostConfig, { flag: string; variable: string }> = {
+  port: { flag: "--port", variable: "PORT" },
+  host: { flag: "--host", variable: "HOST" },
+  dist: { flag: "--dist", variable: "DIST" },
+  rateLimit: { flag: "--rate-limit", variable: "RATE_LIMIT" },
+  trustProxy: { flag: "--trust-proxy", variable: "TRUST_PROXY" },
+};
+
+/** Flags win over the environment; the environment wins over defaults. Throws a BuildError naming each bad setting. */
 export function resolveHostConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): HostConfig {
-  const pick = (flag: string, variable: string) => flags[flag] ?? (env[variable] === "" ? undefined : env[variable]);
-  return hostConfigSchema.parse({
-    port: pick("port", "PORT"),
-    host: pick("host", "HOST"),
-    dist: pick("dist", "DIST"),
-    rateLimit: pick("rateLimit", "RATE_LIMIT"),
-    trustProxy: pick("trustProxy", "TRUST_PROXY"),
+  const pick = (name: keyof HostConfig) => flags[name] ?? (env[SOURCES[name].variable] === "" ? undefined : env[SOURCES[name].variable]);
+  const raw = Object.fromEntries((Object.keys(SOURCES) as (keyof HostConfig)[]).map((name) => [name, pick(name)]));
+  const result = hostConfigSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]) as keyof HostConfig;
+    return `${SOURCES[name].variable} (${SOURCES[name].flag}) = ${JSON.stringify(raw[name])}: ${issue.message}`;
   });
+  throw new BuildError(`Invalid host setting(s):\n  - ${problems.join("\n  - ")}`);
 }
