@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { BuildError } from "../../build/errors.ts";
+import { resolveHostConfig } from "../../build/serve/host-config.ts";
+
+const DEFAULTS = { port: 8080, host: "127.0.0.1", dist: "dist", rateLimit: 120, trustProxy: false };
+
+describe("resolveHostConfig", () => {
+  it.each<[string, Record<string, unknown>, NodeJS.ProcessEnv, Partial<typeof DEFAULTS>]>([
+    ["defaults", {}, {}, {}],
+    ["PORT and RATE_LIMIT from the environment", {}, { PORT: "9000", RATE_LIMIT: "0" }, { port: 9000, rateLimit: 0 }],
+    ["HOST and DIST from the environment", {}, { HOST: "0.0.0.0", DIST: "/srv/dist" }, { host: "0.0.0.0", dist: "/srv/dist" }],
+    ["a flag wins over the environment", { port: "7000", rateLimit: "5" }, { PORT: "9000", RATE_LIMIT: "0" }, { port: 7000, rateLimit: 5 }],
+    ["an empty variable counts as unset", {}, { PORT: "", HOST: "", DIST: "", RATE_LIMIT: "", TRUST_PROXY: "" }, {}],
+    ["an unset flag leaves the environment's value", { port: undefined }, { PORT: "9001" }, { port: 9001 }],
+    ["port 0 (any free port)", {}, { PORT: "0" }, { port: 0 }],
+    ["TRUST_PROXY=1", {}, { TRUST_PROXY: "1" }, { trustProxy: true }],
+    ["TRUST_PROXY=true", {}, { TRUST_PROXY: "true" }, { trustProxy: true }],
+    ["TRUST_PROXY=0", {}, { TRUST_PROXY: "0" }, { trustProxy: false }],
+    ["the --trust-proxy flag", { trustProxy: true }, { TRUST_PROXY: "0" }, { trustProxy: true }],
+    ["other environment variables are ignored", {}, { NODE_ENV: "production", HOME: "/root" }, {}],
+  ])("%s", (_case, flags, env, expected) => {
+    expect(resolveHostConfig(flags, env)).toEqual({ ...DEFAULTS, ...expected });
+  });
+
+  it.each<[string, Record<string, unknown>, NodeJS.ProcessEnv, string]>([
+    ["a port that is not a number", {}, { PORT: "http" }, 'PORT (--port) = "http"'],
+    ["a port out of range", {}, { PORT: "70000" }, 'PORT (--port) = "70000"'],
+    ["a negative rate limit", {}, { RATE_LIMIT: "-1" }, 'RATE_LIMIT (--rate-limit) = "-1"'],
+    ["a fractional rate limit", { rateLimit: "1.5" }, {}, 'RATE_LIMIT (--rate-limit) = "1.5"'],
+    ["a trust-proxy value that is not a boolean", {}, { TRUST_PROXY: "yes" }, 'TRUST_PROXY (--trust-proxy) = "yes"'],
+  ])("refuses %s with a BuildError naming the variable and flag", (_case, flags, env, fragment) => {
+    expect(() => resolveHostConfig(flags, env)).toThrow(BuildError);
+    expect(() => resolveHostConfig(flags, env)).toThrow(fragment);
+  });
+
+  it("lists every bad setting at once", () => {
+    expect(() => resolveHostConfig({}, { PORT: "x", RATE_LIMIT: "y" })).toThrow(/PORT \(--port\)[^]*RATE_LIMIT \(--rate-limit\)/);
+  });
+});
