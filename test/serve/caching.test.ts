@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { useSampleHost } from "../helpers/sample-host.ts";
+
+const host = useSampleHost();
+
+async function fetchTagged(path: string, headers: Record<string, string> = {}) {
+  const response = await host.get(path, { headers });
+  return { response, body: await response.text(), etag: response.headers.get("etag") ?? "" };
+}
+
+describe("ETag (contract §1, Caching)", () => {
+  it.each([["/api/dataset/v1/brands"], ["/api/dataset/v1/brands?q=amber"], ["/api/dataset/v1/brands/amber-braika"], ["/api/dataset/v1/"]])(
+    "%s: a strong ETag computed from the body bytes, and Cache-Control public, max-age=300",
+    async (path) => {
+      const { response, body, etag } = await fetchTagged(path);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/); // strong: no W/ prefix
+      expect(etag).toBe(`"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    },
+  );
+
+  it("gives identical bytes the identical ETag, whether precomputed or computed on the fly", async () => {
+    const precomputed = await fetchTagged("/api/dataset/v1/brands?country=GB");
+    const live = await fetchTagged("/api/dataset/v1/brands?country=uk&page=1&per_page=50&order=asc&sort=name");
+    expect(live.body).toBe(precomputed.body);
+    expect(live.etag).toBe(precomputed.etag);
+    const again = await fetchTagged("/api/dataset/v1/brands?country=GB");
+    expect(again.etag).toBe(precomputed.etag);
+  });
+
+  it("gives different bytes different ETags", async () => {
+    const one = await fetchTagged("/api/dataset/v1/brands?page=1");
+    const two = await fetchTagged("/api/dataset/v1/brands?page=2");
+    expect(two.etag).not.toBe(one.etag);
+  });
+});
+
+describe("If-None-Match (contract §1, Caching)", () => {
+  const paths = ["/api/dataset/v1/brands", "/api/dataset/v1/brands?q=amber%20casino"];
+
+  it.each(paths)("%s: 304 for the current ETag in every form, with an empty body and the same ETag and Cache-Control", async (path) => {
+    const { etag } = await fetchTagged(path);
+    for (const header of [etag, `"other", ${etag}`, `${etag},"other"`, `W/${etag}`, `W/"other", W/${etag}`, "*"]) {
+      const { response, body } = await fetchTagged(path, { "If-None-Match": header });
+      expect(response.status, header).toBe(304);
+      expect(body).toBe("");
+      expect(response.headers.get("etag")).toBe(etag);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    }
+  });
+
+  it.each(paths)("%s: 200 with the body for another ETag", async (path) => {
+    const { etag, body } = await fetchTagged(path);
+    for (const header of ['"other"', `W/"other", "${etag.slice(1, -2)}"`, etag.toLowerCase() === etag ? '"x"' : etag.toLowerCase()]) {
+      const again = await fetchTagged(path, { "If-None-Match": header });
+      expect(again.response.status, header).toBe(200);
+      expect(again.body).toBe(body);
+    }
+  });
+
+  it("never turns an error into a 304", async () => {
+    const response = await host.get("/api/dataset/v1/brands/no-such-brand", { headers: { "If-None-Match": "*" } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("etag")).toBeNull();
+    await response.arrayBuffer();
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { useSampleHost } from "../helpers/sample-host.ts";
+import { exchange, parseRawResponse, requestRaw } from "./http-client.ts";
+
+const host = useSampleHost();
+
+/** Nothing of the machine or the code may leak into an error body. */
+const LEAK = /\n\s+at |\bat [\w.<>]+ \(|node_modules|\/work\/|\/tmp\/|\.ts\b|\.js\b|Error:/;
+
+/** Checks the contract's error shape and returns the body. */
+function expectErrorBody(text: string, status: number, code: string): Record<string, unknown> {
+  const body = JSON.parse(text) as Record<string, unknown>;
+  expect(Object.keys(body).slice(0, 3)).toEqual(["error", "message", "status"]);
+  expect(Object.keys(body).every((key) => ["error", "message", "status", "details"].includes(key))).toBe(true);
+  expect(body).toMatchObject({ error: code, status });
+  expect(typeof body.message).toBe("string");
+  expect(text).not.toMatch(LEAK);
+  expect(text.endsWith("}\n")).toBe(true);
+  return body;
+}
+
+describe("the error table (contract §1, Errors)", () => {
+  it.each<[string, number, string, Record<string, unknown> | undefined]>([
+    ["/api/dataset/v1/brands?status=nope", 400, "invalid_parameter", { parameter: "status", value: "nope", expected: "one or more of (comma-separated): active, dormant, closed" }],
+    ["/api/dataset/v1/brands?per_page=101", 400, "invalid_parameter", { parameter: "per_page", value: "101", expected: "an integer from 1 to 100" }],
+    ["/api/dataset/v1/brands?limit=10&per_page=20", 400, "invalid_parameter", undefined],
+    ["/api/dataset/v1/compare?brands=amber-braika", 400, "invalid_parameter", undefined],
+    ["/api/dataset/v1/brands?ROLE=seo", 400, "unknown_parameter", undefined],
+    ["/api/dataset/v1/brands/amber-braika?page=1", 400, "unknown_parameter", { parameter: "page", allowed: [] }],
+    ["/api/dataset/v1/compare", 400, "missing_parameter", { parameter: "brands" }],
+    ["/api/dataset/v1/brands/no-such-brand", 404, "brand_not_found", { slug: "no-such-brand" }],
+    ["/api/dataset/v1/brands/no-such-brand/trust-history", 404, "brand_not_found", { slug: "no-such-brand" }],
+    ["/api/dataset/v1/nope", 404, "not_found", undefined],
+    ["/api/dataset/v2/brands", 404, "not_found", undefined],
+    ["/", 404, "not_found", undefined],
+    ["/api/dataset/v1/brands?q=%zz", 400, "bad_request", undefined],
+    ["/api/dataset/v1/brands/%E0%A4%A", 400, "bad_request", undefined],
+    [`/api/dataset/v1/brands?q=${"a".repeat(8200)}`, 414, "request_too_large", undefined],
+  ])("%s → %d %s", async (path, status, code, details) => {
+    const response = await requestRaw(host.url, { path });
+    expect(response.status).toBe(status);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+    const body = expectErrorBody(response.body, status, code);
+    if (details !== undefined) expect(body.details).toEqual(details);
+  });
+
+  it("405 method_not_allowed", async () => {
+    const response = await requestRaw(host.url, { method: "DELETE", path: "/api/dataset/v1/brands" });
+    expect(response.status).toBe(405);
+    expectErrorBody(response.body, 405, "method_not_allowed");
+  });
+
+  it.each<[string, number, string[]]>([
+    ["a 20 KB URL in one piece", 414, [`GET /api/dataset/v1/brands?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`]],
+    ["a 20 KB URL split across writes", 414, [`GET /api/dataset/v1/brands?q=${"a".repeat(10_000)}`, `${"a".repeat(10_000)} HTTP/1.1\r\nHost: x\r\n\r\n`]],
+    ["a 20 KB header", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`]],
+    ["a 20 KB header split across writes", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(10_000)}`, `${"a".repeat(10_000)}\r\n\r\n`]],
+    ["a garbage request line", 400, ["HELLO THERE\r\n\r\n"]],
+    ["a header without a colon", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost x\r\n\r\n"]],
+    ["a bad HTTP version", 400, ["GET /api/dataset/v1/ HTTP/9.Z\r\nHost: x\r\n\r\n"]],
+  ])("the parser's refusals are still contract JSON with CORS: %s → %d", async (_case, status, chunks) => {
+    const response = parseRawResponse(await exchange(host.url, chunks));
+    expect(response.status).toBe(status);
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(Number(response.headers["content-length"])).toBe(Buffer.byteLength(response.body));
+    expectErrorBody(response.body, status, status === 400 ? "bad_request" : "request_too_large");
+  });
+
+  it("answers a 20 KB header sent with http.request as 431", async () => {
+    const response = await requestRaw(host.url, { path: "/api/dataset/v1/", headers: { "X-Big": "a".repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expectErrorBody(response.body, 431, "request_too_large");
+  });
+
+  it("still serves after the parser refused a request", async () => {
+    await exchange(host.url, ["HELLO THERE\r\n\r\n"]);
+    expect((await host.get("/api/dataset/v1/")).status).toBe(200);
+  });
+});
