@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SAMPLE_BASE_URL } from "../helpers/global-setup.ts";
+import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
+
+const host = useSampleHost();
+const META = JSON.parse(readFileSync("seeds/meta/meta.json", "utf8")) as { snapshot_at: string; contact: string; dataset: Record<string, string> };
+
+async function discovery(path = "/api/dataset/v1/"): Promise<Record<string, unknown>> {
+  const response = await host.get(path);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe("the dataset discovery document", () => {
+  it("has every field of the interface description, and nothing enveloped", async () => {
+    const document = await discovery();
+    const fields = ["source", "license", "docs", "name", "version", "description", "generated_at", "base_url", "endpoints", "stats", "rate_limit", "caching", "data_license", "openapi", "methodology", "llms_txt", "contact"];
+    expect(Object.keys(document).sort()).toEqual(expect.arrayContaining(fields.sort()));
+    expect(document).not.toHaveProperty("meta");
+    expect(document).toMatchObject({
+      name: META.dataset.name,
+      version: "v1",
+      description: META.dataset.description,
+      source: META.dataset.source,
+      license: META.dataset.license,
+      generated_at: META.snapshot_at,
+      contact: META.contact,
+      base_url: `${SAMPLE_BASE_URL}/api/dataset/v1`,
+      docs: `${SAMPLE_BASE_URL}/api/dataset/v1/docs`,
+      openapi: `${SAMPLE_BASE_URL}/api/dataset/v1/openapi.json`,
+      methodology: `${SAMPLE_BASE_URL}/methodology`,
+      llms_txt: `${SAMPLE_BASE_URL}/llms.txt`,
+    });
+    for (const text of ["rate_limit", "caching", "data_license", "description"]) expect(typeof document[text] === "string" && (document[text] as string).length > 10, text).toBe(true);
+    expect(document.data_license).toContain(META.dataset.attribution);
+  });
+
+  it("answers the base path with and without its trailing slash, byte for byte", async () => {
+    const a = await (await host.get("/api/dataset/v1/")).text();
+    const b = await (await host.get("/api/dataset/v1")).text();
+    expect(b).toBe(a);
+  });
+
+  it("gives real stats of the built data, as integers", async () => {
+    const { context } = await sampleContext();
+    const { dataset } = context;
+    const stats = (await discovery()).stats as Record<string, number>;
+    expect(Object.keys(stats)).toEqual(["brands", "domains", "licenses", "countries", "countries_with_demand_data", "providers", "games", "index_values", "monthly_demand_rows"]);
+    for (const value of Object.values(stats)) expect(Number.isInteger(value)).toBe(true);
+    expect(stats).toMatchObject({
+      brands: dataset.brands.length,
+      domains: dataset.domains.length,
+      licenses: dataset.licenses.length,
+      countries: dataset.countries.length,
+      countries_with_demand_data: new Set(dataset.index.map((value) => value.country)).size,
+      providers: dataset.providers.length,
+      games: dataset.games.length,
+      monthly_demand_rows: dataset.index.length,
+      index_values: dataset.index.length * 2, // sod and adi of every row
+    });
+    expect(stats.brands).toBeGreaterThanOrEqual(800);
+    expect(stats.countries).toBe(65);
+  });
+
+  it("maps `GET <path>` to a summary for every endpoint of the brand family", async () => {
+    const endpoints = (await discovery()).endpoints as Record<string, string>;
+    for (const path of ["/", "/brands", "/brands/{slug}", "/brands/{slug}/trust-history", "/trust-scores", "/compare"]) {
+      expect(typeof endpoints[`GET ${path}`], path).toBe("string");
+    }
+    expect(Object.keys(endpoints).every((key) => key.startsWith("GET /"))).toBe(true);
+    expect(Object.keys(endpoints).some((key) => key.includes("resumes"))).toBe(false);
+  });
+
+  it("takes no parameters", async () => {
+    const response = await host.get("/api/dataset/v1/?page=1");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "unknown_parameter" });
+  });
+});
