@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import type { Resume } from "../../build/load/schemas.ts";
+import { tokenize } from "../../build/search/fold-search-text.ts";
+import { searchIndex } from "../../build/search/search-query.ts";
+import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
+import { type ListBody, RESUME_BASE, sampleResumes } from "../resumes/sample-resumes.ts";
+
+const host = useSampleHost();
+const resumes = sampleResumes();
+
+async function search(q: string, extra = "sort=relevance&per_page=200"): Promise<ListBody> {
+  const response = await host.get(`${RESUME_BASE}/resumes?q=${encodeURIComponent(q)}&${extra}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ListBody;
+}
+
+/** The oracle: a resume matches when every query word is one of its words, the last one also the start of one. */
+function naiveMatch(resume: Resume, q: string): boolean {
+  const words = new Set(tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`));
+  const query = tokenize(q);
+  return query.length > 0 && query.every((word, i) => words.has(word) || (i === query.length - 1 && [...words].some((w) => w.startsWith(word))));
+}
+
+describe("search quality on the sample: the expected resume is ranked first", () => {
+  it.each([
+    ["jose norgaard", 7, "diacritics: José Nørgaard typed without accents"],
+    ["José Nørgaard", 7, "diacritics typed as written"],
+    ["zoe dvorak", 103, "Zoë Dvořák"],
+    ["chloe simic", 1331, "Chloé Šimić"],
+    ["jurgen dvorak", 2337, "Jürgen Dvořák"],
+    ["lukasz lowicki", 2361, "Łukasz Łowicki (Ł is not decomposed by NFKD)"],
+    ["bjorn lowicki", 1171, "Björn Łowicki"],
+    ["lowicki ethan", 654, "word order does not matter"],
+    ["Пётр Ковалёв", 409, "Russian as written"],
+    ["петр ковалев", 409, "ё typed as е"],
+    ["ПЕТР КОВАЛЕВ", 409, "upper-case Cyrillic"],
+    ["алёна рябинина", 63, "Russian first and last name"],
+    ["семен ершов", 637, "Семён Ершов typed with е"],
+    ["søren marl", 85, "prefix: Søren Marlowe"],
+    ["renee haug", 1989, "prefix: Renée Haugen"],
+    ["фекла зайц", 402, "Cyrillic prefix: Фёкла Зайцева"],
+    ["zoe dvorak keitaro", 103, "multi-word AND across name and skills"],
+    ["jose mendes tiktok", 244, "multi-word AND: name and a skill"],
+    ["Когортный анализ маркетинговый аналитик ксения", 2371, "multi-word Russian AND with a Russian skill"],
+    ["andre gomez keit", 30, "AND with a prefix last word"],
+  ])("%s → resume %i (%s)", async (q, id) => {
+    const body = await search(q);
+    expect(body.data[0]?.id).toBe(id);
+  });
+});
+
+describe("search quality on the sample: titles and skills weigh more than the text", () => {
+  it.each([
+    ["head of media buying", "Head of Media Buying"],
+    ["Head of Affiliates", "Head of Affiliates"],
+    ["тимлид", "Тимлид отдела закупки трафика"],
+    ["медиабайер беттинг", "Медиабайер (нативка, беттинг)"],
+  ])("%s ranks a resume titled %j first", async (q, title) => {
+    expect((await search(q)).data[0]?.title).toBe(title);
+  });
+
+  it.each([["screaming frog", "Screaming Frog"], ["когортный анализ", "Когортный анализ"], ["Keitaro", "Keitaro"]])("%s ranks a resume listing the skill %j first", async (q, skill) => {
+    expect((await search(q)).data[0]?.skills).toContain(skill);
+  });
+});
+
+describe("search results", () => {
+  it("are exactly the resumes whose words match (the oracle), for whole words, AND and prefixes", async () => {
+    const { context } = await sampleContext();
+    const queries = ["keitaro", "media buyer", "медиабайер", "медиаб", "k", "a/b-тестирование", "e-commerce", "gambling facebook ads", "senior seo", "Фёкла", "telegram кан", "roi 2", "zzzzqqq", "ёлка", "Zoë"];
+    for (const q of queries) {
+      const found = [...searchIndex(context.resumeSearch!, q).positions].map((position) => context.dataset.resumes[position]!.id);
+      expect(found, q).toEqual(resumes.filter((resume) => naiveMatch(resume, q)).map((resume) => resume.id));
+    }
+  });
+
+  it("carry a score, sorted descending for sort=relevance, ties by id", async () => {
+    const { data, meta } = await search("media buyer");
+    expect(meta).toMatchObject({ sort: "relevance", order: "desc" });
+    expect(data.length).toBeGreaterThan(10);
+    for (let i = 1; i < data.length; i += 1) {
+      const [a, b] = [data[i - 1]!, data[i]!];
+      expect(a.score! > b.score! || (a.score === b.score && a.id < b.id)).toBe(true);
+    }
+  });
+
+  it("keep the date sort by default, with the score still given", async () => {
+    const { data, meta } = await search("keitaro", "per_page=200");
+    expect(meta.sort).toBe("date");
+    expect(data.every((item) => typeof item.score === "number" && item.score > 0)).toBe(true);
+    const times = data.map((item) => Date.parse(item.updated_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("combine with the other filters", async () => {
+    const { data, meta } = await search("keitaro", "role=team_lead&per_page=200");
+    expect(meta.total).toBe(resumes.filter((r) => r.role === "team_lead" && naiveMatch(r, "keitaro")).length);
+    expect(data.every((item) => item.role === "team_lead")).toBe(true);
+  });
+
+  it.each(["zzzzqqq", "—", "!!!"])("are empty for %j", async (q) => {
+    const { data, meta } = await search(q);
+    expect(data).toEqual([]);
+    expect(meta.total).toBe(0);
+  });
+
+  it("find the same resumes with q spelled differently (case, accents, ё)", async () => {
+    const ids = async (q: string) => (await search(q)).data.map((item) => item.id);
+    expect(await ids("ФЁКЛА")).toEqual(await ids("фекла"));
+    expect(await ids("JOSÉ")).toEqual(await ids("jose"));
+  });
+});
