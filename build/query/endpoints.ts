@@ -1,19 +1,19 @@
 /**
- * The registry of every endpoint of both services, in documentation order.
+ * The registry of every endpoint of both services: each service's discovery document and
+ * OpenAPI description first, then its endpoints in documentation order.
  * @module
  */
-import { brandCardEndpoint, trustHistoryEndpoint } from "./dataset/brand-card.ts";
-import { brandsEndpoint } from "./dataset/brands.ts";
-import { compareEndpoint } from "./dataset/compare.ts";
-import { trustScoresEndpoint } from "./dataset/trust-scores.ts";
+import { DATASET_ENDPOINTS } from "./dataset/registry.ts";
 import { discoveryEndpoint } from "./discovery.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { openapiEndpoint } from "./openapi.ts";
+import { RESUME_ENDPOINTS } from "./resumes/registry.ts";
 
 export const ENDPOINTS: readonly Endpoint[] = [
   discoveryEndpoint("dataset", () => ENDPOINTS),
-  brandsEndpoint,
-  brandCardEndpoint,
-  trustHistoryEndpoint,
-  trustScoresEndpoint,
-  compareEndpoint,
+  openapiEndpoint("dataset", () => ENDPOINTS),
+  ...DATASET_ENDPOINTS,
+  discoveryEndpoint("resumes", () => ENDPOINTS),
+  openapiEndpoint("resumes", () => ENDPOINTS),
+  ...RESUME_ENDPOINTS,
 ];

@@ -2,10 +2,13 @@
  * Lookup tables over the dataset, built once per process (build or host), never serialised.
  * @module
  */
+import { compareStrings } from "../compute/compare.ts";
 import { groupBy } from "../compute/compute-brands.ts";
 import type { BrandRecord, Dataset, LicenseRecord } from "../compute/dataset.ts";
 import type { IndexValue } from "../compute/demand-index.ts";
-import type { Domain } from "../load/schemas.ts";
+import type { GameRankEntry } from "../compute/game-rank.ts";
+import type { ProviderRankEntry } from "../compute/provider-rank.ts";
+import type { Domain, Game, Provider, TcAlert } from "../load/schemas.ts";
 
 export interface EngineIndex {
   brandsBySlug: Map<string, BrandRecord>;
@@ -14,7 +17,23 @@ export interface EngineIndex {
   indexByBrand: Map<string, IndexValue[]>;
   /** Trust rank of each brand: position in score-descending order, slug ascending on ties. */
   trustRankBySlug: Map<string, number>;
+  /** Index values of each country, in the /index order (brand, country, period). */
+  indexByCountry: Map<string, IndexValue[]>;
+  providersBySlug: Map<string, Provider>;
+  /** Providers in list order: name (case-insensitive), then slug. */
+  providersByName: Provider[];
+  gamesBySlug: Map<string, Game>;
+  /** Each provider's games, by slug. */
+  gamesByProvider: Map<string, Game[]>;
+  /** Games in list order: name (case-insensitive), then slug. */
+  gamesByName: Game[];
+  gameRankBySlug: Map<string, GameRankEntry>;
+  providerRankBySlug: Map<string, ProviderRankEntry>;
+  /** Alerts newest first, then id ascending. */
+  tcAlertsByDate: TcAlert[];
 }
+
+const byName = <T extends { name: string; slug: string }>(a: T, b: T): number => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.slug, b.slug);
 
 /** Builds the lookup tables for a dataset. */
 export function buildEngineIndex(dataset: Dataset): EngineIndex {
@@ -25,5 +44,15 @@ export function buildEngineIndex(dataset: Dataset): EngineIndex {
     domainsByBrand: groupBy(dataset.domains, (domain) => domain.brand),
     indexByBrand: groupBy(dataset.index, (value) => value.brand),
     trustRankBySlug: new Map(byTrust.map((brand, position) => [brand.slug, position + 1])),
+    indexByCountry: groupBy(dataset.index, (value) => value.country),
+    providersBySlug: new Map(dataset.providers.map((provider) => [provider.slug, provider])),
+    providersByName: [...dataset.providers].sort(byName),
+    gamesBySlug: new Map(dataset.games.map((game) => [game.slug, game])),
+    gamesByProvider: groupBy(dataset.games, (game) => game.provider),
+    gamesByName: [...dataset.games].sort(byName),
+    gameRankBySlug: new Map(dataset.gameRanks.map((rank) => [rank.slug, rank])),
+    providerRankBySlug: new Map(dataset.providerRanks.map((rank) => [rank.slug, rank])),
+    // Compared as instants: detected_at may carry different offsets.
+    tcAlertsByDate: [...dataset.tcAlerts].sort((a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id)),
   };
 }

@@ -1,0 +1,61 @@
+/**
+ * `/games`: the game catalog, filterable by provider, kind and words, by name.
+ * @module
+ */
+import { GAME_KINDS } from "../../compute/game-kinds.ts";
+import type { Game } from "../../load/schemas.ts";
+import { listParam, pageParam, perPageParam } from "../common-params.ts";
+import type { Endpoint } from "../endpoint.ts";
+import { envelope, paginate } from "../envelope.ts";
+import { matchesAllWords } from "../text-match.ts";
+import { defaultPages, singleValues } from "./key-space.ts";
+
+/** The list item of a game (contract §2 field names, then its release date). */
+export function gameItem(game: Game) {
+  return {
+    name: game.name,
+    slug: game.slug,
+    provider: game.provider,
+    kind: game.kind,
+    rtp: game.rtp,
+    volatility: game.volatility,
+    themes: game.themes,
+    features: game.features,
+    released_at: game.released_at,
+  };
+}
+
+/** The text `q` searches: name, slug, themes and features (underscores read as spaces). */
+function searchText(game: Game): string {
+  return [game.name, game.slug, ...game.themes, ...game.features].join(" ").replace(/_/g, " ");
+}
+
+export const gamesEndpoint: Endpoint = {
+  id: "dataset.games",
+  service: "dataset",
+  path: "/games",
+  summary: "Game catalog with provider, kind, RTP, volatility, themes and features, by name",
+  format: "json",
+  params: [
+    { name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" },
+    { name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" },
+    { name: "q", type: "text", maxLength: 200, description: "Words that must all occur in the game's name, slug, themes or features" },
+    pageParam,
+    perPageParam(100, 50),
+  ],
+  run: (context, { params }) => {
+    const providers = listParam(params, "provider");
+    const kinds = listParam(params, "kind");
+    const q = params.q === undefined ? undefined : String(params.q);
+    const matching = context.index.gamesByName.filter(
+      (game) => (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)) && (q === undefined || matchesAllWords(searchText(game), q)),
+    );
+    const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
+    return { kind: "json", body: envelope(context, "dataset", items.map(gameItem), {}, pagination), pagination };
+  },
+  keySpace: function* (context) {
+    yield* defaultPages(context.dataset.games.length);
+    yield* singleValues("kind", GAME_KINDS);
+    yield* singleValues("provider", context.dataset.providers.map((provider) => provider.slug));
+  },
+};

@@ -1,0 +1,29 @@
+/**
+ * `/ground-truth`: regulator-published GGR, with the calibration of the demand index against it.
+ * @module
+ */
+import { demandTotals } from "../../compute/calibration.ts";
+import type { Endpoint } from "../endpoint.ts";
+import { envelope } from "../envelope.ts";
+
+export const groundTruthEndpoint: Endpoint = {
+  id: "dataset.groundTruth",
+  service: "dataset",
+  path: "/ground-truth",
+  summary: "Regulator-published gross gaming revenue (GGR) per market and month, with the index's calibration against it",
+  format: "json",
+  params: [],
+  run: (context) => {
+    const totals = demandTotals(context.dataset.index);
+    const data = context.dataset.groundTruth.map((row) => ({
+      country: row.country,
+      regulator_code: row.regulator_code,
+      period: row.period,
+      ggr: row.ggr,
+      currency: row.currency,
+      // The tracked demand the calibration compares GGR with; null for a month without demand data.
+      demand_total: totals.get(`${row.country}|${row.period}`) ?? null,
+    }));
+    return { kind: "json", body: envelope(context, "dataset", data, { calibration: context.dataset.calibration }) };
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * `/index`: sod and adi values per brand, country and month, for a country or a brand at least.
+ * @module
+ */
+import { compareStrings } from "../../compute/compare.ts";
+import { compareIndexValues, type IndexValue } from "../../compute/demand-index.ts";
+import { HttpError } from "../../errors.ts";
+import { listParam } from "../common-params.ts";
+import type { EngineContext, Endpoint } from "../endpoint.ts";
+import { envelope } from "../envelope.ts";
+import type { Params } from "../param-spec.ts";
+import { PRIORITY, singleValues } from "./key-space.ts";
+
+export const INDEX_METRICS = ["adi", "sod"] as const;
+
+/** Where every index value is published at once (contract §4: every resource as a gzip NDJSON file). */
+export const INDEX_DOWNLOAD_PATH = "/downloads/index.ndjson.gz";
+
+/** Period rules: `period` excludes `from`/`to`, and `from` may not come after `to`. */
+function validateIndex(params: Params, raw: ReadonlySet<string>): void {
+  if (params.country === undefined && params.brand === undefined) {
+    throw new HttpError(
+      400,
+      "missing_parameter",
+      `Give at least one of 'country' or 'brand'. Every index value is available at once as the bulk download ${INDEX_DOWNLOAD_PATH}.`,
+      { parameter: "country", one_of: ["country", "brand"], download: INDEX_DOWNLOAD_PATH },
+    );
+  }
+  for (const bound of ["from", "to"]) {
+    if (params.period !== undefined && raw.has(bound)) {
+      throw new HttpError(400, "invalid_parameter", `'period' asks for one month and '${bound}' for a range; send one or the other.`, { parameter: bound, value: params[bound], expected: "no 'from' or 'to' together with 'period'" });
+    }
+  }
+  if (params.from !== undefined && params.to !== undefined && String(params.from) > String(params.to)) {
+    throw new HttpError(400, "invalid_parameter", "'from' comes after 'to'; the range is inclusive and must not be empty.", { parameter: "from", value: params.from, expected: `a month up to ${String(params.to)}` });
+  }
+}
+
+/** Candidate values: the brands' rows (brand order) or the countries' rows, before the other filters. */
+function candidates(context: EngineContext, brands: readonly string[], countries: readonly string[]): IndexValue[] {
+  if (brands.length > 0) return brands.flatMap((brand) => context.index.indexByBrand.get(brand) ?? []);
+  // Several countries interleave by brand, so the union is re-sorted into the /index order.
+  const rows = countries.flatMap((country) => context.index.indexByCountry.get(country) ?? []);
+  return countries.length > 1 ? rows.sort(compareIndexValues) : rows;
+}
+
+export const indexEndpoint: Endpoint = {
+  id: "dataset.index",
+  service: "dataset",
+  path: "/index",
+  summary: "Index values (sod, adi) per brand, country and month",
+  format: "json",
+  params: [
+    { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB); this or brand is required" },
+    { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs; this or country is required" },
+    { name: "metric", type: "closed", values: INDEX_METRICS, multi: true, description: "sod (share of demand, %) or adi (the market leader = 100); absent: both" },
+    { name: "period", type: "period", description: "One month, YYYY-MM (not with from/to)" },
+    { name: "from", type: "period", description: "First month, YYYY-MM, inclusive" },
+    { name: "to", type: "period", description: "Last month, YYYY-MM, inclusive" },
+  ],
+  validate: validateIndex,
+  run: (context, { params }) => {
+    const brands = listParam(params, "brand");
+    const countries = listParam(params, "country");
+    const metrics = params.metric === undefined ? INDEX_METRICS : INDEX_METRICS.filter((metric) => listParam(params, "metric").includes(metric));
+    const from = params.period ?? params.from;
+    const to = params.period ?? params.to;
+    const data = candidates(context, brands, countries)
+      .filter((value) => (countries.length === 0 || countries.includes(value.country)) && (from === undefined || value.period >= String(from)) && (to === undefined || value.period <= String(to)))
+      .flatMap((value) => metrics.map((metric) => ({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] })));
+    return { kind: "json", body: envelope(context, "dataset", data) };
+  },
+  keySpace: function* (context) {
+    const countries = [...context.index.indexByCountry.keys()].sort(compareStrings);
+    yield* singleValues("country", countries);
+    yield* singleValues("brand", [...context.index.indexByBrand.keys()].sort(compareStrings));
+    for (const country of countries) {
+      for (const period of context.dataset.periods) yield { pathParams: {}, pairs: [["country", country], ["period", period]], priority: PRIORITY.secondary };
+    }
+  },
+};
