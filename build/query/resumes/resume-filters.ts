@@ -12,11 +12,13 @@ import { hasContacts } from "./resume-records.ts";
 export const SENIORITIES = ["junior", "middle", "senior", "lead", "head"] as const;
 export const CONTACT_QUALITIES = ["direct", "service", "none"] as const;
 
-/** A resume as the filters see it: the record and its `updated_at` in epoch milliseconds. */
+/** A resume as the filters and sorts see it: the record, its position and its `updated_at` in epoch milliseconds. */
 export interface ResumeRow {
   resume: Resume;
+  /** Index in `dataset.resumes` (ascending id), which is also the search index's document position. */
+  position: number;
   time: number;
-  /** The search score, when the query has `q`. */
+  /** The search score rounded to 4 decimals (as shown), when the query has `q`. */
   score?: number;
 }
 

@@ -7,7 +7,7 @@
 import type { Dataset } from "../../compute/dataset.ts";
 import type { EngineContext, KeySpaceEntry } from "../endpoint.ts";
 import { RESUME_FILTERS } from "./resume-filters.ts";
-import { updateTimesOf } from "./resume-search.ts";
+import { updateTimesOf } from "./resume-rows.ts";
 import { RESUME_PAGE_SIZE } from "./resume-selection.ts";
 
 /** The resume service's share of the 20,000-file budget it shares with the dataset service. */

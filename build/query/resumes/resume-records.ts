@@ -2,9 +2,17 @@
  * The shapes of a resume in responses (contract §3.1), its lookup by id, and its 404.
  * @module
  */
-import { round4 } from "../../compute/numbers.ts";
 import { HttpError } from "../../errors.ts";
 import type { Resume } from "../../load/schemas.ts";
+
+/**
+ * A search score to the 4 decimals it is shown with, the same for the list, the export and the
+ * relevance sort. Plain scaling, not `round4`: a broad query rounds thousands of scores, and `round4`'s
+ * guard against binary drift costs far more than the halfway cases it would decide.
+ */
+export function roundScore(score: number): number {
+  return Math.round(score * 10_000) / 10_000;
+}
 
 /** True when the resume has at least one contact. */
 export function hasContacts(resume: Resume): boolean {
@@ -26,7 +34,7 @@ export function resumeListItem(resume: Resume, score?: number) {
     has_contacts: hasContacts(resume),
     source: resume.source,
     updated_at: resume.updated_at,
-    ...(score === undefined ? {} : { score: round4(score) }),
+    ...(score === undefined ? {} : { score: roundScore(score) }),
   };
 }
 

@@ -9,7 +9,6 @@ import type { SearchIndex } from "../../search/search-index.ts";
 import type { EngineContext } from "../endpoint.ts";
 
 const builtIndexes = new WeakMap<readonly Resume[], SearchIndex>();
-const updateTimes = new WeakMap<readonly Resume[], Float64Array>();
 
 /** The context's search index over `dataset.resumes`. */
 export function resumeSearchOf(context: EngineContext): SearchIndex {
@@ -26,14 +25,4 @@ export function resumeSearchOf(context: EngineContext): SearchIndex {
 /** True when the index was built from exactly these resumes, in this order. */
 export function searchIndexMatches(index: SearchIndex, resumes: readonly Resume[]): boolean {
   return index.ids.length === resumes.length && resumes.every((resume, position) => index.ids[position] === resume.id);
-}
-
-/** `updated_at` of each resume as epoch milliseconds, parsed once per dataset (offsets are honoured). */
-export function updateTimesOf(resumes: readonly Resume[]): Float64Array {
-  let times = updateTimes.get(resumes);
-  if (times === undefined) {
-    times = Float64Array.from(resumes, (resume) => Date.parse(resume.updated_at));
-    updateTimes.set(resumes, times);
-  }
-  return times;
 }

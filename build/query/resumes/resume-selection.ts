@@ -3,14 +3,15 @@
  * of one page of resumes (search, filters, sort with the id tie-break, pagination).
  * @module
  */
-import { round4 } from "../../compute/numbers.ts";
 import { searchIndex } from "../../search/search-query.ts";
 import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
 import type { EngineContext, Pagination } from "../endpoint.ts";
 import { paginate } from "../envelope.ts";
 import type { ParamSpec, Params } from "../param-spec.ts";
 import { RESUME_FILTERS, type ResumeRow } from "./resume-filters.ts";
-import { resumeSearchOf, updateTimesOf } from "./resume-search.ts";
+import { roundScore } from "./resume-records.ts";
+import { matchesInOrder, rowsInOrder, updateTimesOf } from "./resume-rows.ts";
+import { resumeSearchOf } from "./resume-search.ts";
 
 export const RESUME_PAGE_SIZE = 50;
 export const RESUME_PAGE_MAX = 200;
@@ -19,8 +20,7 @@ export const RESUME_PAGE_MAX = 200;
 export const RESUME_SORTS: Record<string, SortField<ResumeRow>> = {
   date: { natural: "desc", value: (row) => row.time },
   experience: { natural: "desc", value: (row) => row.resume.experience_years },
-  // The rounded score, so that rows showing the same score fall back to the id order.
-  relevance: { natural: "desc", value: (row) => round4(row.score ?? 0) },
+  relevance: { natural: "desc", value: (row) => row.score ?? 0 },
 };
 
 const qParam: ParamSpec = {
@@ -61,21 +61,29 @@ export interface ResumeSelection {
   searched: boolean;
 }
 
-function candidateRows(context: EngineContext, q: string | undefined): ResumeRow[] {
+/**
+ * The candidate rows in the requested order. Relevance sorts the matches; date and experience take
+ * them out of the dataset's precomputed order.
+ */
+function orderedCandidates(context: EngineContext, q: string | undefined, sort: string, order: "asc" | "desc"): readonly ResumeRow[] {
   const { resumes } = context.dataset;
-  const times = updateTimesOf(resumes);
-  if (q === undefined) return resumes.map((resume, position) => ({ resume, time: times[position]! }));
+  const field = RESUME_SORTS[sort]!;
+  if (q === undefined) return rowsInOrder(resumes, sort, field, order);
   const { positions, scores } = searchIndex(resumeSearchOf(context), q);
-  return Array.from(positions, (position, i) => ({ resume: resumes[position]!, time: times[position]!, score: scores[i]! }));
+  if (sort !== "relevance") return matchesInOrder(rowsInOrder(resumes, sort, field, order), positions, scores);
+  const times = updateTimesOf(resumes);
+  // Sorted on the score as shown (4 decimals), so rows showing the same score fall back to the id order.
+  const rows = Array.from(positions, (position, i): ResumeRow => ({ resume: resumes[position]!, position, time: times[position]!, score: roundScore(scores[i]!) }));
+  return sortItems(rows, field, order, (row) => row.resume.id);
 }
 
 /** Searches, filters, sorts and paginates the resumes for normalised params. */
 export function selectResumes(context: EngineContext, params: Params): ResumeSelection {
   const q = params.q === undefined ? undefined : String(params.q);
   const predicates = RESUME_FILTERS.filter((filter) => params[filter.spec.name] !== undefined).map((filter) => filter.keep(params[filter.spec.name]!));
-  const matching = candidateRows(context, q).filter((row) => predicates.every((keep) => keep(row)));
   const { sort, order } = effectiveOrder(params, RESUME_SORTS, "date");
-  const sorted = sortItems(matching, RESUME_SORTS[sort]!, order, (row) => row.resume.id);
-  const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? RESUME_PAGE_SIZE));
+  // Filtering keeps the order, so the rows come out sorted.
+  const matching = orderedCandidates(context, q, sort, order).filter((row) => predicates.every((keep) => keep(row)));
+  const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? RESUME_PAGE_SIZE));
   return { rows: items, pagination, sort, order, searched: q !== undefined };
 }
