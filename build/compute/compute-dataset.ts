@@ -9,7 +9,6 @@ import { computeBrands } from "./compute-brands.ts";
 import { computeCountryCoverage } from "./country-coverage.ts";
 import type { Dataset, LicenseRecord } from "./dataset.ts";
 import { computeDemandIndex } from "./demand-index.ts";
-import { checkGameKinds } from "./game-kinds.ts";
 import { computeGameRanks } from "./game-rank.ts";
 import { computeMomentum } from "./momentum.ts";
 import { computeProviderRanks } from "./provider-rank.ts";
@@ -22,7 +21,6 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
   const index = computeDemandIndex(seeds.demand);
   const periods = [...new Set(seeds.demand.map((row) => row.period))].sort(compareStrings);
   const jurisdictions = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.jurisdiction]));
-  checkGameKinds(seeds.games);
   const licenses: LicenseRecord[] = [...seeds.licenses]
     .sort((a, b) => compareStrings(a.id, b.id))
     .map((license) => ({ ...license, jurisdiction: jurisdictions.get(license.regulator_code) ?? "" }));

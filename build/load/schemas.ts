@@ -112,11 +112,14 @@ export const providerSchema = z.strictObject({
   website: z.url(),
 });
 
+/** Game kinds: a closed vocabulary of the API (`/games?kind=`), so the seeds must keep to it. */
+export const GAME_KINDS = ["bingo", "crash", "instant", "live", "slot", "table"] as const;
+
 export const gameSchema = z.strictObject({
   slug,
   name: nonEmpty,
   provider: slug,
-  kind: key,
+  kind: z.enum(GAME_KINDS),
   rtp: z.number().min(50).max(100).nullable().describe("Return to player, percent"),
   volatility: z.enum(["low", "medium", "high", "very_high"]).nullable(),
   themes: z.array(key),
@@ -188,6 +191,7 @@ export type Domain = z.infer<typeof domainSchema>;
 export type License = z.infer<typeof licenseSchema>;
 export type Provider = z.infer<typeof providerSchema>;
 export type Game = z.infer<typeof gameSchema>;
+export type GameKind = (typeof GAME_KINDS)[number];
 export type LobbyObservation = z.infer<typeof lobbyObservationSchema>;
 export type DemandRow = z.infer<typeof demandRowSchema>;
 export type GroundTruth = z.infer<typeof groundTruthSchema>;

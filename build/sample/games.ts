@@ -4,7 +4,7 @@
  * hidden popularity that decides how often it appears in casino lobbies.
  * @module
  */
-import type { Game, Provider } from "../load/schemas.ts";
+import type { Game, GameKind, Provider } from "../load/schemas.ts";
 import { studioName } from "./brand-names.ts";
 import { dayOf, isoOf, LAST_DAY } from "./dates.ts";
 import { isRealTitle, otherGameName, slotName, THEMES } from "./game-names.ts";
@@ -66,10 +66,10 @@ function gameCounts(plans: readonly ProviderPlan[], total: number): number[] {
   return counts;
 }
 
-function pickKind(rng: Rng, studio: Studio): string {
-  if (studio === "live") return rng.weighted([["live", 85], ["table", 15]]);
-  if (studio === "crash") return rng.weighted([["crash", 50], ["instant", 35], ["bingo", 15]]);
-  return rng.weighted([["slot", 90], ["table", 4], ["instant", 2], ["bingo", 2], ["crash", 1], ["live", 1]]);
+function pickKind(rng: Rng, studio: Studio): GameKind {
+  if (studio === "live") return rng.weighted<GameKind>([["live", 85], ["table", 15]]);
+  if (studio === "crash") return rng.weighted<GameKind>([["crash", 50], ["instant", 35], ["bingo", 15]]);
+  return rng.weighted<GameKind>([["slot", 90], ["table", 4], ["instant", 2], ["bingo", 2], ["crash", 1], ["live", 1]]);
 }
 
 function rtpFor(rng: Rng, kind: string): number | null {

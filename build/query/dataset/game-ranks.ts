@@ -2,7 +2,7 @@
  * `/game-ranks`: games ranked by their presence in casino lobbies.
  * @module
  */
-import { GAME_KINDS } from "../../compute/game-kinds.ts";
+import { GAME_KINDS } from "../../load/schemas.ts";
 import type { GameRankEntry } from "../../compute/game-rank.ts";
 import { dropNaturalOrder, effectiveOrder, listParam, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";

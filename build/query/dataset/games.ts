@@ -2,7 +2,7 @@
  * `/games`: the game catalog, filterable by provider, kind and words, by name.
  * @module
  */
-import { GAME_KINDS } from "../../compute/game-kinds.ts";
+import { GAME_KINDS } from "../../load/schemas.ts";
 import type { Game } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
