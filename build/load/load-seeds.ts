@@ -8,7 +8,7 @@ import path from "node:path";
 import { SeedValidationError, type SeedProblem } from "../errors.ts";
 import { findSeedFiles } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
-import { decodeSeedBytes, readSeedText } from "./read-seed-file.ts";
+import { decodeSeedBytes, jsonErrorLine, readSeedText } from "./read-seed-file.ts";
 import {
   metaSchema,
   type Brand,
@@ -163,7 +163,8 @@ async function loadMeta(label: string, text: string | undefined, problems: SeedP
   try {
     value = JSON.parse(text);
   } catch (error) {
-    problems.push({ file, message: `Malformed JSON: ${(error as Error).message}` });
+    const message = (error as Error).message;
+    problems.push({ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${message}` });
     return undefined;
   }
   const checked = validateRecords(file, [{ location: "", value }], metaSchema);

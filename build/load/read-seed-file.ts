@@ -61,7 +61,7 @@ function readJsonArray(file: string, text: string): ReadResult {
 }
 
 /** The line of a JSON.parse error (V8 gives a character position, newer versions also the line). */
-function jsonErrorLine(text: string, message: string): string | undefined {
+export function jsonErrorLine(text: string, message: string): string | undefined {
   const stated = /\(line (\d+) column \d+\)/.exec(message)?.[1];
   if (stated !== undefined) return `line ${stated}`;
   const position = /at position (\d+)/.exec(message)?.[1];
