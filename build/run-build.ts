@@ -10,6 +10,7 @@ import { writeOutputs } from "./emit/write-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
+import { SITE_PRODUCERS } from "./publish/registry.ts";
 import { buildResumeSearchIndex } from "./search/resume-search-index.ts";
 
 export interface BuildOptions {
@@ -52,7 +53,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   });
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
-  const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles }));
+  const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS }));
   let bytes = 0;
   await timed("write", async () => {
     if (options.dryRun) {
@@ -70,6 +71,6 @@ function endpointBytes(plan: OutputPlan): BuildReport["endpoints"] {
   const bytes = new Map<string, number>();
   for (const file of plan.files) bytes.set(file.group, (bytes.get(file.group) ?? 0) + Buffer.byteLength(file.body));
   const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
-  rows.push({ id: "engine", planned: plan.files.filter((file) => file.group === "engine").length, cut: 0, bytes: bytes.get("engine") ?? 0 });
+  for (const group of ["site", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
   return rows;
 }

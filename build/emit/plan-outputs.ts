@@ -10,6 +10,7 @@ import { resumeSearchOf } from "../query/resumes/resume-search.ts";
 import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
+import { siteKey, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
 export const DATASET_FILE = `${ENGINE_DIR}/dataset.json`;
@@ -25,14 +26,24 @@ export interface ManifestEntry {
   total?: number;
 }
 
+/** A site file as the host serves it: its file under dist/ and its Content-Type. */
+export interface SiteEntry {
+  file: string;
+  type: string;
+  etag: string;
+  bytes: number;
+}
+
 export interface Manifest {
   generated_at: string;
   files: Record<string, ManifestEntry>;
+  /** Site files by public URL path (see site-files.ts). */
+  site: Record<string, SiteEntry>;
 }
 
 export interface OutputFile {
   path: string;
-  body: string;
+  body: string | Buffer;
   /** Which endpoint produced it, for the summary (`engine` for the engine's own files). */
   group: string;
 }
@@ -53,7 +64,7 @@ interface Candidate {
 }
 
 /** Lists the key space of every endpoint, keeps the `maxFiles` most important, and renders them. */
-export function planOutputs(context: EngineContext, endpoints: readonly Endpoint[], options: { maxFiles: number }): OutputPlan {
+export function planOutputs(context: EngineContext, endpoints: readonly Endpoint[], options: { maxFiles: number; siteProducers?: readonly SiteProducer[] }): OutputPlan {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
     const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : endpoint.path.includes("{") ? [] : [{ pathParams: {}, pairs: [], priority: 0 }];
@@ -61,13 +72,15 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
   }
   // Stable: by priority, then in key-space order, so the same seeds always keep the same files.
   candidates.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  const budget = Math.max(0, options.maxFiles - 3); // the dataset, search index and manifest files count too
+  const files: OutputFile[] = [];
+  const manifest: Manifest = { generated_at: context.dataset.meta.snapshot_at, files: {}, site: {} };
+  planSiteFiles(context, options.siteProducers ?? [], files, manifest);
+  // Site files, the dataset, the search index and the manifest count against the budget too.
+  const budget = Math.max(0, options.maxFiles - 3 - files.length);
   const kept = candidates.slice(0, budget);
   const stats = new Map(endpoints.map((endpoint) => [endpoint.id, { id: endpoint.id, planned: 0, cut: 0 }]));
   for (const cut of candidates.slice(budget)) stats.get(cut.endpoint.id)!.cut += 1;
 
-  const files: OutputFile[] = [];
-  const manifest: Manifest = { generated_at: context.dataset.meta.snapshot_at, files: {} };
   for (const candidate of kept) {
     const resolved = resolveForEndpoint(candidate.endpoint, candidate.pathParams, candidate.pairs);
     if (resolved.filePath === undefined || manifest.files[resolved.filePath] !== undefined) continue;
@@ -97,4 +110,16 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
 /** The dataset as the host loads it. */
 export function serializeDataset(dataset: Dataset): string {
   return `${JSON.stringify(dataset)}\n`;
+}
+
+/** Adds the site files (pages, downloads) to the plan and the manifest; a path produced twice is a bug. */
+function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[], files: OutputFile[], manifest: Manifest): void {
+  for (const producer of producers) {
+    for (const site of producer(context)) {
+      const key = siteKey(site.urlPath);
+      if (manifest.site[key] !== undefined) throw new Error(`Internal error: two site files for ${key}`);
+      files.push({ path: site.file, body: site.body, group: "site" });
+      manifest.site[key] = { file: site.file, type: site.contentType, etag: etagOf(site.body), bytes: Buffer.byteLength(site.body) };
+    }
+  }
 }

@@ -10,7 +10,7 @@ import type { OutputFile } from "./plan-outputs.ts";
 /** The two file-system calls writing needs; tests pass an in-memory one. */
 export interface OutputWriter {
   mkdir(dir: string): Promise<unknown>;
-  writeFile(file: string, body: string): Promise<void>;
+  writeFile(file: string, body: string | Buffer): Promise<void>;
 }
 
 export const nodeWriter: OutputWriter = {

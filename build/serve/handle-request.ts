@@ -59,6 +59,9 @@ async function respond(request: HostRequest, method: string, deps: HandlerDeps):
     if (method !== "GET" && method !== "HEAD") {
       throw new HttpError(405, "method_not_allowed", `The method ${request.method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
     }
+    // Pages and downloads answer at their own path, as a static host would, whatever the query string.
+    const site = await deps.store.getSite(rawPath);
+    if (site !== undefined) return withRate(success(site.body, { etag: site.etag, contentType: site.type }, request.ifNoneMatch), rate);
     const resolved = resolveQuery(deps.endpoints, rawPath, parseQueryString(rawQuery));
     return withRate(await answer(resolved, deps, request.ifNoneMatch), rate);
   } catch (error) {

@@ -14,7 +14,7 @@ function memoryWriter() {
       dirs.push(dir);
     },
     writeFile: async (file, body) => {
-      files.set(file, body);
+      files.set(file, String(body));
     },
   };
   return { writer, files, dirs };

@@ -60,7 +60,7 @@ describe("GET /resumes/export equals the list", () => {
 });
 
 describe("GET /resumes/export is streamed", () => {
-  const noFiles: PrecomputedStore = { has: () => false, get: async () => undefined };
+  const noFiles: PrecomputedStore = { has: () => false, get: async () => undefined, getSite: async () => undefined };
 
   it("produces each record only when the host asks for the next line (handleRequest)", async () => {
     const { context } = await sampleContext();

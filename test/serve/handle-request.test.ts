@@ -107,6 +107,7 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
         asked.push(file);
         return { etag: '"stored"', bytes: body.length, link: "<x>; rel=\"first\"", total: 7, body };
       },
+      getSite: async () => undefined,
     };
     // Any spelling of the same query finds the same file.
     const response = await handleRequest(request("/api/dataset/v1/brands?country=uk&page=1&sort=name&order=asc"), deps({ store }));
@@ -116,7 +117,7 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
   });
 
   it("falls back to the engine when the store lists a file it cannot read", async () => {
-    const store: PrecomputedStore = { has: () => true, get: async () => undefined };
+    const store: PrecomputedStore = { has: () => true, get: async () => undefined, getSite: async () => undefined };
     const live = await handleRequest(request("/api/dataset/v1/brands"), deps());
     const fallback = await handleRequest(request("/api/dataset/v1/brands"), deps({ store }));
     expect(text(fallback)).toBe(text(live));

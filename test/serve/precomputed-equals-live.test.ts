@@ -21,7 +21,7 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(path.join(sample.dist, MANIFEST_FILE), "utf8")) as Manifest;
   const real = createPrecomputedStore(sample.dist, manifest);
   // Records which files were served, to prove the precomputed side really came from disk.
-  store = { has: (file) => real.has(file), get: async (file) => (served.push(file), real.get(file)) };
+  store = { has: (file) => real.has(file), get: async (file) => (served.push(file), real.get(file)), getSite: (path) => real.getSite(path) };
 });
 
 /** The request URL of a precomputed file: the inverse of queryToPath. */

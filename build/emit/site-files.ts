@@ -1,0 +1,31 @@
+/**
+ * Site files: pages and downloads served at their own public path (`/`, `/llms.txt`, `/methodology`,
+ * `/downloads/brands.ndjson.gz`, docs assets), unlike API responses, which live under responses/.
+ * A static host serves them as they are; the Node host finds them through the manifest.
+ * @module
+ */
+import type { EngineContext } from "../query/endpoint.ts";
+
+export interface SiteFile {
+  /** The public URL path, e.g. `/methodology` or `/downloads/brands.ndjson.gz`. */
+  urlPath: string;
+  /** Where the file sits under dist/, e.g. `methodology/index.html`. */
+  file: string;
+  contentType: string;
+  body: string | Buffer;
+}
+
+/** Makes some site files from the computed dataset (and, for docs, from the endpoint registry). */
+export type SiteProducer = (context: EngineContext) => SiteFile[];
+
+/** The dist/ file of a page path: `/` → `index.html`, `/methodology` → `methodology/index.html`. */
+export function pageFile(urlPath: string): string {
+  const trimmed = urlPath.replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "index.html" : `${trimmed}/index.html`;
+}
+
+/** Normalises a request path for site lookup: one leading slash, no trailing slash (except `/`). */
+export function siteKey(rawPath: string): string {
+  const trimmed = rawPath.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}

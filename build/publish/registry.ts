@@ -1,0 +1,7 @@
+/**
+ * The site producers the build runs, in order: landing page, docs, methodology, llms.txt, downloads.
+ * @module
+ */
+import type { SiteProducer } from "../emit/site-files.ts";
+
+export const SITE_PRODUCERS: readonly SiteProducer[] = [];
