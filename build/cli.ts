@@ -3,7 +3,8 @@
  * @module
  */
 import { Command, InvalidArgumentError } from "commander";
-import { formatErrorChain } from "./errors.ts";
+import path from "node:path";
+import { BuildError, formatErrorChain } from "./errors.ts";
 import { runBuild, type BuildReport } from "./run-build.ts";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
@@ -32,6 +33,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
     .showHelpAfterError("(run with --help for the options)")
     .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; dryRun: boolean }) => {
       try {
+        refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
         const report = await runBuild({
           seedsDir: options.seeds,
           outDir: options.out,
@@ -47,6 +49,32 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
         process.exitCode = 1;
       }
     });
+}
+
+/** True when `inner` is `outer` or lies inside it. */
+function isWithin(inner: string, outer: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+/**
+ * The output folder is replaced as a whole: an `--out` of `.`, of a folder holding the seeds or the
+ * working folder, or of a file-system root would delete them with the old output. Refused up front.
+ */
+export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string): void {
+  const out = path.resolve(cwd, outDir);
+  const seeds = path.resolve(cwd, seedsDir);
+  const reason =
+    out === path.parse(out).root
+      ? "is the root of the file system"
+      : isWithin(cwd, out)
+        ? "is the working folder or holds it"
+        : isWithin(seeds, out)
+          ? "is the seeds folder or holds it"
+          : isWithin(out, seeds)
+            ? "is inside the seeds folder"
+            : undefined;
+  if (reason !== undefined) throw new BuildError(`Refusing --out ${outDir}: it ${reason}, and the output folder is replaced as a whole. Choose a folder of its own, such as dist.`);
 }
 
 /** The closing summary: seeds read, per-endpoint files and bytes, totals. */
