@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createBuildCommand } from "../build/cli.ts";
+import { createBuildCommand, refuseUnsafeOutDir } from "../build/cli.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN } from "./fixtures/seeds-invalid.ts";
 import { hashTree } from "./fixtures/tree-hash.ts";
 
@@ -84,6 +84,23 @@ describe("build CLI", () => {
     expect(text).toContain("(run with --help for the options)");
   });
 
+  it.each([
+    ["the seeds folder itself", (seeds: string) => seeds],
+    ["the folder holding the seeds", (seeds: string) => path.dirname(seeds)],
+    ["a folder inside the seeds", (seeds: string) => path.join(seeds, "dist")],
+  ])("refuses --out at %s, and deletes nothing", async (_case, outOf) => {
+    const copy = await copySeeds();
+    try {
+      const before = await hashTree(copy.dir);
+      const { errors } = await runCli(["--seeds", copy.dir, "--out", outOf(copy.dir)]);
+      expect(process.exitCode).toBe(1);
+      expect(errors.join("\n")).toContain("BuildError: Refusing --out");
+      expect(await hashTree(copy.dir)).toEqual(before);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
   describe("with broken seeds", () => {
     let previous: string;
     let before: Record<string, string>;
@@ -121,5 +138,30 @@ describe("build CLI", () => {
         await copy.cleanup();
       }
     });
+  });
+});
+
+describe("refuseUnsafeOutDir", () => {
+  const cwd = path.resolve("/work/site");
+  it.each([
+    [".", "seeds", "is the working folder or holds it"],
+    ["..", "seeds", "is the working folder or holds it"],
+    ["/", "seeds", "is the root of the file system"],
+    ["seeds", "seeds", "is the seeds folder or holds it"],
+    ["/data", "/data/seeds", "is the seeds folder or holds it"],
+    ["/data/seeds", "/data/seeds", "is the seeds folder or holds it"],
+    ["/data/seeds/out", "/data/seeds", "is inside the seeds folder"],
+  ])("refuses --out %s with --seeds %s: it %s", (out, seeds, reason) => {
+    expect(() => refuseUnsafeOutDir(out, seeds, cwd)).toThrow(`it ${reason}`);
+  });
+
+  it.each([
+    ["dist", "seeds"],
+    ["/tmp/dist", "seeds"],
+    ["../other-site/dist", "seeds"],
+    ["seeds-dist", "seeds"], // a sibling whose name starts like the seeds folder
+    ["dist/sample", "seeds"],
+  ])("accepts --out %s with --seeds %s", (out, seeds) => {
+    expect(() => refuseUnsafeOutDir(out, seeds, cwd)).not.toThrow();
   });
 });
