@@ -17,7 +17,12 @@ export interface ServerOptions {
 /** Creates (but does not start) the HTTP server. */
 export function createHostServer(deps: HandlerDeps, options: ServerOptions): Server {
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
-    void serve(req, res, deps, options);
+    serve(req, res, deps, options).catch((error: unknown) => {
+      // A streamed export whose producer failed after the headers left: the only honest signal left
+      // is to cut the connection (the client sees an incomplete body), never to crash the process.
+      deps.logError?.(error);
+      res.destroy();
+    });
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
   return server;
