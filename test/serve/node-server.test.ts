@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { urlOverflowed } from "../../build/serve/node-server.ts";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Endpoint } from "../../build/query/endpoint.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { createHostServer, urlOverflowed } from "../../build/serve/node-server.ts";
+import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
+import { minContext } from "../fixtures/min-context.ts";
+import { requestRaw } from "./http-client.ts";
 
 describe("urlOverflowed", () => {
   const long = "a".repeat(9_000);
@@ -13,5 +20,49 @@ describe("urlOverflowed", () => {
     ["a chunk from the middle of a huge header", long, false],
   ])("%s → %s", (_case, text, expected) => {
     expect(urlOverflowed(text === undefined ? undefined : Buffer.from(text, "latin1"))).toBe(expected);
+  });
+});
+
+describe("createHostServer", () => {
+  const failing: Endpoint = {
+    id: "test.stream",
+    service: "resumes",
+    path: "/boom",
+    summary: "An export whose producer fails after the first line",
+    format: "ndjson",
+    params: [],
+    run: () => ({
+      kind: "ndjson",
+      lines: function* () {
+        yield { line: 1 };
+        throw new Error("producer failed at /work/main/build/x.ts:1:1");
+      },
+      pagination: { page: 1, per_page: 2, total: 2, pages: 1 },
+    }),
+  };
+  const logged: unknown[] = [];
+  let server: Server;
+  let base = "";
+
+  beforeAll(async () => {
+    server = createHostServer({ context: await minContext(), endpoints: [failing, ...ENDPOINTS], store: EMPTY_STORE, logError: (error) => logged.push(error) }, { trustProxy: false });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  });
+
+  it("cuts a stream whose producer fails, logs the fault, and keeps serving", async () => {
+    const response = await requestRaw(base, { path: "/resume/api/v1/boom" }).catch((error: Error) => error);
+    // Headers were sent before the fault: the connection is cut, so the client sees an incomplete response.
+    if (!(response instanceof Error)) expect(response.body).not.toMatch(/producer failed|\/work\//);
+    expect(logged).toHaveLength(1);
+    const after = await fetch(`${base}/api/dataset/v1/`);
+    expect(after.status).toBe(200);
+    await after.arrayBuffer();
   });
 });
