@@ -14,16 +14,18 @@ function endpointMap(endpoints: readonly Endpoint[], service: ServiceName): Reco
   return Object.fromEntries(endpoints.filter((endpoint) => endpoint.service === service).map((endpoint) => [`GET ${endpoint.path}`, endpoint.summary]));
 }
 
-function datasetDocument(context: EngineContext, endpoints: readonly Endpoint[]) {
+/** The discovery document of a service: every field of the interface description, real counts. */
+function discoveryDocument(context: EngineContext, endpoints: readonly Endpoint[], service: ServiceName) {
   const { meta, site, counts } = context.dataset;
-  const base = `${site.base_url}${SERVICE_BASES.dataset}`;
+  const about = service === "dataset" ? meta.dataset : meta.resumes;
+  const base = `${site.base_url}${SERVICE_BASES[service]}`;
   return {
-    name: meta.dataset.name,
+    name: about.name,
     version: "v1",
-    description: meta.dataset.description,
-    source: meta.dataset.source,
-    license: meta.dataset.license,
-    data_license: `${meta.dataset.license}: free to use with attribution and a link to ${meta.dataset.attribution}`,
+    description: about.description,
+    source: about.source,
+    license: about.license,
+    data_license: `${about.license}: free to use with attribution and a link to ${about.attribution}`,
     generated_at: meta.snapshot_at,
     base_url: base,
     docs: `${base}/docs`,
@@ -33,31 +35,8 @@ function datasetDocument(context: EngineContext, endpoints: readonly Endpoint[])
     contact: meta.contact,
     rate_limit: RATE_LIMIT_TEXT,
     caching: CACHING_TEXT,
-    stats: counts,
-    endpoints: endpointMap(endpoints, "dataset"),
-  };
-}
-
-function resumesDocument(context: EngineContext, endpoints: readonly Endpoint[]) {
-  const { meta, site } = context.dataset;
-  const base = `${site.base_url}${SERVICE_BASES.resumes}`;
-  return {
-    name: meta.resumes.name,
-    version: "v1",
-    description: meta.resumes.description,
-    source: meta.resumes.source,
-    license: meta.resumes.license,
-    generated_at: meta.snapshot_at,
-    base_url: base,
-    docs: `${base}/docs`,
-    openapi: `${base}/openapi.json`,
-    methodology: `${site.base_url}/methodology`,
-    llms_txt: `${site.base_url}/llms.txt`,
-    contact: meta.contact,
-    rate_limit: RATE_LIMIT_TEXT,
-    caching: CACHING_TEXT,
-    stats: { resumes: context.dataset.resumes.length },
-    endpoints: endpointMap(endpoints, "resumes"),
+    stats: service === "dataset" ? counts : { resumes: context.dataset.resumes.length },
+    endpoints: endpointMap(endpoints, service),
   };
 }
 
@@ -70,6 +49,6 @@ export function discoveryEndpoint(service: ServiceName, listEndpoints: () => rea
     summary: "This discovery document",
     format: "json",
     params: [],
-    run: (context) => ({ kind: "json", body: service === "dataset" ? datasetDocument(context, listEndpoints()) : resumesDocument(context, listEndpoints()) }),
+    run: (context) => ({ kind: "json", body: discoveryDocument(context, listEndpoints(), service) }),
   };
 }
