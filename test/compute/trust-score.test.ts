@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  computeTrustScore,
-  domainHealthComponent,
-  gradeOf,
-  licenseStatusOn,
-  licensingComponent,
-  marketPresenceComponent,
-  paymentsComponent,
-  reputationComponent,
-  transparencyComponent,
-  TRUST_GRADE_VALUES,
-  TRUST_WEIGHTS,
-  type TrustInputs,
-} from "../../build/compute/trust-score.ts";
+import { computeTrustScore, domainHealthComponent, gradeOf, licenseStatusOn, licensingComponent, marketPresenceComponent } from "../../build/compute/trust-score.ts";
+import { paymentsComponent, reputationComponent, transparencyComponent, TRUST_GRADE_VALUES, TRUST_WEIGHTS, type TrustInputs } from "../../build/compute/trust-score.ts";
 
 type LicenseInput = TrustInputs["licenses"][number];
 const license = (regulator_code: string, status: LicenseInput["status"], issued_at: string, status_changed_at: string | null = null, expires_at: string | null = null): LicenseInput => ({
