@@ -7,12 +7,21 @@ import { HttpError } from "../errors.ts";
 
 export type QueryPairs = [name: string, value: string][];
 
-/** Decodes one component (`+` is a space); throws a 400 `bad_request` on malformed encoding. */
+/** Decodes one query component (`+` is a space); throws a 400 `bad_request` on malformed encoding. */
 export function decodeComponent(text: string): string {
+  return decodePercent(text.replace(/\+/g, " "), text);
+}
+
+/** Decodes one path segment: `+` is a plus sign there (form encoding applies to queries only). */
+export function decodePathSegment(text: string): string {
+  return decodePercent(text, text);
+}
+
+function decodePercent(text: string, original: string): string {
   try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
+    return decodeURIComponent(text);
   } catch {
-    throw new HttpError(400, "bad_request", "The request has a malformed percent-encoding.", { value: text.slice(0, 200) });
+    throw new HttpError(400, "bad_request", "The request has a malformed percent-encoding.", { value: original.slice(0, 200) });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { HttpError } from "../errors.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { decodeComponent } from "./parse-query-string.ts";
+import { decodePathSegment } from "./parse-query-string.ts";
 import { SERVICE_BASES } from "./services.ts";
 
 export interface RouteMatch {
@@ -14,7 +14,7 @@ export interface RouteMatch {
 
 /** Finds the endpoint for a raw (still percent-encoded) path; static segments win over `{slots}`. */
 export function matchRoute(endpoints: readonly Endpoint[], rawPath: string): RouteMatch | undefined {
-  const segments = rawPath.split("/").filter((segment) => segment !== "").map((segment) => decodeComponent(segment));
+  const segments = rawPath.split("/").filter((segment) => segment !== "").map((segment) => decodePathSegment(segment));
   let best: { match: RouteMatch; slots: number } | undefined;
   for (const endpoint of endpoints) {
     const pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "");
