@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../build/errors.ts";
-import { decodeComponent, parseQueryString } from "../../build/query/parse-query-string.ts";
+import { decodeComponent, decodePathSegment, parseQueryString } from "../../build/query/parse-query-string.ts";
 
 describe("parseQueryString", () => {
   it.each<[string, [string, string][]]>([
@@ -34,8 +34,18 @@ describe("parseQueryString", () => {
   });
 });
 
-describe("decodeComponent", () => {
-  it("decodes percent escapes and plus signs", () => {
+describe("decodeComponent and decodePathSegment", () => {
+  it("decodes percent escapes, and '+' as a space in a query component only", () => {
     expect(decodeComponent("a+b%20c%2F")).toBe("a b c/");
+    expect(decodePathSegment("a+b%20c%2F")).toBe("a+b c/");
+  });
+
+  it("refuses a malformed escape in a path segment with 400 bad_request naming the raw text", () => {
+    expect(() => decodePathSegment("a+%zz")).toThrow(HttpError);
+    try {
+      decodePathSegment("a+%zz");
+    } catch (error) {
+      expect((error as HttpError).toBody()).toEqual({ error: "bad_request", message: expect.any(String), status: 400, details: { value: "a+%zz" } });
+    }
   });
 });

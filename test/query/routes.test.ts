@@ -24,6 +24,8 @@ describe("matchRoute", () => {
     ["/api/dataset/v1/brands/caf%C3%A9", "brand", { slug: "café" }], // segments are decoded
     ["/api/dataset/v1/brands/a%2Fb", "brand", { slug: "a/b" }], // an encoded slash stays inside its segment
     ["/api/dataset/v1/brands/..", "brand", { slug: ".." }],
+    ["/api/dataset/v1/brands/a+b", "brand", { slug: "a+b" }], // '+' is a space in queries only
+    ["/api/dataset/v1/brands/a%2Bb%20c", "brand", { slug: "a+b c" }],
     ["/resume/api/v1/resumes/export", "export", {}], // a static segment wins over a slot
     ["/resume/api/v1/resumes/17", "resume", { id: "17" }],
   ])("%s → %s %j", (path, id, pathParams) => {
