@@ -120,6 +120,17 @@ function withRate(response: HostResponse, rate: RateDecision | undefined): HostR
 
 /** Each service is limited separately; other paths share one bucket. */
 function serviceOf(rawPath: string): string {
-  for (const [service, base] of Object.entries(SERVICE_BASES)) if (rawPath === base || rawPath.startsWith(`${base}/`)) return service;
+  // Read the path as the router does (segments decoded, empty ones dropped), so that spelling it
+  // `/api/%64ataset/v1` or `//api/dataset/v1` does not open a fresh bucket for the same service.
+  const path = `/${rawPath.split("/").filter((segment) => segment !== "").map(decodeLeniently).join("/")}`;
+  for (const [service, base] of Object.entries(SERVICE_BASES)) if (path === base || path.startsWith(`${base}/`)) return service;
   return "site";
+}
+
+function decodeLeniently(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
