@@ -150,6 +150,12 @@ describe("handleRequest with a rate limit", () => {
     expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).headers["RateLimit-Remaining"]).toBe("1");
   });
 
+  it.each([["/api/%64ataset/v1/trust-scores"], ["//api//dataset/v1/"], ["/api/dataset/v1/%62rands"]])("counts %s in the dataset's bucket, however the path is spelled", async (path) => {
+    const limited = deps({ rateLimiter: createRateLimiter(1, () => 0) });
+    expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).status).toBe(200);
+    expect((await handleRequest(request(path), limited)).status).toBe(429);
+  });
+
   it("counts the two services and each client separately", async () => {
     const limited = deps({ rateLimiter: createRateLimiter(1, () => 0) });
     expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).status).toBe(200);
