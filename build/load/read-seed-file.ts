@@ -98,10 +98,10 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
   }
   let rows: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    rows = parseCsv(text, { columns: true, skip_empty_lines: true, info: true, trim: false });
+    rows = parseCsv(text, { columns: checkCsvHeader, skip_empty_lines: true, info: true, trim: false });
   } catch (error) {
     const csvError = error as Error & { lines?: number };
-    const record = csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
+    const record = error instanceof CsvHeaderError ? "line 1" : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
     return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
   }
   const problems: SeedProblem[] = [];
@@ -122,6 +122,17 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
     return reported.length === 0 ? { location, value } : { location, value, reported };
   });
   return { records, problems };
+}
+
+class CsvHeaderError extends Error {}
+
+/** The header names the columns: a blank or repeated name would silently drop a column's cells. */
+function checkCsvHeader(header: string[]): string[] {
+  const blank = header.findIndex((name) => name.trim() === "");
+  if (blank >= 0) throw new CsvHeaderError(`Column ${blank + 1} of the header has no name`);
+  const repeated = header.find((name, i) => header.indexOf(name) !== i);
+  if (repeated !== undefined) throw new CsvHeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
+  return header;
 }
 
 type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
