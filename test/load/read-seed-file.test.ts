@@ -98,6 +98,13 @@ describe("readSeedText: CSV", () => {
     expect(result.problems[0]?.message).toMatch(message);
   });
 
+  it.each([
+    ["a repeated column name", "brand,brand,volume\nx,y,1\n", 'Malformed CSV: The header names the column "brand" twice'],
+    ["a blank column name", "brand,,volume\nx,y,1\n", "Malformed CSV: Column 2 of the header has no name"],
+  ])("refuses a header with %s (its cells would be dropped silently)", (_case, text, message) => {
+    expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS)).toEqual({ records: [], problems: [{ file: "s/d.csv", record: "line 1", message }] });
+  });
+
   it("refuses a gigantic line", () => {
     const result = readSeedText("s/x.csv", `a,b\n1,${"9".repeat(MAX_LINE_BYTES + 1)}\n`);
     expect(result.problems).toEqual([{ file: "s/x.csv", record: "line 2", message: `The line is over ${MAX_LINE_BYTES} characters` }]);
