@@ -3,5 +3,8 @@
  * @module
  */
 import type { SiteProducer } from "../emit/site-files.ts";
+import { downloadsProducer } from "./downloads-producer.ts";
 
-export const SITE_PRODUCERS: readonly SiteProducer[] = [];
+export const SITE_PRODUCERS: readonly SiteProducer[] = [
+  downloadsProducer,
+];

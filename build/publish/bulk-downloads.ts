@@ -1,0 +1,64 @@
+/**
+ * The bulk downloads, computed once per dataset: gzip NDJSON bytes with their size, SHA-256 and
+ * derived table schema. The downloads producer writes them; the landing page lists them.
+ * @module
+ */
+import { createHash } from "node:crypto";
+import type { Dataset } from "../compute/dataset.ts";
+import type { EngineContext } from "../query/endpoint.ts";
+import { DOWNLOAD_TABLES, downloadFileName, type DownloadTable } from "./download-tables.ts";
+import { gzipDeterministic } from "./gzip-deterministic.ts";
+import { inferTableSchema, type TableSchema } from "./table-schema.ts";
+
+/** Where the downloads live under the site root. */
+export const DOWNLOADS_DIR = "downloads";
+export const DOWNLOAD_CONTENT_TYPE = "application/gzip";
+
+export interface BulkDownload {
+  table: DownloadTable;
+  /** `brands.ndjson.gz` */
+  fileName: string;
+  /** `/downloads/brands.ndjson.gz` */
+  urlPath: string;
+  body: Buffer;
+  bytes: number;
+  /** Hex SHA-256 of the compressed file. */
+  sha256: string;
+  records: number;
+  schema: TableSchema;
+}
+
+/** One JSON record per line, each line ending in a newline (also the last). */
+export function toNdjson(records: readonly unknown[]): string {
+  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
+}
+
+/** Builds one download from its table. */
+export function buildDownload(context: EngineContext, table: DownloadTable): BulkDownload {
+  const records = table.records(context);
+  const body = gzipDeterministic(toNdjson(records));
+  const fileName = downloadFileName(table.name);
+  return {
+    table,
+    fileName,
+    urlPath: `/${DOWNLOADS_DIR}/${fileName}`,
+    body,
+    bytes: body.length,
+    sha256: createHash("sha256").update(body).digest("hex"),
+    records: records.length,
+    schema: inferTableSchema(records),
+  };
+}
+
+// Keyed by the dataset object: compressing is the costly part, and two producers need the result.
+const memo = new WeakMap<Dataset, BulkDownload[]>();
+
+/** Every download of the context's dataset, computed on first use and shared afterwards. */
+export function bulkDownloads(context: EngineContext): BulkDownload[] {
+  let downloads = memo.get(context.dataset);
+  if (downloads === undefined) {
+    downloads = DOWNLOAD_TABLES.map((table) => buildDownload(context, table));
+    memo.set(context.dataset, downloads);
+  }
+  return downloads;
+}

@@ -1,0 +1,72 @@
+/**
+ * The Frictionless Data Package descriptor of the bulk downloads (`/downloads/datapackage.json`):
+ * license, sources, and per resource its path, format, size, hash and table schema.
+ * @module
+ */
+import type { Meta } from "../load/schemas.ts";
+import type { EngineContext } from "../query/endpoint.ts";
+import type { BulkDownload } from "./bulk-downloads.ts";
+
+export const DATA_PACKAGE_FILE = "datapackage.json";
+/** The media type of each resource's data once decompressed. */
+export const NDJSON_MEDIA_TYPE = "application/x-ndjson";
+
+export interface PackageLicense {
+  name: string;
+  path?: string;
+  title: string;
+}
+
+/** Open Definition identifiers and deeds of the licenses the seeds may name. */
+const KNOWN_LICENSES: Record<string, Required<PackageLicense>> = {
+  "CC BY 4.0": { name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: "Creative Commons Attribution 4.0" },
+  "CC0 1.0": { name: "CC0-1.0", path: "https://creativecommons.org/publicdomain/zero/1.0/", title: "CC0 1.0" },
+};
+
+/** The package license of a seed license text (`CC BY 4.0` → `CC-BY-4.0` with the deed's URL). */
+export function packageLicense(text: string): PackageLicense {
+  return KNOWN_LICENSES[text] ?? { name: text.trim().replace(/\s+/g, "-"), title: text };
+}
+
+/** A package name: lower-case letters, digits and dashes. */
+export function packageName(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+function sourceOf(meta: Meta, service: "dataset" | "resumes") {
+  return { title: `${meta[service].name}: ${meta[service].source}`, path: meta[service].attribution };
+}
+
+/** The descriptor, resources in download order; paths are relative to the descriptor's folder. */
+export function dataPackage(context: EngineContext, downloads: readonly BulkDownload[]) {
+  const { meta } = context.dataset;
+  const licenses = [...new Map([meta.dataset.license, meta.resumes.license].map((text) => [text, packageLicense(text)])).values()];
+  return {
+    profile: "data-package",
+    name: packageName(meta.dataset.name),
+    title: `${meta.dataset.name} and ${meta.resumes.name}`,
+    description: `${meta.dataset.description} ${meta.resumes.description}`,
+    homepage: meta.dataset.attribution,
+    created: meta.snapshot_at,
+    licenses,
+    sources: [sourceOf(meta, "dataset"), sourceOf(meta, "resumes")],
+    resources: downloads.map((download) => ({
+      name: download.table.name,
+      path: download.fileName,
+      title: download.table.title,
+      description: download.table.description,
+      format: "ndjson",
+      compression: "gz",
+      mediatype: NDJSON_MEDIA_TYPE,
+      encoding: "utf-8",
+      bytes: download.bytes,
+      hash: `sha256:${download.sha256}`,
+      licenses: [packageLicense(meta[download.table.service].license)],
+      sources: [sourceOf(meta, download.table.service)],
+      schema: download.schema,
+    })),
+  };
+}

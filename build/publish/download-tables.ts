@@ -1,0 +1,132 @@
+/**
+ * What the bulk downloads contain: one row per resource, each naming its records. Wherever an API
+ * list exists, a download's records are that list's items (same fields, same order), all pages at once.
+ * @module
+ */
+import type { EngineContext, Endpoint } from "../query/endpoint.ts";
+import { brandListItem } from "../query/dataset/brands.ts";
+import { countriesEndpoint } from "../query/dataset/countries.ts";
+import { gameItem } from "../query/dataset/games.ts";
+import { groundTruthEndpoint } from "../query/dataset/ground-truth.ts";
+import { INDEX_DOWNLOAD_PATH, INDEX_METRICS } from "../query/dataset/index-values.ts";
+import { licensesEndpoint } from "../query/dataset/licenses.ts";
+import { providersEndpoint } from "../query/dataset/providers.ts";
+import { regulatorsEndpoint } from "../query/dataset/regulators.ts";
+import { tcAlertsEndpoint } from "../query/dataset/tc-alerts.ts";
+import { fullResume } from "../query/resumes/resume-records.ts";
+
+export type DownloadRecord = Record<string, unknown>;
+
+export interface DownloadTable {
+  /** Resource name in the data package, and the file name before `.ndjson.gz`. */
+  name: string;
+  /** Which service's data it is (decides the attribution and the landing-page group). */
+  service: "dataset" | "resumes";
+  title: string;
+  description: string;
+  records: (context: EngineContext) => DownloadRecord[];
+}
+
+/** Every item of an API list in the API's default order: one page as large as the list. */
+export function everyItem(context: EngineContext, endpoint: Endpoint): DownloadRecord[] {
+  const paginated = endpoint.params.some((spec) => spec.name === "per_page");
+  const result = endpoint.run(context, { pathParams: {}, params: paginated ? { per_page: Number.MAX_SAFE_INTEGER } : {} });
+  const body = result.kind === "json" ? (result.body as { data?: unknown }) : undefined;
+  if (!Array.isArray(body?.data)) throw new Error(`Internal error: ${endpoint.id} is not a list`);
+  return body.data as DownloadRecord[];
+}
+
+/** The download file name of a table, e.g. `index.ndjson.gz`. */
+export function downloadFileName(name: string): string {
+  return `${name}.ndjson.gz`;
+}
+
+export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
+  {
+    name: "brands",
+    service: "dataset",
+    title: "Brands",
+    description: "Every brand with its /brands list fields and the six Trust Score 2.0 components, by slug.",
+    records: (context) => context.dataset.brands.map((brand) => ({ ...brandListItem(brand), trust_components: brand.trust.components })),
+  },
+  {
+    name: "trust-history",
+    service: "dataset",
+    title: "Trust Score history",
+    description: "Each brand's Trust Score, grade and components at the end of every month, by brand and period.",
+    records: (context) => context.dataset.brands.flatMap((brand) => brand.trust_history.map(({ period, score, grade, components }) => ({ brand: brand.slug, period, score, grade, components }))),
+  },
+  {
+    name: "domains",
+    service: "dataset",
+    title: "Domains",
+    description: "Brand domains with WHOIS, backlink, health and DNS facts.",
+    records: (context) => context.dataset.domains.map((domain) => ({ ...domain })),
+  },
+  { name: "licenses", service: "dataset", title: "Licenses", description: "Licenses from the regulators' public registers, as /licenses lists them.", records: (context) => everyItem(context, licensesEndpoint) },
+  { name: "regulators", service: "dataset", title: "Regulators", description: "The regulator directory with license and brand counts, as /regulators lists it.", records: (context) => everyItem(context, regulatorsEndpoint) },
+  {
+    name: "providers",
+    service: "dataset",
+    title: "Providers",
+    description: "Game studios: the /providers list fields plus founding year, headquarters and website.",
+    records: (context) =>
+      everyItem(context, providersEndpoint).map((item) => {
+        const provider = context.index.providersBySlug.get(String(item.slug));
+        return { ...item, founded_year: provider?.founded_year ?? null, headquarters: provider?.headquarters ?? null, website: provider?.website ?? null };
+      }),
+  },
+  {
+    name: "provider-ranks",
+    service: "dataset",
+    title: "Provider ranks",
+    description: "The provider activity index with its raw measures and normalised components, by rank.",
+    records: (context) => context.dataset.providerRanks.map((entry) => ({ ...entry })),
+  },
+  {
+    name: "games",
+    service: "dataset",
+    title: "Games",
+    description: "The game catalog with each game's GameRank (null when no lobby shows it), by name.",
+    records: (context) =>
+      context.index.gamesByName.map((game) => {
+        const rank = context.index.gameRankBySlug.get(game.slug);
+        return { ...gameItem(game), rank: rank?.rank ?? null, presence: rank?.presence ?? 0, avg_position: rank?.avg_position ?? null, lobby_countries: rank?.countries ?? 0 };
+      }),
+  },
+  { name: "countries", service: "dataset", title: "Countries", description: "Markets with trust tier, demand-data coverage and freshness, as /countries lists them.", records: (context) => everyItem(context, countriesEndpoint) },
+  {
+    name: "index",
+    service: "dataset",
+    title: "Index values",
+    description: "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
+    records: (context) => context.dataset.index.flatMap((value) => INDEX_METRICS.map((metric) => ({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] }))),
+  },
+  {
+    name: "trending",
+    service: "dataset",
+    title: "Trending",
+    description: "Demand growth between the last two periods for every brand, across all countries (country null) and per country.",
+    records: (context) => context.dataset.trending.entries.map((entry) => ({ ...entry })),
+  },
+  {
+    name: "momentum",
+    service: "dataset",
+    title: "Momentum",
+    description: "Period-over-period change and direction of every brand and country, by brand then country.",
+    records: (context) => {
+      const { momentum } = context.dataset;
+      return momentum.entries.map((entry) => ({ ...entry, previous_period: momentum.previous_period, current_period: momentum.current_period }));
+    },
+  },
+  { name: "ground-truth", service: "dataset", title: "Ground truth", description: "Regulator-published gross gaming revenue per market and month, with the tracked demand total.", records: (context) => everyItem(context, groundTruthEndpoint) },
+  { name: "tc-alerts", service: "dataset", title: "T&C alerts", description: "Detected changes of terms, withdrawal and responsible-gambling pages, newest first.", records: (context) => everyItem(context, tcAlertsEndpoint) },
+  {
+    name: "resumes",
+    service: "resumes",
+    title: "Resumes",
+    description: "Every resume as the full record of /resumes/{id} (contacts and full text included), by id.",
+    records: (context) => context.dataset.resumes.map((resume) => fullResume(resume)),
+  },
+];
+

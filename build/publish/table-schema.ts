@@ -1,0 +1,71 @@
+/**
+ * Table Schema fields derived from the records themselves, so the data package never drifts from
+ * the files it describes.
+ * @module
+ */
+
+/** The Table Schema field types the downloads use. */
+export type FieldType = "string" | "integer" | "number" | "boolean" | "object" | "array" | "date" | "datetime" | "yearmonth" | "any";
+
+export interface TableField {
+  name: string;
+  type: FieldType;
+  /** Present (true) when no record has the field null or absent. */
+  constraints?: { required: true };
+}
+
+export interface TableSchema {
+  fields: TableField[];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Table Schema's default datetime format is UTC to the second; anything else stays a plain string.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The type of one non-null value. */
+export function typeOfValue(value: unknown): FieldType {
+  if (typeof value === "boolean") return "boolean";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object" && value !== null) return "object";
+  if (typeof value !== "string") return "any";
+  if (DATE_TIME.test(value)) return "datetime";
+  if (DATE.test(value)) return "date";
+  return YEAR_MONTH.test(value) ? "yearmonth" : "string";
+}
+
+/** Two types seen in one field: integers widen to numbers, dates to strings, anything else to `any`. */
+export function widenType(a: FieldType, b: FieldType): FieldType {
+  if (a === b) return a;
+  const pair = new Set([a, b]);
+  if (pair.has("integer") && pair.has("number")) return "number";
+  const textual: FieldType[] = ["string", "date", "datetime", "yearmonth"];
+  if (textual.includes(a) && textual.includes(b)) return "string";
+  return "any";
+}
+
+/**
+ * Derives the fields of a list of flat-or-nested JSON records: names in first-seen order, each
+ * field's type widened over every non-null value (`any` when a field is always null), and
+ * `required` when every record has a non-null value.
+ */
+export function inferTableSchema(records: readonly Record<string, unknown>[]): TableSchema {
+  const types = new Map<string, FieldType | undefined>();
+  const present = new Map<string, number>();
+  for (const record of records) {
+    for (const [name, value] of Object.entries(record)) {
+      if (!types.has(name)) types.set(name, undefined);
+      if (value === null || value === undefined) continue;
+      present.set(name, (present.get(name) ?? 0) + 1);
+      const seen = types.get(name);
+      types.set(name, seen === undefined ? typeOfValue(value) : widenType(seen, typeOfValue(value)));
+    }
+  }
+  const fields = [...types.entries()].map(([name, type]): TableField => {
+    const field: TableField = { name, type: type ?? "any" };
+    if (records.length > 0 && present.get(name) === records.length) field.constraints = { required: true };
+    return field;
+  });
+  return { fields };
+}

@@ -1,0 +1,121 @@
+/**
+ * The bulk downloads of the sample build against the Data Package specification: the descriptor
+ * and each table schema validate against the official profiles (vendored in test/fixtures/datapackage),
+ * and every resource's bytes, hash and fields match the file it describes.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import AjvDraft04 from "ajv-draft-04";
+import addFormatsModule from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { INDEX_DOWNLOAD_PATH } from "../../build/query/dataset/index-values.ts";
+import { typeOfValue, widenType, type TableField } from "../../build/publish/table-schema.ts";
+import { useSampleHost } from "../helpers/sample-host.ts";
+
+interface Resource {
+  name: string;
+  path: string;
+  bytes: number;
+  hash: string;
+  format: string;
+  compression: string;
+  mediatype: string;
+  schema: { fields: TableField[] };
+}
+
+const host = useSampleHost();
+let descriptor: { resources: Resource[]; [key: string]: unknown };
+
+async function profile(name: string): Promise<object> {
+  return JSON.parse(await readFile(path.join("test/fixtures/datapackage", name), "utf8")) as object;
+}
+
+/** Every line that does not parse, has other fields than the schema, or a value of another type. */
+function recordProblems(resource: Resource, lines: readonly string[]): string[] {
+  const names = resource.schema.fields.map((field) => field.name).join(",");
+  const problems: string[] = [];
+  for (const [number, line] of lines.entries()) {
+    const record = JSON.parse(line) as Record<string, unknown>;
+    if (Object.keys(record).join(",") !== names) problems.push(`line ${number + 1}: fields ${Object.keys(record).join(",")}`);
+    for (const field of resource.schema.fields) {
+      const value = record[field.name];
+      const fits = value === null ? field.constraints?.required === undefined : widenType(field.type, typeOfValue(value)) === field.type;
+      if (!fits) problems.push(`line ${number + 1}: ${field.name} = ${JSON.stringify(value)} is not ${field.type}`);
+    }
+    if (problems.length > 5) break;
+  }
+  return problems;
+}
+
+// CommonJS packages: under NodeNext the default import is the module object, whose `default` is the export.
+const Ajv = AjvDraft04.default;
+const addFormats = addFormatsModule.default;
+
+function validator() {
+  // The profiles carry documentation keywords (propertyOrder, context, options) that strict mode refuses.
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat("textarea", true); // an editor hint of the profiles, not a constraint
+  return ajv;
+}
+
+beforeAll(async () => {
+  const response = await host.get("/downloads/datapackage.json");
+  expect(response.status).toBe(200);
+  descriptor = (await response.json()) as typeof descriptor;
+});
+
+describe("/downloads/datapackage.json", () => {
+  it("validates against the Data Package profile", async () => {
+    const validate = validator().compile(await profile("data-package.json"));
+    expect(validate(descriptor), JSON.stringify(validate.errors)).toBe(true);
+    expect(descriptor).toMatchObject({ profile: "data-package", created: "2026-11-01T00:00:00Z", licenses: [{ name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/" }] });
+    expect(descriptor.sources).toHaveLength(2);
+  });
+
+  it("has a table schema per resource that validates against the Table Schema profile", async () => {
+    const validate = validator().compile(await profile("table-schema.json"));
+    for (const resource of descriptor.resources) expect(validate(resource.schema), `${resource.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  });
+
+  it("refuses a broken descriptor (the validation can fail)", async () => {
+    const validate = validator().compile(await profile("data-package.json"));
+    const broken = { ...descriptor, resources: [{ ...descriptor.resources[0], hash: "sha256:not-hex" }] };
+    expect(validate(broken)).toBe(false);
+  });
+
+  it("lists every resource the issue names, including the index file promised by /index", () => {
+    const names = descriptor.resources.map((resource) => resource.name);
+    expect(names).toEqual(expect.arrayContaining(["brands", "domains", "licenses", "regulators", "providers", "provider-ranks", "games", "countries", "index", "trending", "momentum", "ground-truth", "tc-alerts", "trust-history", "resumes"]));
+    expect(descriptor.resources.map((resource) => `/downloads/${resource.path}`)).toContain(INDEX_DOWNLOAD_PATH);
+  });
+});
+
+describe("each download", () => {
+  it("has the size and SHA-256 the descriptor gives, in the file and over HTTP", async () => {
+    for (const resource of descriptor.resources) {
+      const file = await readFile(path.join(host.dist, "downloads", resource.path));
+      expect(file.length, resource.name).toBe(resource.bytes);
+      expect(`sha256:${createHash("sha256").update(file).digest("hex")}`, resource.name).toBe(resource.hash);
+      expect(resource).toMatchObject({ format: "ndjson", compression: "gz", mediatype: "application/x-ndjson" });
+    }
+    const response = await host.get(INDEX_DOWNLOAD_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/gzip");
+    const index = descriptor.resources.find((resource) => resource.name === "index")!;
+    expect(Buffer.from(await response.arrayBuffer()).length).toBe(index.bytes);
+  });
+
+  it("gunzips to NDJSON whose records have exactly the schema's fields, of its types", async () => {
+    for (const resource of descriptor.resources) {
+      const text = gunzipSync(await readFile(path.join(host.dist, "downloads", resource.path))).toString("utf8");
+      expect(text.endsWith("\n"), resource.name).toBe(true);
+      const lines = text.slice(0, -1).split("\n");
+      expect(lines.length, resource.name).toBeGreaterThan(0);
+      // Plain loops collect the problems: one expect per value would take seconds over 200,000 lines.
+      expect(recordProblems(resource, lines), resource.name).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
+import { INDEX_DOWNLOAD_PATH, indexEndpoint } from "../../build/query/dataset/index-values.ts";
+import { licensesEndpoint } from "../../build/query/dataset/licenses.ts";
+import { tcAlertsEndpoint } from "../../build/query/dataset/tc-alerts.ts";
+import { resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
+import { buildDownload, bulkDownloads, toNdjson } from "../../build/publish/bulk-downloads.ts";
+import { DOWNLOAD_TABLES, everyItem } from "../../build/publish/download-tables.ts";
+import { minContext } from "../fixtures/min-context.ts";
+
+/** All pages of an API list through the real parser, concatenated (per_page 1 to cross page borders). */
+function allPages(context: EngineContext, endpoint: Endpoint): unknown[] {
+  const items: unknown[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = runResolved(context, resolveForEndpoint(endpoint, {}, [["page", String(page)], ["per_page", "1"]]));
+    const data = (result.kind === "json" ? (result.body as { data: unknown[] }).data : []) ?? [];
+    if (data.length === 0) return items;
+    items.push(...data);
+  }
+}
+
+function table(name: string) {
+  const found = DOWNLOAD_TABLES.find((entry) => entry.name === name);
+  if (found === undefined) throw new Error(`no table ${name}`);
+  return found;
+}
+
+describe("everyItem", () => {
+  it.each([licensesEndpoint, tcAlertsEndpoint])("gives every page of $id in the API's order", async (endpoint) => {
+    const context = await minContext();
+    const items = everyItem(context, endpoint);
+    expect(items.length).toBeGreaterThan(1);
+    expect(items).toEqual(allPages(context, endpoint));
+  });
+});
+
+describe("DOWNLOAD_TABLES", () => {
+  it("has unique names and publishes the index file that the /index 400 promises", async () => {
+    const names = DOWNLOAD_TABLES.map((entry) => entry.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(bulkDownloads(await minContext()).map((download) => download.urlPath)).toContain(INDEX_DOWNLOAD_PATH);
+  });
+
+  it("writes two index lines per index value (adi, sod), equal to /index for the brand", async () => {
+    const context = await minContext();
+    const records = table("index").records(context);
+    expect(records).toHaveLength(context.dataset.index.length * 2);
+    const brand = context.dataset.index[0]!.brand;
+    const api = runResolved(context, resolveForEndpoint(indexEndpoint, {}, [["brand", brand]]));
+    const data = (api.kind === "json" ? (api.body as { data: unknown[] }).data : []) ?? [];
+    expect(records.filter((record) => record.brand === brand)).toEqual(data);
+  });
+
+  it("gives each brand its list fields and its trust components", async () => {
+    const context = await minContext();
+    const brand = context.dataset.brands[0]!;
+    expect(table("brands").records(context)[0]).toEqual({
+      slug: brand.slug,
+      name: brand.name,
+      licenses_count: brand.licenses_count,
+      trust_score: brand.trust.score,
+      trust_grade: brand.trust.grade,
+      status: brand.status,
+      trust_components: brand.trust.components,
+    });
+  });
+
+  it("gives every resume in full, contacts and text included", async () => {
+    const context = await minContext();
+    const records = table("resumes").records(context);
+    expect(records).toHaveLength(context.dataset.resumes.length);
+    expect(records[0]).toMatchObject({ id: context.dataset.resumes[0]!.id, contacts: context.dataset.resumes[0]!.contacts, text: context.dataset.resumes[0]!.text });
+  });
+});
+
+describe("bulkDownloads", () => {
+  it("computes once per dataset and shares the result", async () => {
+    const context = await minContext();
+    const first = bulkDownloads(context);
+    expect(bulkDownloads({ ...context })).toBe(first);
+    expect(bulkDownloads({ ...context, dataset: { ...context.dataset } })).not.toBe(first);
+  });
+
+  it("gzips the NDJSON of the table, with its size and SHA-256, the same bytes on every build", async () => {
+    const context = await minContext();
+    const download = buildDownload(context, table("regulators"));
+    expect(gunzipSync(download.body).toString("utf8")).toBe(toNdjson(table("regulators").records(context)));
+    expect(download).toMatchObject({ fileName: "regulators.ndjson.gz", urlPath: "/downloads/regulators.ndjson.gz", bytes: download.body.length, records: context.dataset.regulators.length });
+    expect(download.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(buildDownload(context, table("regulators")).body.equals(download.body)).toBe(true);
+  });
+});
+
+describe("toNdjson", () => {
+  it("ends every line, the last included, with a newline", () => {
+    expect(toNdjson([{ a: 1 }, { b: "x" }])).toBe('{"a":1}\n{"b":"x"}\n');
+    expect(toNdjson([])).toBe("");
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { inferTableSchema, typeOfValue, widenType, type FieldType } from "../../build/publish/table-schema.ts";
+
+describe("typeOfValue", () => {
+  it.each<[unknown, FieldType]>([
+    [3, "integer"],
+    [3.5, "number"],
+    [true, "boolean"],
+    [["a"], "array"],
+    [{ a: 1 }, "object"],
+    ["2026-11-01", "date"],
+    ["2026-11-01T00:00:00Z", "datetime"],
+    // Not Table Schema's default datetime format (UTC to the second), so plain text.
+    ["2026-11-01T00:00:00.5Z", "string"],
+    ["2026-11", "yearmonth"],
+    ["2026-13", "string"],
+    ["GB", "string"],
+  ])("types %j as %s", (value, type) => {
+    expect(typeOfValue(value)).toBe(type);
+  });
+});
+
+describe("widenType", () => {
+  it.each<[FieldType, FieldType, FieldType]>([
+    ["integer", "integer", "integer"],
+    ["integer", "number", "number"],
+    ["date", "string", "string"],
+    ["yearmonth", "datetime", "string"],
+    ["integer", "string", "any"],
+    ["object", "array", "any"],
+  ])("widens %s and %s to %s", (a, b, widened) => {
+    expect(widenType(a, b)).toBe(widened);
+    expect(widenType(b, a)).toBe(widened);
+  });
+});
+
+describe("inferTableSchema", () => {
+  it("lists fields in first-seen order with widened types, and marks the never-null ones required", () => {
+    const schema = inferTableSchema([
+      { id: 1, score: 2, when: "2026-01-02", note: null, tags: [] },
+      { id: 2, score: 2.5, when: "2026-01", note: null, tags: ["x"], extra: true },
+    ]);
+    expect(schema.fields).toEqual([
+      { name: "id", type: "integer", constraints: { required: true } },
+      { name: "score", type: "number", constraints: { required: true } },
+      { name: "when", type: "string", constraints: { required: true } },
+      { name: "note", type: "any" },
+      { name: "tags", type: "array", constraints: { required: true } },
+      { name: "extra", type: "boolean" },
+    ]);
+  });
+
+  it("gives no fields for no records", () => {
+    expect(inferTableSchema([])).toEqual({ fields: [] });
+  });
+});
