@@ -8,6 +8,7 @@ import type { ParamSpec, Params } from "./param-spec.ts";
 import type { QueryPairs } from "./parse-query-string.ts";
 import type { EngineIndex } from "./engine-index.ts";
 import type { SearchIndex } from "../search/search-index.ts";
+import type { z } from "zod";
 
 export type ServiceName = "dataset" | "resumes";
 
@@ -62,6 +63,8 @@ export interface Endpoint {
   params: readonly ParamSpec[];
   /** `json` (enveloped or a document) or `ndjson` (an export). */
   format: "json" | "ndjson";
+  /** The zod schema of a 200 body (of one line for `ndjson`): the OpenAPI document is generated from it, and the tests parse every precomputed answer with it. */
+  response?: z.ZodType;
   /** Checks rules across parameters (conflicts, requirements); throws an HttpError. */
   validate?: (params: Params, raw: ReadonlySet<string>) => void;
   /** Parameters merged into others before the canonical key (e.g. `limit` into `per_page`). */

@@ -7,6 +7,7 @@ import { TRUST_WEIGHTS } from "../../compute/trust-score.ts";
 import type { EngineContext, Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { brandNotFound } from "./brands.ts";
+import { brandCardResponse, trustHistoryResponse } from "../schemas/dataset-brands.ts";
 
 /** Looks a brand up by slug (case-insensitive), or throws brand_not_found. */
 export function findBrand(context: EngineContext, slug: string): BrandRecord {
@@ -63,6 +64,7 @@ export const brandCardEndpoint: Endpoint = {
   path: "/brands/{slug}",
   summary: "Full brand card: domains, licenses, demand series, trust and reputation signals, payments, description",
   format: "json",
+  response: brandCardResponse,
   params: [],
   run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "dataset", brandCard(context, findBrand(context, pathParams.slug ?? ""))) }),
   keySpace: everyBrand,
@@ -74,6 +76,7 @@ export const trustHistoryEndpoint: Endpoint = {
   path: "/brands/{slug}/trust-history",
   summary: "Monthly Trust Score history: score, grade and components per period",
   format: "json",
+  response: trustHistoryResponse,
   params: [],
   run: (context, { pathParams }) => {
     const brand = findBrand(context, pathParams.slug ?? "");

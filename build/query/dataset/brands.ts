@@ -9,6 +9,7 @@ import type { Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { matchesAllWords } from "../text-match.ts";
 import { BRAND_SORTS } from "./brand-params.ts";
+import { brandsResponse } from "../schemas/dataset-brands.ts";
 
 export const BRAND_STATUSES = ["active", "dormant", "closed"] as const;
 
@@ -30,6 +31,7 @@ export const brandsEndpoint: Endpoint = {
   path: "/brands",
   summary: "Paginated brand list with Trust Score",
   format: "json",
+  response: brandsResponse,
   params: [
     { name: "status", type: "closed", values: BRAND_STATUSES, multi: true, description: "Brand status" },
     { name: "has_license", type: "bool", description: "1 keeps brands with at least one active license, 0 those without" },

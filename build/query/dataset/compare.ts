@@ -7,6 +7,7 @@ import { listParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { findBrand } from "./brand-card.ts";
+import { compareResponse } from "../schemas/dataset-brands.ts";
 
 export const compareEndpoint: Endpoint = {
   id: "dataset.compare",
@@ -14,6 +15,7 @@ export const compareEndpoint: Endpoint = {
   path: "/compare",
   summary: "Side-by-side comparison of 2 to 5 brands",
   format: "json",
+  response: compareResponse,
   params: [{ name: "brands", type: "open", normalise: "lower", multi: true, ordered: true, minItems: 2, maxItems: 5, description: "2 to 5 distinct brand slugs, comma-separated (required)" }],
   validate: (params) => {
     if (params.brands === undefined) {

@@ -4,6 +4,7 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
+import { countriesResponse } from "../schemas/dataset-markets.ts";
 
 export const countriesEndpoint: Endpoint = {
   id: "dataset.countries",
@@ -11,6 +12,7 @@ export const countriesEndpoint: Endpoint = {
   path: "/countries",
   summary: "Markets: trust tier, active flag, demand-data coverage and freshness (latest period with data)",
   format: "json",
+  response: countriesResponse,
   params: [],
   run: (context) => {
     const data = context.dataset.countries.map((country) => ({

@@ -7,6 +7,7 @@ import { HttpError } from "../../errors.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { PRIORITY } from "./key-space.ts";
+import { gameCardResponse } from "../schemas/dataset-catalog.ts";
 
 /** The 404 for an unknown game slug. */
 export function gameNotFound(slug: string): HttpError {
@@ -44,6 +45,7 @@ export const gameCardEndpoint: Endpoint = {
   path: "/games/{slug}",
   summary: "Game card with provider, RTP, volatility, themes, features and GameRank",
   format: "json",
+  response: gameCardResponse,
   params: [],
   run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "dataset", gameCard(context, findGame(context, pathParams.slug ?? ""))) }),
   keySpace: function* (context) {

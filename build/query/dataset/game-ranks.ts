@@ -8,6 +8,7 @@ import { dropNaturalOrder, effectiveOrder, listParam, orderParam, pageParam, per
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
+import { gameRanksResponse } from "../schemas/dataset-catalog.ts";
 
 export const GAME_RANK_SORTS: Record<string, SortField<GameRankEntry>> = {
   rank: { natural: "asc", value: (entry) => entry.rank },
@@ -19,6 +20,7 @@ export const gameRanksEndpoint: Endpoint = {
   path: "/game-ranks",
   summary: "Games ranked by lobby presence (distinct casinos showing them), then average lobby position",
   format: "json",
+  response: gameRanksResponse,
   params: [
     { name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" },
     { name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" },

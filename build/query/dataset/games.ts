@@ -9,6 +9,7 @@ import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { matchesAllWords } from "../text-match.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
+import { gamesResponse } from "../schemas/dataset-catalog.ts";
 
 /** The list item of a game (contract §2 field names, then its release date). */
 export function gameItem(game: Game) {
@@ -36,6 +37,7 @@ export const gamesEndpoint: Endpoint = {
   path: "/games",
   summary: "Game catalog with provider, kind, RTP, volatility, themes and features, by name",
   format: "json",
+  response: gamesResponse,
   params: [
     { name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" },
     { name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" },

@@ -5,6 +5,7 @@
 import { demandTotals } from "../../compute/calibration.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
+import { groundTruthResponse } from "../schemas/dataset-markets.ts";
 
 export const groundTruthEndpoint: Endpoint = {
   id: "dataset.groundTruth",
@@ -12,6 +13,7 @@ export const groundTruthEndpoint: Endpoint = {
   path: "/ground-truth",
   summary: "Regulator-published gross gaming revenue (GGR) per market and month, with the index's calibration against it",
   format: "json",
+  response: groundTruthResponse,
   params: [],
   run: (context) => {
     const totals = demandTotals(context.dataset.index);

@@ -10,6 +10,7 @@ import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import type { Params } from "../param-spec.ts";
 import { PRIORITY, singleValues } from "./key-space.ts";
+import { indexResponse } from "../schemas/dataset-markets.ts";
 
 export const INDEX_METRICS = ["adi", "sod"] as const;
 
@@ -50,6 +51,7 @@ export const indexEndpoint: Endpoint = {
   path: "/index",
   summary: "Index values (sod, adi) per brand, country and month",
   format: "json",
+  response: indexResponse,
   params: [
     { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB); this or brand is required" },
     { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs; this or country is required" },

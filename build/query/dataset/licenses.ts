@@ -8,6 +8,7 @@ import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
+import { licensesResponse } from "../schemas/dataset-catalog.ts";
 
 export const LICENSE_STATUSES = licenseSchema.shape.status.options;
 
@@ -32,6 +33,7 @@ export const licensesEndpoint: Endpoint = {
   path: "/licenses",
   summary: "Licenses from public regulator registers, by id",
   format: "json",
+  response: licensesResponse,
   params: [
     { name: "regulator_code", type: "open", normalise: "upper", multi: true, description: "Regulator codes, e.g. UKGC (see /regulators)" },
     { name: "jurisdiction", type: "open", normalise: "country", multi: true, description: "Jurisdiction of the regulator (ISO code; UK = GB)" },

@@ -7,6 +7,7 @@ import { dropNaturalOrder, effectiveOrder, limitParam, listParam, orderParam, so
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { singleValues } from "./key-space.ts";
+import { momentumResponse } from "../schemas/dataset-markets.ts";
 
 export const MOMENTUM_SORTS: Record<string, SortField<MomentumEntry>> = {
   wow_pct: { natural: "desc", value: (entry) => entry.wow_pct },
@@ -21,6 +22,7 @@ export const momentumEndpoint: Endpoint = {
   path: "/momentum",
   summary: "Period-over-period momentum of each brand and country: wow_pct, current volume and direction",
   format: "json",
+  response: momentumResponse,
   params: [
     { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB)" },
     { name: "direction", type: "closed", values: MOMENTUM_DIRECTIONS, multi: true, description: "up, down or flat (|wow_pct| below the flat band, 2%)" },

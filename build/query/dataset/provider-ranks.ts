@@ -7,6 +7,7 @@ import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, 
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
+import { providerRanksResponse } from "../schemas/dataset-catalog.ts";
 
 /** Every field of the description; names ascending, every number descending by nature. */
 export const PROVIDER_RANK_SORTS: Record<string, SortField<ProviderRankEntry>> = {
@@ -27,6 +28,7 @@ export const providerRanksEndpoint: Endpoint = {
   path: "/provider-ranks",
   summary: "Provider activity index: rank_score 0-100 from games count, average RTP, release activity, casino presence and regional diversity",
   format: "json",
+  response: providerRanksResponse,
   params: [sortParam(PROVIDER_RANK_SORTS, DEFAULT_SORT), orderParam, pageParam, perPageParam(100, 50)],
   validate: (params) => dropNaturalOrder(params, PROVIDER_RANK_SORTS, DEFAULT_SORT),
   run: (context, { params }) => {

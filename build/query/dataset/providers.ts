@@ -10,6 +10,7 @@ import { pageParam, perPageParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, PRIORITY } from "./key-space.ts";
+import { providerCardResponse, providersResponse } from "../schemas/dataset-catalog.ts";
 
 /** How many games the provider card lists as its top games. */
 export const TOP_GAMES = 10;
@@ -32,6 +33,7 @@ export const providersEndpoint: Endpoint = {
   path: "/providers",
   summary: "Game providers (studios) with their game counts, by name",
   format: "json",
+  response: providersResponse,
   params: [pageParam, perPageParam(100, 50)],
   run: (context, { params }) => {
     const { items, pagination } = paginate(context.index.providersByName, Number(params.page ?? 1), Number(params.per_page ?? 50));
@@ -94,6 +96,7 @@ export const providerCardEndpoint: Endpoint = {
   path: "/providers/{slug}",
   summary: "Provider card: profile, game counts by kind, provider rank, top games",
   format: "json",
+  response: providerCardResponse,
   params: [],
   run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "dataset", providerCard(context, findProvider(context, pathParams.slug ?? ""))) }),
   keySpace: function* (context) {

@@ -4,6 +4,7 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
+import { regulatorsResponse } from "../schemas/dataset-catalog.ts";
 
 export const regulatorsEndpoint: Endpoint = {
   id: "dataset.regulators",
@@ -11,6 +12,7 @@ export const regulatorsEndpoint: Endpoint = {
   path: "/regulators",
   summary: "Regulator directory with the number of licenses and of brands in its register",
   format: "json",
+  response: regulatorsResponse,
   params: [],
   run: (context) => {
     const data = context.dataset.regulators.map((regulator) => ({

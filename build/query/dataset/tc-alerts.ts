@@ -7,6 +7,7 @@ import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
+import { tcAlertsResponse } from "../schemas/dataset-markets.ts";
 
 export const PAGE_TYPES = tcAlertSchema.shape.page_type.options;
 export const CHANGE_TYPES = tcAlertSchema.shape.change_type.options;
@@ -17,6 +18,7 @@ export const tcAlertsEndpoint: Endpoint = {
   path: "/tc-alerts",
   summary: "Detected changes of terms, withdrawal policy and responsible-gambling pages, newest first",
   format: "json",
+  response: tcAlertsResponse,
   params: [
     { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs" },
     { name: "page_type", type: "closed", values: PAGE_TYPES, multi: true, description: "Kind of page that changed" },

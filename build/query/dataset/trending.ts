@@ -6,6 +6,7 @@ import { limitParam, listParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { singleValues } from "./key-space.ts";
+import { trendingResponse } from "../schemas/dataset-markets.ts";
 
 export const trendingEndpoint: Endpoint = {
   id: "dataset.trending",
@@ -13,6 +14,7 @@ export const trendingEndpoint: Endpoint = {
   path: "/trending",
   summary: "Brands with the largest demand growth between the last two periods, across all countries or per country",
   format: "json",
+  response: trendingResponse,
   params: [
     { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB); absent: each brand's total across all countries" },
     limitParam(100, 20, "Number of entries (default 20, maximum 100)"),

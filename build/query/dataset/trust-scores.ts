@@ -7,6 +7,7 @@ import { dropNaturalOrder, effectiveOrder, listParam, orderParam, pageParam, per
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { TRUST_SORTS } from "./brand-params.ts";
+import { trustScoresResponse } from "../schemas/dataset-brands.ts";
 
 export const trustScoresEndpoint: Endpoint = {
   id: "dataset.trustScores",
@@ -14,6 +15,7 @@ export const trustScoresEndpoint: Endpoint = {
   path: "/trust-scores",
   summary: "Trust Score 2.0 ranking",
   format: "json",
+  response: trustScoresResponse,
   params: [
     { name: "grade", type: "closed", values: TRUST_GRADE_VALUES.map((grade) => grade.toLowerCase()), multi: true, description: "Grades to keep (A to E)" },
     sortParam(TRUST_SORTS, "score"),

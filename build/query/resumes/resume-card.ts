@@ -6,6 +6,7 @@ import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { cardKeySpace } from "./resume-key-space.ts";
 import { findResume, fullResume } from "./resume-records.ts";
+import { resumeCardResponse } from "../schemas/resumes.ts";
 
 export const resumeCardEndpoint: Endpoint = {
   id: "resumes.card",
@@ -13,6 +14,7 @@ export const resumeCardEndpoint: Endpoint = {
   path: "/resumes/{id}",
   summary: "One resume in full: the list fields plus contacts and the full text (400 for a non-integer id, 404 resume_not_found for an unknown one)",
   format: "json",
+  response: resumeCardResponse,
   params: [],
   run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "resumes", fullResume(findResume(context.dataset.resumes, pathParams.id ?? ""))) }),
   keySpace: cardKeySpace,

@@ -9,6 +9,7 @@ import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { CONTACT_QUALITIES, SENIORITIES } from "./resume-filters.ts";
 import { hasContacts } from "./resume-records.ts";
+import { resumeStatsResponse } from "../schemas/resumes.ts";
 
 /** How many skills `top_skills` lists (the contract asks for at least 20). */
 export const TOP_SKILLS = 30;
@@ -88,6 +89,7 @@ export const resumeStatsEndpoint: Endpoint = {
   path: "/stats",
   summary: "Aggregate statistics of the resume database: totals, counts by role, vertical, traffic, seniority, contact quality and source, top skills, update range, experience median and mean",
   format: "json",
+  response: resumeStatsResponse,
   params: [],
   run: (context) => ({ kind: "json", body: envelope(context, "resumes", resumeStats(context.dataset.resumes)) }),
 };

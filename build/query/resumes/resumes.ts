@@ -8,6 +8,7 @@ import { envelope } from "../envelope.ts";
 import { fullResume, resumeListItem } from "./resume-records.ts";
 import { exportKeySpace, listKeySpace } from "./resume-key-space.ts";
 import { normaliseResumeParams, RESUME_LIST_PARAMS, selectResumes } from "./resume-selection.ts";
+import { resumeExportLine, resumesResponse } from "../schemas/resumes.ts";
 
 export const resumesEndpoint: Endpoint = {
   id: "resumes.list",
@@ -15,6 +16,7 @@ export const resumesEndpoint: Endpoint = {
   path: "/resumes",
   summary: "Paginated resume list: full-text search, filters by role, vertical, traffic, seniority, skill, contacts, source and update date; sort by date, experience or relevance",
   format: "json",
+  response: resumesResponse,
   params: RESUME_LIST_PARAMS,
   validate: normaliseResumeParams,
   run: (context, { params }) => {
@@ -31,6 +33,7 @@ export const resumeExportEndpoint: Endpoint = {
   path: "/resumes/export",
   summary: "The same page as /resumes as NDJSON (application/x-ndjson): one full resume (with contacts and text) per line, streamed; Link and X-Total-Count headers",
   format: "ndjson",
+  response: resumeExportLine,
   params: RESUME_LIST_PARAMS,
   validate: normaliseResumeParams,
   run: (context, { params }) => {

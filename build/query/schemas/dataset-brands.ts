@@ -1,0 +1,100 @@
+/**
+ * Response schemas of the brand family: `/brands`, `/brands/{slug}`, `/brands/{slug}/trust-history`,
+ * `/trust-scores` and `/compare`.
+ * @module
+ */
+import { z } from "zod";
+import { brandSchema, domainSchema, licenseSchema } from "../../load/schemas.ts";
+import { envelopeOf, pageOf } from "./envelope.ts";
+import { count, countryCode, orderEcho, period, rank, score100, slug, sortEcho, trustComponents, trustGrade, trustWeights } from "./primitives.ts";
+
+const licensesCount = count.describe("Licenses active at the snapshot date");
+const jurisdiction = z.union([countryCode, z.literal("")]).describe("Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown");
+
+export const brandListItem = z
+  .strictObject({
+    slug,
+    name: z.string(),
+    licenses_count: licensesCount,
+    trust_score: score100.describe("Trust Score 2.0 of the latest period, 0-100"),
+    trust_grade: trustGrade,
+    status: brandSchema.shape.status,
+  })
+  .meta({ id: "BrandListItem", description: "A brand in the list" });
+
+const trustSummary = z.strictObject({
+  period,
+  score: score100,
+  grade: trustGrade,
+  rank: rank.describe("Position in the Trust Score ranking (see /trust-scores)"),
+  components: trustComponents,
+  weights: trustWeights,
+});
+
+const demandPoint = z.strictObject({
+  period,
+  volume: count.describe("Monthly search volume"),
+  sod: score100.describe("Share of demand: volume / all tracked brands' volume there that month × 100 (4 decimals)"),
+  adi: score100.describe("Volume / the largest brand's volume there that month × 100 (4 decimals)"),
+});
+
+export const brandLicense = licenseSchema.omit({ brand: true }).extend({ jurisdiction }).meta({ id: "BrandLicense", description: "A license of the brand" });
+
+export const brandCard = z
+  .strictObject({
+    slug,
+    name: z.string(),
+    status: brandSchema.shape.status,
+    description: z.string().describe("A generated summary of the card in one paragraph"),
+    founded_year: brandSchema.shape.founded_year,
+    verticals: brandSchema.shape.verticals,
+    markets: brandSchema.shape.markets.describe("Countries the brand operates in"),
+    licenses_count: licensesCount,
+    trust_score: score100,
+    trust_grade: trustGrade,
+    trust: trustSummary,
+    reputation: brandSchema.shape.reputation,
+    app_stores: brandSchema.shape.app_stores,
+    social: brandSchema.shape.social,
+    payment_methods: brandSchema.shape.payment_methods,
+    withdrawal_days: brandSchema.shape.withdrawal_days,
+    responsible_gambling: brandSchema.shape.responsible_gambling,
+    domains: z.array(domainSchema.omit({ brand: true })),
+    licenses: z.array(brandLicense),
+    demand: z.array(z.strictObject({ country: countryCode, series: z.array(demandPoint) })).describe("Monthly demand per country, countries by code, periods ascending"),
+  })
+  .meta({ id: "BrandCard", description: "The full card of a brand" });
+
+export const trustHistoryEntry = z
+  .strictObject({ period, score: score100, grade: trustGrade, components: trustComponents })
+  .meta({ id: "TrustHistoryEntry", description: "The Trust Score of one month" });
+
+export const trustScoreItem = z
+  .strictObject({ rank, slug, name: z.string(), score: score100, grade: trustGrade })
+  .meta({ id: "TrustScoreItem", description: "A brand in the Trust Score ranking" });
+
+export const compareItem = z
+  .strictObject({
+    slug,
+    name: z.string(),
+    status: brandSchema.shape.status,
+    trust: z.strictObject({ score: score100, grade: trustGrade, rank, components: trustComponents }),
+    licenses: z.strictObject({
+      active: licensesCount,
+      total: count.describe("Licenses in any status"),
+      regulators: z.array(z.string()).describe("Codes of the regulators of those licenses, sorted"),
+    }),
+    markets: brandSchema.shape.markets,
+    review_rating: brandSchema.shape.reputation.shape.review_rating,
+    review_count: brandSchema.shape.reputation.shape.review_count,
+    app_stores: brandSchema.shape.app_stores,
+    social: brandSchema.shape.social,
+    payment_methods: brandSchema.shape.payment_methods,
+  })
+  .meta({ id: "CompareItem", description: "One brand of a comparison" });
+
+export const brandsResponse = pageOf(brandListItem, { sort: sortEcho, order: orderEcho }).meta({ id: "BrandsResponse" });
+export const brandCardResponse = envelopeOf(brandCard).meta({ id: "BrandCardResponse" });
+export const trustHistoryResponse = envelopeOf(z.array(trustHistoryEntry), { brand: slug, weights: trustWeights }).meta({ id: "TrustHistoryResponse" });
+export const trustScoresResponse = pageOf(trustScoreItem, { sort: sortEcho, order: orderEcho, period: period.nullable().describe("The month the scores are of") }).meta({ id: "TrustScoresResponse" });
+export const compareResponse = envelopeOf(z.array(compareItem).describe("The brands in the requested order"), { brands: z.array(slug) }).meta({ id: "CompareResponse" });

@@ -1,0 +1,102 @@
+/**
+ * Response schemas of the registers and the game catalog: `/licenses`, `/regulators`, `/providers`,
+ * `/providers/{slug}`, `/provider-ranks`, `/games`, `/games/{slug}` and `/game-ranks`.
+ * @module
+ */
+import { z } from "zod";
+import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../../load/schemas.ts";
+import { envelopeOf, pageOf } from "./envelope.ts";
+import { count, countryCode, orderEcho, rank, score100, slug, sortEcho, providerComponents, providerWeights } from "./primitives.ts";
+
+const rtpAverage = z.number().nullable().describe("Mean RTP of its games that publish one, percent (4 decimals); null when none does");
+const releaseActivity = count.describe("Games released in the 12 months up to the snapshot");
+const casinoPresence = count.describe("Distinct brands whose lobbies show at least one of its games");
+const regionalDiversity = count.describe("Distinct countries of those lobby sightings");
+const rankScore = score100.describe("Weighted sum of the normalised sub-measures, 0-100 (1 decimal)");
+const presence = count.describe("Distinct brands whose lobbies show the game");
+const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
+
+export const licenseItem = licenseSchema
+  .extend({ jurisdiction: z.union([countryCode, z.literal("")]).describe("Country of the regulator; empty when the regulator is unknown") })
+  .meta({ id: "License", description: "A license from a regulator's public register" });
+
+export const regulatorItem = regulatorSchema
+  .extend({ licenses_count: count.describe("Licenses in its register, any status"), brands_count: count.describe("Distinct brands holding them") })
+  .meta({ id: "Regulator", description: "A regulator with its register's counts" });
+
+export const providerItem = z.strictObject({ slug, name: z.string(), games_count: count }).meta({ id: "Provider", description: "A game provider (studio)" });
+
+export const providerRankItem = z
+  .strictObject({
+    rank,
+    slug,
+    name: z.string(),
+    rank_score: rankScore,
+    games_count: count,
+    rtp_avg: rtpAverage,
+    release_activity: releaseActivity,
+    casino_presence: casinoPresence,
+    regional_diversity: regionalDiversity,
+  })
+  .meta({ id: "ProviderRank", description: "A provider in the activity ranking" });
+
+const topGame = z.strictObject({
+  slug,
+  name: z.string(),
+  kind: gameSchema.shape.kind,
+  rtp: gameSchema.shape.rtp,
+  rank: rank.nullable().describe("GameRank; null for a game seen in no lobby"),
+  presence,
+});
+
+export const providerCard = z
+  .strictObject({
+    ...providerSchema.shape,
+    games_count: count,
+    games_by_kind: z.partialRecord(z.enum(GAME_KINDS), count).describe("Game counts per kind (kinds it has games of)"),
+    rank: z
+      .strictObject({
+        rank,
+        rank_score: rankScore,
+        rtp_avg: rtpAverage,
+        release_activity: releaseActivity,
+        casino_presence: casinoPresence,
+        regional_diversity: regionalDiversity,
+        components: providerComponents,
+        weights: providerWeights,
+      })
+      .nullable()
+      .describe("Its provider rank with the sub-measures; null when it is not ranked"),
+    top_games: z.array(topGame).describe("Its best-ranked games (at most 10): GameRank ascending, unranked games after them by slug"),
+  })
+  .meta({ id: "ProviderCard", description: "The card of a game provider" });
+
+export const gameItem = gameSchema.meta({ id: "Game", description: "A game of the catalog" });
+
+export const gameCard = z
+  .strictObject({
+    ...gameSchema.shape,
+    provider: z.strictObject({ slug, name: z.string() }),
+    game_rank: z
+      .strictObject({
+        rank: rank.nullable().describe("null for a game seen in no lobby"),
+        presence,
+        avg_position: avgPosition.nullable(),
+        countries: count.describe("Distinct countries of its lobby sightings"),
+      })
+      .describe("GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence 0)"),
+  })
+  .meta({ id: "GameCard", description: "The card of a game" });
+
+export const gameRankItem = z
+  .strictObject({ rank, slug, name: z.string(), provider: slug, kind: gameSchema.shape.kind, presence, avg_position: avgPosition })
+  .meta({ id: "GameRank", description: "A game in the lobby-presence ranking" });
+
+export const licensesResponse = pageOf(licenseItem).meta({ id: "LicensesResponse" });
+export const regulatorsResponse = envelopeOf(z.array(regulatorItem)).meta({ id: "RegulatorsResponse" });
+export const providersResponse = pageOf(providerItem).meta({ id: "ProvidersResponse" });
+export const providerCardResponse = envelopeOf(providerCard).meta({ id: "ProviderCardResponse" });
+export const providerRanksResponse = pageOf(providerRankItem, { sort: sortEcho, order: orderEcho }).meta({ id: "ProviderRanksResponse" });
+export const gamesResponse = pageOf(gameItem).meta({ id: "GamesResponse" });
+export const gameCardResponse = envelopeOf(gameCard).meta({ id: "GameCardResponse" });
+export const gameRanksResponse = pageOf(gameRankItem, { sort: sortEcho, order: orderEcho }).meta({ id: "GameRanksResponse" });

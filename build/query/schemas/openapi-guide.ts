@@ -1,0 +1,32 @@
+/**
+ * The prose of the OpenAPI documents' `info.description`: the rules of contract §1 that hold for
+ * every endpoint, written once here so that the docs page shows them above the reference.
+ * @module
+ */
+import type { ServiceName } from "../endpoint.ts";
+
+const COMMON_RULES = `
+## Requests
+- \`GET\` and \`HEAD\` on every endpoint (\`HEAD\`: the same status and headers, no body); \`OPTIONS\` on any path is the CORS preflight (204). Any other method is 405 \`method_not_allowed\` with \`Allow: GET, HEAD, OPTIONS\`.
+- Parameter names are lower-case and case-sensitive; a parameter the endpoint does not take is 400 \`unknown_parameter\`. An empty value (\`?role=\`) counts as absent.
+- A comma-separated value means any of them (\`vertical=gambling,betting\`); a repeated parameter means the same as its values joined by commas. Different parameters combine with AND.
+- Closed vocabularies (listed as \`enum\`) reject unknown values with 400; open vocabularies accept any value, and an unknown one matches nothing. Keys are case-insensitive on input; country codes are ISO 3166-1 alpha-2, written upper-case in responses, and \`UK\` is accepted for \`GB\`.
+- Booleans take \`1\`/\`true\` and \`0\`/\`false\`. Dates without a time are midnight UTC.
+- Every list that takes \`sort\` also takes \`order\` (\`asc\` or \`desc\`); without \`order\` a sort runs in its natural direction (names, slugs and ranks ascending, other numbers and dates descending). Ties are broken by id or slug ascending, whatever the order, so pages never overlap or skip.
+
+## Responses
+- A JSON envelope \`{"meta": {...}, "data": ...}\`; \`meta\` always has \`source\`, \`license\`, \`attribution\` and \`generated_at\` (the snapshot time of the data). The discovery document, this document and NDJSON exports are not enveloped.
+- Paginated lists add \`page\`, \`per_page\`, \`total\` and \`pages\` to \`meta\`, and send \`Link\` (first, last, prev, next) and \`X-Total-Count\`. A page past the end is 200 with \`data: []\`. Lists bounded by \`limit\` add \`limit\` and \`total\`.
+- Every 200 carries a strong \`ETag\` and \`Cache-Control: public, max-age=300\`; \`If-None-Match\` with the current ETag gets 304. Errors carry \`Cache-Control: no-store\`.
+- Every answer carries \`Access-Control-Allow-Origin: *\`.
+- Errors: \`{"error": CODE, "message": SENTENCE, "status": N, "details": {...}}\` with the codes \`invalid_parameter\`, \`unknown_parameter\`, \`missing_parameter\`, \`bad_request\` (400), \`*_not_found\` and \`not_found\` (404), \`method_not_allowed\` (405), \`request_too_large\` (414/431), \`rate_limited\` (429, with \`Retry-After\`), \`internal_error\` (500).
+
+## Limits
+120 requests per rolling 60 seconds per client address, counted separately for each service; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+`;
+
+/** The description of a service's document: what it is, its license and attribution, then the rules. */
+export function serviceGuide(service: ServiceName, about: { description: string; license: string; attribution: string }): string {
+  const exports = service === "resumes" ? "\n`/resumes/export` answers the same page as `/resumes` as NDJSON (`application/x-ndjson`), one full resume per line, streamed.\n" : "";
+  return `${about.description}\n\n**License:** ${about.license}. Attribution must link to ${about.attribution}.\n${exports}${COMMON_RULES}`;
+}
