@@ -4,7 +4,7 @@
  * @module
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
 import { handleRequest, MAX_URL_BYTES, type HandlerDeps } from "./handle-request.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
@@ -14,9 +14,14 @@ export interface ServerOptions {
   trustProxy: boolean;
 }
 
-/** Creates (but does not start) the HTTP server. */
+/** Per server: each open connection and how many of its responses are still being sent. */
+const connections = new WeakMap<Server, Map<Socket, number>>();
+
+/** Creates (but does not start) the HTTP server; stop it with `closeGracefully`. */
 export function createHostServer(deps: HandlerDeps, options: ServerOptions): Server {
+  const open = new Map<Socket, number>();
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+    trackResponse(server, open, req.socket, res);
     serve(req, res, deps, options).catch((error: unknown) => {
       // A streamed export whose producer failed after the headers left: the only honest signal left
       // is to cut the connection (the client sees an incomplete body), never to crash the process.
@@ -24,13 +29,58 @@ export function createHostServer(deps: HandlerDeps, options: ServerOptions): Ser
       res.destroy();
     });
   });
+  connections.set(server, open);
+  server.on("connection", (socket: Socket) => {
+    open.set(socket, 0);
+    socket.once("close", () => open.delete(socket));
+  });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
   return server;
 }
 
+/**
+ * Counts a response as in flight until it is fully handed to the OS ('close' follows 'finish', or an
+ * abort). Node's own closeIdleConnections counts a response as done once `end()` was called, which
+ * would cut a large body still queued in memory; hence this count.
+ */
+function trackResponse(server: Server, open: Map<Socket, number>, socket: Socket, res: ServerResponse): void {
+  // Shutting down: answer what arrives on an open connection, then close it rather than keep it alive.
+  if (!server.listening) res.setHeader("Connection", "close");
+  open.set(socket, (open.get(socket) ?? 0) + 1);
+  res.once("close", () => {
+    const left = (open.get(socket) ?? 1) - 1;
+    if (open.has(socket)) open.set(socket, left);
+    if (left === 0 && !server.listening) socket.end();
+  });
+}
+
+/** How long a graceful close waits for in-flight responses before cutting them. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops the server gracefully: new connections are refused at once, idle keep-alive connections are
+ * ended, each busy one is ended as soon as its last response has been sent, and after `graceMs`
+ * whatever is left is cut. Resolves when every connection has closed.
+ */
+export function closeGracefully(server: Server, graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
+  const open = connections.get(server) ?? new Map<Socket, number>();
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      for (const socket of open.keys()) socket.destroy();
+    }, graceMs);
+    // net.Server's close, not http.Server's: since Node 19 the latter also runs closeIdleConnections,
+    // which destroys sockets whose response called end() but still has megabytes queued.
+    NetServer.prototype.close.call(server, () => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    for (const [socket, inFlight] of open) if (inFlight === 0) socket.end();
+  });
+}
+
 async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps, options: ServerOptions): Promise<void> {
   const response = await handleRequest(
-    { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), clientAddress: clientAddress(req, options) },
+    { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) },
     deps,
   );
   res.writeHead(response.status, response.headers);
