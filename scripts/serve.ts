@@ -14,9 +14,17 @@ const program = new Command("serve")
     try {
       const host = await startHost(resolveHostConfig(flags, process.env));
       console.log(`Serving on ${host.url}  (try ${host.url}/api/dataset/v1/)`);
-      const stop = () => void host.close().then(() => process.exit(0));
-      process.once("SIGTERM", stop);
-      process.once("SIGINT", stop);
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        // A second signal means "now": do not wait for slow clients any longer.
+        if (stopping) process.exit(1);
+        stopping = true;
+        const closed = host.close();
+        console.log(`${signal}: no new connections; finishing the responses in flight, then exiting.`);
+        void closed.then(() => process.exit(0));
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
     } catch (error) {
       console.error(formatErrorChain(error));
       process.exitCode = 1;

@@ -6,16 +6,20 @@ import type { AddressInfo } from "node:net";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";
 import { loadHost } from "./load-host.ts";
-import { createHostServer } from "./node-server.ts";
+import { closeGracefully, createHostServer } from "./node-server.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
 export interface RunningHost {
   url: string;
   port: number;
-  /** Stops accepting connections and lets in-flight responses finish. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, ends idle ones, and lets in-flight responses finish for up to
+   * `graceMs` (default SHUTDOWN_GRACE_MS) before cutting them; resolves when all connections ended.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
+/** Loads `config.dist`, listens on `config.host`:`config.port` (0 = any free port) and returns the running host. */
 export async function startHost(config: HostConfig, logError: (error: unknown) => void = (error) => console.error(error)): Promise<RunningHost> {
   const { context, store } = await loadHost(config.dist);
   const server = createHostServer({ context, endpoints: ENDPOINTS, store, rateLimiter: createRateLimiter(config.rateLimit), logError }, { trustProxy: config.trustProxy });
@@ -27,10 +31,6 @@ export async function startHost(config: HostConfig, logError: (error: unknown) =
   return {
     url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: (graceMs) => closeGracefully(server, graceMs),
   };
 }
