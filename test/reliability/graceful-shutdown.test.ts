@@ -1,0 +1,86 @@
+/**
+ * Graceful shutdown: SIGTERM to the real host process lets the responses in flight finish, refuses
+ * new connections, and exits 0; in-process, the close is bounded and ends idle keep-alive connections.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
+import { sampleContext } from "../helpers/sample-host.ts";
+import { startHostProcess, type HostProcess } from "./host-process.ts";
+import { holdResponse, tryConnect } from "./slow-clients.ts";
+
+/** The index of every country: a live JSON answer of several MB, more than socket buffers hold. */
+let bigPath = "";
+const EXPORT_PATH = "/resume/api/v1/resumes/export?per_page=200&sort=experience";
+
+beforeAll(async () => {
+  const { context } = await sampleContext();
+  bigPath = `/api/dataset/v1/index?country=${context.dataset.countries.map((country) => country.code).join(",")}`;
+});
+
+/** Retries a connection until it is refused: the listening socket closes on the host's next turn of its loop. */
+async function refusedWithin(url: string, ms: number): Promise<string> {
+  let outcome = await tryConnect(url);
+  for (let waited = 0; outcome !== "ECONNREFUSED" && waited < ms; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    outcome = await tryConnect(url);
+  }
+  return outcome;
+}
+
+describe("SIGTERM to the host process (scripts/serve.ts)", () => {
+  let host: HostProcess;
+  beforeAll(async () => {
+    host = await startHostProcess(inject("sampleDist"));
+  });
+  afterAll(async () => {
+    await host.kill();
+  });
+
+  it("finishes the responses in flight, refuses new connections, then exits 0", async () => {
+    const big = await holdResponse(host.url, bigPath);
+    const stream = await holdResponse(host.url, EXPORT_PATH);
+    expect([big.status, stream.status]).toEqual([200, 200]);
+    expect(stream.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");
+
+    host.child.kill("SIGTERM");
+    await host.waitFor(/^SIGTERM: no new connections/);
+    expect(await refusedWithin(host.url, 2_000)).toBe("ECONNREFUSED");
+    // Megabytes are still unread: the process is waiting for them, not gone.
+    expect(host.child.exitCode).toBeNull();
+
+    const [bigBody, streamBody] = await Promise.all([big.finish(), stream.finish()]);
+    expect(bigBody.length).toBe(Number(big.headers["content-length"]));
+    expect(bigBody.length).toBeGreaterThan(4_000_000);
+    expect(Object.keys(JSON.parse(bigBody.toString("utf8")) as object)).toEqual(["meta", "data"]);
+    const lines = streamBody.toString("utf8").split("\n");
+    expect(lines.pop()).toBe(""); // ends with a newline: the last line is whole
+    expect(lines).toHaveLength(Math.min(200, Number(stream.headers["x-total-count"])));
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty("id");
+    expect(await host.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe("RunningHost.close (in-process)", () => {
+  let host: RunningHost;
+  beforeAll(async () => {
+    host = await startHost({ port: 0, host: "127.0.0.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false }, () => {});
+  });
+  afterAll(async () => {
+    await host.close(0);
+  });
+
+  it("ends idle keep-alive connections at once and cuts a client that never reads once the grace period is over", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const idle = await new Promise<http.ClientRequest>((resolve) => {
+      const req = http.get(`${host.url}/api/dataset/v1/`, { agent }, (res) => res.resume().on("end", () => resolve(req)));
+    });
+    const idleClosed = new Promise<void>((resolve) => idle.socket?.once("close", () => resolve()));
+    const stuck = await holdResponse(host.url, bigPath); // reads nothing past its first chunk until the host gave up
+    await host.close(300);
+    await idleClosed;
+    await expect(stuck.finish()).rejects.toThrow(/connection cut/);
+    expect(await tryConnect(host.url)).toBe("ECONNREFUSED");
+    agent.destroy();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The real host as a child process, as `npm start` runs it (`scripts/serve.ts`), on a free port:
+ * for tests that signal it, read its memory, or need it outside the test's own event loop.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+export interface HostProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the host printed on stdout so far. */
+  output(): string;
+  /** Resolves when stdout has a line matching `pattern` (rejects after `timeoutMs`). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code (or the signal) once the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resident set size in bytes, from /proc (Linux). */
+  rss(): number;
+  /** SIGKILL if still running, and wait for the exit. */
+  kill(): Promise<void>;
+}
+
+/** Starts `node --import tsx scripts/serve.ts --port 0 --dist <dist>` and waits for `Serving on <url>`. */
+export async function startHostProcess(dist: string, options: { rateLimit?: number; args?: string[] } = {}): Promise<HostProcess> {
+  const args = ["--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", String(options.rateLimit ?? 0), ...(options.args ?? [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const waiters: (() => void)[] = [];
+  const wakeAll = () => waiters.splice(0).forEach((wake) => wake());
+  child.stdout.setEncoding("utf8").on("data", (text: string) => {
+    stdout += text;
+    wakeAll();
+  });
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      resolve({ code, signal });
+      wakeAll();
+    }),
+  );
+
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`host printed no ${pattern} in ${timeoutMs} ms; stdout: ${stdout} stderr: ${stderr}`)), timeoutMs);
+      const check = () => {
+        const line = stdout.split("\n").find((candidate) => pattern.test(candidate));
+        if (line !== undefined) return clearTimeout(timer), resolve(line);
+        if (child.exitCode !== null || child.signalCode !== null) return clearTimeout(timer), reject(new Error(`host exited (${child.exitCode ?? child.signalCode}); stderr: ${stderr}`));
+        waiters.push(check);
+      };
+      check();
+    });
+
+  const line = await waitFor(/^Serving on /);
+  const url = /^Serving on (\S+)/.exec(line)![1]!;
+  return {
+    url,
+    port: Number(new URL(url).port),
+    child,
+    output: () => stdout,
+    waitFor,
+    exited,
+    rss: () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) * 1024,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
