@@ -5,6 +5,7 @@
  * Not enveloped: a document in its own right (contract §1).
  * @module
  */
+import type { z } from "zod";
 import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { discoveryDocument, openapiDocumentSchema } from "./schemas/documents.ts";
 import { errorBody } from "./schemas/envelope.ts";
@@ -19,12 +20,11 @@ import { SERVICE_BASES } from "./services.ts";
 export const OPENAPI_INFO_VERSION = "1.0.0";
 
 /**
- * The response schema of an endpoint. The discovery endpoints are built in ../discovery.ts, which
- * does not set one, so their document schema is supplied here.
+ * The response schema of an endpoint (of one line for an export). The discovery endpoints are built
+ * in ../discovery.ts, which does not set one, so their document schema is supplied here.
  */
-function withResponse(endpoint: Endpoint): Endpoint {
-  if (endpoint.response !== undefined || endpoint.path !== "/") return endpoint;
-  return { ...endpoint, response: discoveryDocument };
+export function responseSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
+  return endpoint.response ?? (endpoint.path === "/" ? discoveryDocument : undefined);
 }
 
 /** One tag per first path segment, in order of first use, described by the paths it groups. */
@@ -38,7 +38,7 @@ function tags(endpoints: readonly Endpoint[]): OpenApiObject[] {
 export function openapiDocument(context: EngineContext, service: ServiceName, endpoints: readonly Endpoint[]): OpenApiObject {
   const { meta, site } = context.dataset;
   const about = service === "dataset" ? meta.dataset : meta.resumes;
-  const own = endpoints.filter((endpoint) => endpoint.service === service).map(withResponse);
+  const own = endpoints.filter((endpoint) => endpoint.service === service).map((endpoint) => ({ ...endpoint, response: responseSchemaOf(endpoint) }));
   const schemas = createSchemaCollector();
   const errorRef = schemas.ref("Error", errorBody);
   const paths = Object.fromEntries(own.map((endpoint) => [endpoint.path, pathItem(endpoint, { samples: endpointSamples(context, endpoint), schemas, errorRef })]));

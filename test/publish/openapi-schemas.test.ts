@@ -1,0 +1,140 @@
+/**
+ * The zod response schemas that the OpenAPI documents are generated from describe the real answers:
+ * every endpoint's precomputed files of the sample build parse with its schema, so the documented
+ * shapes cannot drift from the bodies. Also the helpers that turn them into the document.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import type { Endpoint } from "../../build/query/endpoint.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { openapiDocument, responseSchemaOf } from "../../build/query/openapi.ts";
+import { matchRoute } from "../../build/query/routes.ts";
+import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
+import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
+import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
+import { abridge } from "../../build/query/schemas/openapi-examples.ts";
+import { sampleContext } from "../helpers/sample-host.ts";
+
+/** Above this many files, an endpoint's answers are checked on an even spread of this many. */
+const MAX_FILES_PER_ENDPOINT = 200;
+
+/** The precomputed files of the sample build, grouped by the endpoint that answers their path. */
+async function filesByEndpoint(dist: string): Promise<Map<Endpoint, string[]>> {
+  const manifest = JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
+  const groups = new Map<Endpoint, string[]>();
+  for (const file of Object.keys(manifest.files)) {
+    // responses/<public path>/<query>.json: the folder is the public path.
+    const publicPath = `/${file.split("/").slice(1, -1).join("/")}`;
+    const endpoint = matchRoute(ENDPOINTS, publicPath)?.endpoint;
+    if (endpoint === undefined) throw new Error(`no endpoint answers ${file}`);
+    groups.set(endpoint, [...(groups.get(endpoint) ?? []), file]);
+  }
+  return groups;
+}
+
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  const step = items.length / count;
+  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)]!);
+}
+
+/** The bodies of a file: one JSON document, or one per NDJSON line. */
+function bodiesOf(endpoint: Endpoint, text: string): unknown[] {
+  if (endpoint.format === "json") return [JSON.parse(text)];
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as unknown);
+}
+
+/** The first few issues of a failed parse, with the file, for a readable failure. */
+function issuesOf(schema: z.ZodType, body: unknown, where: string): string[] {
+  const result = schema.safeParse(body);
+  return result.success ? [] : result.error.issues.slice(0, 3).map((issue) => `${where} › ${issue.path.join(".")}: ${issue.message}`);
+}
+
+describe("response schemas against the sample build", () => {
+  it("are declared by every endpoint (the discovery documents get theirs from the generator)", () => {
+    expect(ENDPOINTS.filter((endpoint) => responseSchemaOf(endpoint) === undefined).map((endpoint) => endpoint.id)).toEqual([]);
+    expect(ENDPOINTS.filter((endpoint) => endpoint.response === undefined).map((endpoint) => endpoint.id)).toEqual(["dataset.discovery", "resumes.discovery"]);
+  });
+
+  it("parse every endpoint's precomputed answers (all, or an even spread of the largest key spaces)", async () => {
+    const { dist } = await sampleContext();
+    const groups = await filesByEndpoint(dist);
+    const precomputed = ENDPOINTS.filter((endpoint) => endpoint.id !== "dataset.compare");
+    expect([...groups.keys()].map((endpoint) => endpoint.id).sort()).toEqual(precomputed.map((endpoint) => endpoint.id).sort());
+    const problems: string[] = [];
+    let parsed = 0;
+    for (const [endpoint, files] of groups) {
+      const schema = responseSchemaOf(endpoint)!;
+      for (const file of spread(files, MAX_FILES_PER_ENDPOINT)) {
+        for (const body of bodiesOf(endpoint, await readFile(path.join(dist, file), "utf8"))) {
+          problems.push(...issuesOf(schema, body, file));
+          parsed += 1;
+        }
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(parsed).toBeGreaterThan(2000);
+  });
+
+  it.each([2, 5])("parse the answers computed on the fly: /compare with %i brands", async (count) => {
+    const { context } = await sampleContext();
+    const slugs = context.dataset.brands.map((brand) => brand.slug).slice(0, count);
+    const compare = ENDPOINTS.find((endpoint) => endpoint.id === "dataset.compare")!;
+    const result = runResolved(context, resolveForEndpoint(compare, {}, [["brands", slugs.join(",")]]));
+    expect(issuesOf(compare.response!, JSON.parse(renderAll(result)), "/compare")).toEqual([]);
+  });
+
+  it("reject a body with a field they do not document, so an undocumented field fails the tests", async () => {
+    const { dist } = await sampleContext();
+    const body = JSON.parse(await readFile(path.join(dist, "responses/api/dataset/v1/brands/index.json"), "utf8")) as { data: Record<string, unknown>[] };
+    expect(brandsResponse.safeParse(body).success).toBe(true);
+    body.data[0]!.undocumented = 1;
+    expect(brandsResponse.safeParse(body).success).toBe(false);
+  });
+});
+
+describe("openapiDocument's schemas", () => {
+  it("are zod's own JSON Schema output (draft 2020-12), referenced by id from the components", async () => {
+    const { context } = await sampleContext();
+    const doc = openapiDocument(context, "dataset", ENDPOINTS) as { components: { schemas: Record<string, unknown> } };
+    // A schema with an id comes out of zod as a reference to its definition.
+    const converted = z.toJSONSchema(brandListItem, { target: "draft-2020-12" }) as { $schema: string; $ref: string; $defs: Record<string, unknown> };
+    expect(converted.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(converted.$ref).toBe("#/$defs/BrandListItem");
+    expect(doc.components.schemas.BrandListItem).toEqual(converted.$defs.BrandListItem);
+    expect(doc.components.schemas.BrandsResponse).toMatchObject({ properties: { data: { type: "array", items: { $ref: "#/components/schemas/BrandListItem" } } } });
+  });
+});
+
+describe("createSchemaCollector", () => {
+  const item = z.strictObject({ a: z.string() }).meta({ id: "TestItem" });
+
+  it("names an unnamed schema, lifts the named ones inside it, and links to both", () => {
+    const collector = createSchemaCollector();
+    expect(collector.ref("TestList", z.array(item))).toEqual({ $ref: "#/components/schemas/TestList" });
+    expect(collector.ref("Ignored", item)).toEqual({ $ref: "#/components/schemas/TestItem" });
+    expect(collector.schemas()).toEqual({
+      TestItem: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false },
+      TestList: { type: "array", items: { $ref: "#/components/schemas/TestItem" } },
+    });
+  });
+
+  it("refuses one name for two different schemas", () => {
+    const collector = createSchemaCollector();
+    collector.ref("Same", z.string());
+    expect(() => collector.ref("Same", z.number())).toThrow(/two different schemas are named Same/);
+  });
+});
+
+describe("abridge", () => {
+  it.each([
+    [[1, 2, 3], [1, 2]],
+    [{ a: [{ b: [1, 2, 3] }, 2, 3], c: null }, { a: [{ b: [1, 2] }, 2], c: null }],
+    ["text", "text"],
+  ])("keeps the first two items of every array: %j", (input, expected) => {
+    expect(abridge(input)).toEqual(expected);
+  });
+});
