@@ -4,7 +4,13 @@
  */
 import type { SiteProducer } from "../emit/site-files.ts";
 import { downloadsProducer } from "./downloads-producer.ts";
+import { landingPageProducer } from "./landing-page.ts";
+import { llmsTxtProducer } from "./llms-txt.ts";
+import { methodologyPageProducer } from "./methodology-page.ts";
 
 export const SITE_PRODUCERS: readonly SiteProducer[] = [
+  landingPageProducer,
+  methodologyPageProducer,
+  llmsTxtProducer,
   downloadsProducer,
 ];

@@ -1,0 +1,29 @@
+/**
+ * Small, safe building blocks for the HTML pages: escaping and number formats that never depend
+ * on the machine's locale.
+ * @module
+ */
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Escapes text for HTML content and double- or single-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** A byte count for people: `512 B`, `21.5 KiB`, `3.2 MiB` (binary units, one decimal). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** An integer with thin-space-free comma grouping (`42,070`), the same on every machine. */
+export function formatCount(value: number): string {
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** A fraction as a percentage without float noise: 0.15 → `15%`, 0.125 → `12.5%`. */
+export function formatPercent(fraction: number): string {
+  return `${Number((fraction * 100).toFixed(4))}%`;
+}

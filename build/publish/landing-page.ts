@@ -1,0 +1,109 @@
+/**
+ * Site producer of `/`: the landing page of both datasets — what they are, the attribution rule
+ * with a copyable snippet, links for people and machines, and every download with size and SHA-256.
+ * @module
+ */
+import type { SiteProducer } from "../emit/site-files.ts";
+import type { EngineContext } from "../query/endpoint.ts";
+import { INDEX_DOWNLOAD_PATH } from "../query/dataset/index-values.ts";
+import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
+import { packageLicense } from "./data-package.ts";
+import { escapeHtml, formatBytes, formatCount } from "./html.ts";
+import { HTML_TYPE, renderPage } from "./page-layout.ts";
+import { SITE_LINKS } from "./site-links.ts";
+
+type Service = "dataset" | "resumes";
+
+/** The attribution line a reuser pastes: the dataset's name linked to its landing page, and the license. */
+export function attributionSnippet(context: EngineContext, service: Service): string {
+  const source = context.dataset.meta[service];
+  const license = packageLicense(source.license);
+  const licenseLink = license.path === undefined ? escapeHtml(source.license) : `<a href="${escapeHtml(license.path)}">${escapeHtml(source.license)}</a>`;
+  return `Data: <a href="${escapeHtml(source.attribution)}">${escapeHtml(source.name)}</a>, ${licenseLink}`;
+}
+
+function serviceCard(context: EngineContext, service: Service, facts: string): string {
+  const source = context.dataset.meta[service];
+  const links = SITE_LINKS[service];
+  return `<section class="card" aria-labelledby="about-${service}">
+<h3 id="about-${service}">${escapeHtml(source.name)}</h3>
+<p>${escapeHtml(source.description)}</p>
+<p>${facts}</p>
+<p><a href="${links.docs}">API reference</a> · <a href="${links.openapi}">OpenAPI 3.1</a> · <a href="${links.discovery}">discovery document</a></p>
+</section>`;
+}
+
+function datasetFacts(context: EngineContext): string {
+  const { counts, periods } = context.dataset;
+  const span = periods.length === 0 ? "no months yet" : `${escapeHtml(periods[0]!)} to ${escapeHtml(periods[periods.length - 1]!)}`;
+  return `${formatCount(counts.brands)} brands, ${formatCount(counts.licenses)} licenses, ${formatCount(counts.games)} games from ${formatCount(counts.providers)} studios, and ${formatCount(counts.index_values)} monthly demand values in ${formatCount(counts.countries_with_demand_data)} countries (${span}). How every figure is derived: <a href="${SITE_LINKS.methodology}">methodology</a>.`;
+}
+
+function attributionSection(context: EngineContext): string {
+  const snippets = (["dataset", "resumes"] as const).map((service) => {
+    const id = `attribution-${service}`;
+    return `<h3>${escapeHtml(context.dataset.meta[service].name)}</h3>
+<div class="snippet"><pre><code id="${id}">${escapeHtml(attributionSnippet(context, service))}</code></pre><button type="button" class="copy" data-copy="${id}">Copy</button></div>`;
+  });
+  const deed = packageLicense(context.dataset.meta.dataset.license).path;
+  const name = `<strong>${escapeHtml(context.dataset.meta.dataset.license)}</strong>`;
+  const license = deed === undefined ? name : `<a href="${escapeHtml(deed)}">${name}</a>`;
+  return `<h2 id="attribution">Attribution</h2>
+<p>Both datasets are published under ${license}: copy, share and adapt them for any purpose, commercial included, as long as you credit the dataset by name and link to its landing page (<a href="${escapeHtml(context.dataset.meta.dataset.attribution)}">${escapeHtml(context.dataset.meta.dataset.attribution)}</a> for the demand dataset, <a href="${escapeHtml(context.dataset.meta.resumes.attribution)}">${escapeHtml(context.dataset.meta.resumes.attribution)}</a> for the resume directory), and say if you changed the data. Every API response repeats the rule in <code>meta.license</code> and <code>meta.attribution</code>. Paste this HTML where you use the data:</p>
+${snippets.join("\n")}`;
+}
+
+function machineLinks(): string {
+  const rows: [string, string][] = [
+    [SITE_LINKS.methodology, "Methodology: formulas, weights, grade bands and calibration, with charts"],
+    [SITE_LINKS.dataset.docs, "Demand dataset API reference"],
+    [SITE_LINKS.resumes.docs, "Resume directory API reference"],
+    [SITE_LINKS.dataset.openapi, "OpenAPI 3.1 document of the demand dataset API"],
+    [SITE_LINKS.resumes.openapi, "OpenAPI 3.1 document of the resume directory API"],
+    [SITE_LINKS.dataset.discovery, "Discovery document of the demand dataset API"],
+    [SITE_LINKS.resumes.discovery, "Discovery document of the resume directory API"],
+    [SITE_LINKS.llmsTxt, "llms.txt: a concise guide for language-model agents"],
+    [SITE_LINKS.dataPackage, "Frictionless Data Package describing every download"],
+  ];
+  return `<h2 id="links">Documentation and specifications</h2>
+<ul>${rows.map(([href, label]) => `<li><a href="${href}">${escapeHtml(label)}</a> <code>${escapeHtml(href)}</code></li>`).join("")}</ul>`;
+}
+
+function downloadRow(download: BulkDownload): string {
+  return `<tr><td class="file"><a href="${download.urlPath}" download>${escapeHtml(download.fileName)}</a></td><td>${escapeHtml(download.table.description)}</td><td class="num">${formatCount(download.records)}</td><td class="num" title="${download.bytes} bytes">${formatBytes(download.bytes)}</td><td><code class="hash">${download.sha256}</code></td></tr>`;
+}
+
+function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
+  const groups = (["dataset", "resumes"] as const).map((service) => downloads.filter((download) => download.table.service === service).map(downloadRow).join("\n"));
+  return `<h2 id="downloads">Downloads</h2>
+<p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), the same records and fields as the API lists. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
+<pre><code>curl -s ${escapeHtml(context.dataset.site.base_url + INDEX_DOWNLOAD_PATH)} | gunzip | head -n 3</code></pre>
+<div class="scroll"><table>
+<thead><tr><th>File</th><th>Contents</th><th class="num">Records</th><th class="num">Size</th><th>SHA-256</th></tr></thead>
+<tbody>
+${groups[0]}
+${groups[1]}
+</tbody></table></div>`;
+}
+
+const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.textContent=t;setTimeout(function(){b.textContent="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
+
+/** The landing page's HTML. */
+export function landingPage(context: EngineContext): string {
+  const { meta } = context.dataset;
+  const notice = meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
+  const body = `<h1>${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}</h1>
+<p class="lead">Two open datasets behind read-only JSON APIs, documented by OpenAPI and published as bulk downloads under ${escapeHtml(meta.dataset.license)}. Snapshot of ${escapeHtml(meta.snapshot_at)}.</p>
+${notice}
+<h2 id="datasets">The datasets</h2>
+<div class="cards">
+${serviceCard(context, "dataset", datasetFacts(context))}
+${serviceCard(context, "resumes", `${formatCount(context.dataset.resumes.length)} resumes with role, verticals, traffic sources, seniority, skills, experience and contact quality, searchable in full text.`)}
+</div>
+${attributionSection(context)}
+${machineLinks()}
+${downloadsSection(context, bulkDownloads(context))}`;
+  return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT });
+}
+
+export const landingPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.home, file: "index.html", contentType: HTML_TYPE, body: landingPage(context) }];

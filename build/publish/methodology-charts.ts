@@ -1,0 +1,113 @@
+/**
+ * The methodology page's charts as Vega-Lite specifications built from the dataset: demand share
+ * of the top brands in the largest market, calibration of tracked demand against GGR, and the
+ * Trust Score distribution. Rendered to SVG by render-charts.ts.
+ * @module
+ */
+import { compareStrings } from "../compute/compare.ts";
+import type { Dataset } from "../compute/dataset.ts";
+import { TRUST_GRADES } from "../compute/trust-score.ts";
+import type { VegaLiteSpec } from "./render-charts.ts";
+
+const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
+/** How many brands the demand-share chart follows. */
+export const TOP_BRANDS = 5;
+/** Width of a histogram bin of Trust Scores, in points. */
+export const TRUST_BIN_STEP = 5;
+/** Grade colours, best to worst (as many as there are grades; extra grades reuse the last). */
+const GRADE_COLOURS = ["#1a9850", "#91cf60", "#e6c229", "#fc8d59", "#d73027"];
+
+const CONFIG = { font: "system-ui, sans-serif", view: { stroke: null }, axis: { labelColor: "#1d2430", titleColor: "#1d2430", gridColor: "#e6e9ef" } };
+
+/** The country with the most tracked demand over all months (ties: code order), or undefined. */
+export function largestMarket(dataset: Dataset): string | undefined {
+  const totals = new Map<string, number>();
+  for (const value of dataset.index) totals.set(value.country, (totals.get(value.country) ?? 0) + value.volume);
+  return [...totals.entries()].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
+}
+
+/** The market's top brands by sod in its latest month with demand, and their sod in every month. */
+export function demandShareSeries(dataset: Dataset, country: string): { latest: string; rows: { period: string; brand: string; sod: number }[] } {
+  const values = dataset.index.filter((value) => value.country === country);
+  const latest = values.reduce((max, value) => (value.volume > 0 && value.period > max ? value.period : max), "");
+  const top = values
+    .filter((value) => value.period === latest)
+    .sort((a, b) => b.sod - a.sod || compareStrings(a.brand, b.brand))
+    .slice(0, TOP_BRANDS)
+    .map((value) => value.brand);
+  const nameOf = new Map(dataset.brands.map((brand) => [brand.slug, brand.name]));
+  const rows = values.filter((value) => top.includes(value.brand)).map((value) => ({ period: value.period, brand: nameOf.get(value.brand) ?? value.brand, sod: value.sod }));
+  return { latest, rows };
+}
+
+/** Chart 1: sod of the top brands per month, one line each. */
+export function demandShareSpec(dataset: Dataset, country: string): VegaLiteSpec {
+  const { rows } = demandShareSeries(dataset, country);
+  return {
+    $schema: SCHEMA,
+    description: `Share of demand (sod, %) of the top ${TOP_BRANDS} brands in ${country} per month`,
+    width: 760,
+    height: 300,
+    config: CONFIG,
+    data: { values: rows },
+    mark: { type: "line", point: true, strokeWidth: 2 },
+    encoding: {
+      x: { field: "period", type: "ordinal", title: "Month", axis: { labelAngle: -45 } },
+      y: { field: "sod", type: "quantitative", title: "Share of demand (sod, %)" },
+      color: { field: "brand", type: "nominal", title: "Brand", legend: { orient: "right" } },
+    },
+  };
+}
+
+/** The calibrated months of every market with a correlation: tracked demand total and GGR. */
+export function calibrationPoints(dataset: Dataset): { market: string; period: string; demand: number; ggr: number }[] {
+  const totals = new Map<string, number>();
+  for (const value of dataset.index) totals.set(`${value.country}|${value.period}`, (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume);
+  const labels = new Map(dataset.calibration.filter((entry) => entry.correlation !== null).map((entry) => [`${entry.country}|${entry.regulator_code}`, `${entry.country} · ${entry.regulator_code}, ${entry.currency} (r = ${entry.correlation!.toFixed(2)})`]));
+  return dataset.groundTruth.flatMap((row) => {
+    const label = labels.get(`${row.country}|${row.regulator_code}`);
+    const demand = totals.get(`${row.country}|${row.period}`) ?? 0;
+    return label === undefined || demand <= 0 ? [] : [{ market: label, period: row.period, demand, ggr: row.ggr }];
+  });
+}
+
+/** Chart 2: per market, each month's tracked demand against its GGR, with a least-squares line. */
+export function calibrationSpec(dataset: Dataset): VegaLiteSpec {
+  return {
+    $schema: SCHEMA,
+    description: "Monthly tracked search demand against regulator-published GGR, one panel per market",
+    config: { ...CONFIG, header: { labelFontSize: 11, labelFontWeight: "bold" } },
+    data: { values: calibrationPoints(dataset) },
+    facet: { field: "market", type: "nominal", title: null, sort: "ascending" },
+    columns: 4,
+    spec: {
+      width: 140,
+      height: 100,
+      layer: [
+        { mark: { type: "point", filled: true, size: 28, opacity: 0.8, color: "#0b5cad" }, encoding: { x: { field: "demand", type: "quantitative", title: "Tracked demand", scale: { zero: false }, axis: { format: "~s", tickCount: 3 } }, y: { field: "ggr", type: "quantitative", title: "GGR", scale: { zero: false }, axis: { format: "~s", tickCount: 3 } } } },
+        { mark: { type: "line", color: "#d73027", strokeWidth: 1.5 }, transform: [{ regression: "ggr", on: "demand" }], encoding: { x: { field: "demand", type: "quantitative" }, y: { field: "ggr", type: "quantitative" } } },
+      ],
+    },
+    resolve: { scale: { x: "independent", y: "independent" } },
+  };
+}
+
+/** Chart 3: brands per Trust Score bin, stacked by grade. */
+export function trustDistributionSpec(dataset: Dataset): VegaLiteSpec {
+  const grades = TRUST_GRADES.map((band) => band.grade);
+  return {
+    $schema: SCHEMA,
+    description: "Number of brands per Trust Score band, coloured by grade",
+    width: 760,
+    height: 260,
+    config: CONFIG,
+    data: { values: dataset.brands.map((brand) => ({ score: brand.trust.score, grade: brand.trust.grade })) },
+    mark: { type: "bar", binSpacing: 1 },
+    encoding: {
+      x: { field: "score", type: "quantitative", bin: { step: TRUST_BIN_STEP, extent: [0, 100] }, title: "Trust Score" },
+      y: { aggregate: "count", type: "quantitative", title: "Brands" },
+      color: { field: "grade", type: "nominal", title: "Grade", scale: { domain: grades, range: grades.map((_, index) => GRADE_COLOURS[Math.min(index, GRADE_COLOURS.length - 1)]) } },
+      order: { field: "grade", sort: "ascending" },
+    },
+  };
+}

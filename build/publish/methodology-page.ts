@@ -1,0 +1,67 @@
+/**
+ * Site producer of `/methodology`: how every derived figure is computed, with charts rendered to
+ * SVG at build time and inlined (no script, no external asset).
+ * @module
+ */
+import type { Dataset } from "../compute/dataset.ts";
+import type { SiteProducer } from "../emit/site-files.ts";
+import { pageFile } from "../emit/site-files.ts";
+import type { EngineContext } from "../query/endpoint.ts";
+import { escapeHtml } from "./html.ts";
+import { calibrationSpec, demandShareSeries, demandShareSpec, largestMarket, TOP_BRANDS, TRUST_BIN_STEP, trustDistributionSpec } from "./methodology-charts.ts";
+import { calibrationSection, indexSection, ranksSection, trendsSection, trustSection } from "./methodology-sections.ts";
+import { HTML_TYPE, renderPage } from "./page-layout.ts";
+import { renderChartsToSvg, type VegaLiteSpec } from "./render-charts.ts";
+import { SITE_LINKS } from "./site-links.ts";
+
+interface Chart {
+  id: string;
+  spec: VegaLiteSpec;
+  caption: string;
+}
+
+/** The charts the data allows: the demand chart needs demand data, the calibration chart a calibrated market. */
+export function methodologyCharts(dataset: Dataset): Chart[] {
+  const charts: Chart[] = [];
+  const market = largestMarket(dataset);
+  if (market !== undefined) {
+    const name = dataset.countries.find((country) => country.code === market)?.name ?? market;
+    const { latest } = demandShareSeries(dataset, market);
+    charts.push({ id: "chart-demand-share", spec: demandShareSpec(dataset, market), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
+  }
+  if (dataset.calibration.some((entry) => entry.correlation !== null)) {
+    charts.push({ id: "chart-calibration", spec: calibrationSpec(dataset), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });
+  }
+  charts.push({ id: "chart-trust-distribution", spec: trustDistributionSpec(dataset), caption: `Trust Score distribution: brands per ${TRUST_BIN_STEP}-point score band at the snapshot, coloured by grade.` });
+  return charts;
+}
+
+function figure(chart: Chart, svg: string): string {
+  return `<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="${escapeHtml(String(chart.spec.description ?? ""))}">${svg}</div><figcaption>${chart.caption}</figcaption></figure>`;
+}
+
+/** The methodology page's HTML. */
+export function methodologyPage(context: EngineContext): string {
+  const { dataset } = context;
+  const charts = methodologyCharts(dataset);
+  const svgs = renderChartsToSvg(charts.map((chart) => chart.spec));
+  const figureOf = (id: string) => {
+    const index = charts.findIndex((chart) => chart.id === id);
+    return index < 0 ? "" : figure(charts[index]!, svgs[index]!);
+  };
+  const synthetic = dataset.meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> The figures and charts below are computed from fictional data; the methods are the real ones.</p>` : "";
+  const body = `<h1>Methodology</h1>
+<p class="lead">How every derived figure of the ${escapeHtml(dataset.meta.dataset.name)} is computed. Everything is recomputed from the seed files at each build, deterministically: the same seeds give the same numbers, byte for byte. Snapshot of ${escapeHtml(dataset.meta.snapshot_at)}.</p>
+${synthetic}
+<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#reuse">reuse</a></p>
+${indexSection(dataset, figureOf("chart-demand-share"))}
+${trustSection(dataset, figureOf("chart-trust-distribution"))}
+${ranksSection(dataset)}
+${trendsSection(dataset)}
+${calibrationSection(dataset, figureOf("chart-calibration"))}
+<h2 id="reuse">Reuse and reproduce</h2>
+<p>Every figure above is in the API (<a href="${SITE_LINKS.dataset.docs}">reference</a>, <a href="${SITE_LINKS.dataset.openapi}">OpenAPI</a>) and in the <a href="${SITE_LINKS.home}#downloads">bulk downloads</a>, described by a <a href="${SITE_LINKS.dataPackage}">Frictionless data package</a>. Rounding: sod, adi and percentages to 4 decimals, scores and components to 1. Attribution: ${escapeHtml(dataset.meta.dataset.license)}, with a link to <a href="${escapeHtml(dataset.meta.dataset.attribution)}">${escapeHtml(dataset.meta.dataset.attribution)}</a>.</p>`;
+  return renderPage(context, { path: SITE_LINKS.methodology, title: `Methodology · ${dataset.meta.dataset.name}`, description: "How sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration against ground truth are computed.", body });
+}
+
+export const methodologyPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.methodology, file: pageFile(SITE_LINKS.methodology), contentType: HTML_TYPE, body: methodologyPage(context) }];

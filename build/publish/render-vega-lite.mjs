@@ -1,0 +1,18 @@
+// Renders Vega-Lite specs to SVG: reads a JSON array of specs on stdin, writes a JSON array of SVG
+// strings on stdout. A separate program because Vega renders asynchronously and site producers are
+// synchronous (see render-charts.ts). Plain JavaScript so that plain `node` runs it under tsx and vitest alike.
+import { parse, View } from "vega";
+import { compile } from "vega-lite";
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const specs = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+
+const svgs = [];
+for (const spec of specs) {
+  // renderer "none": no DOM and no canvas; toSVG builds the markup from the scenegraph.
+  const view = new View(parse(compile(spec).spec), { renderer: "none" });
+  svgs.push(await view.toSVG());
+  view.finalize();
+}
+process.stdout.write(JSON.stringify(svgs));

@@ -1,0 +1,26 @@
+/**
+ * The addresses the pages link to, root-relative so they work on any host and port (the static
+ * site, the Node host, a preview deploy).
+ * @module
+ */
+import { SERVICE_BASES } from "../query/services.ts";
+import { DATA_PACKAGE_PATH } from "./downloads-producer.ts";
+
+export const METHODOLOGY_PATH = "/methodology";
+export const LLMS_TXT_PATH = "/llms.txt";
+
+/** Per service: its discovery document, docs page and OpenAPI document. */
+export function serviceLinks(service: keyof typeof SERVICE_BASES) {
+  const base = SERVICE_BASES[service];
+  return { discovery: `${base}/`, docs: `${base}/docs`, openapi: `${base}/openapi.json` };
+}
+
+/** Every page-level link, in the order the navigation shows them. */
+export const SITE_LINKS = {
+  home: "/",
+  methodology: METHODOLOGY_PATH,
+  dataset: serviceLinks("dataset"),
+  resumes: serviceLinks("resumes"),
+  llmsTxt: LLMS_TXT_PATH,
+  dataPackage: DATA_PACKAGE_PATH,
+} as const;

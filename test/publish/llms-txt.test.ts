@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { bulkDownloads } from "../../build/publish/bulk-downloads.ts";
+import { describeParam, llmsTxt, llmsTxtProducer } from "../../build/publish/llms-txt.ts";
+import { minContext } from "../fixtures/min-context.ts";
+
+/** The text of one `## ` section (up to the next one). */
+function section(text: string, title: string): string {
+  const start = text.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`no section ${title}`);
+  const end = text.indexOf("\n## ", start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+describe("llmsTxt", () => {
+  it("follows the llms.txt convention: H1, blockquote summary, then H2 sections", async () => {
+    const text = llmsTxt(await minContext());
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("# Open Demand Dataset (test fixture) and Resume Directory (test fixture)");
+    expect(lines[2]).toMatch(/^> Two read-only JSON APIs/);
+    expect(lines.filter((line) => line.startsWith("## "))).toEqual(["## Demand dataset API", "## Resume directory API", "## Limits", "## Docs", "## Downloads", "## Optional"]);
+    expect(text.endsWith("\n")).toBe(true);
+  });
+
+  it("lists every endpoint of the registry in its service's section, with every parameter", async () => {
+    const text = llmsTxt(await minContext());
+    const endpoints = ENDPOINTS.filter((endpoint) => !endpoint.id.endsWith(".discovery") && !endpoint.id.endsWith(".openapi"));
+    expect(endpoints.length).toBeGreaterThan(15);
+    for (const endpoint of endpoints) {
+      const body = section(text, endpoint.service === "dataset" ? "Demand dataset API" : "Resume directory API");
+      expect(body).toContain(`- [GET ${endpoint.path}](https://data.example.com`);
+      for (const spec of endpoint.params) expect(body).toContain(`  - ${describeParam(spec)}`);
+    }
+  });
+
+  it("describes a parameter by what it accepts and its default", () => {
+    expect(describeParam({ name: "per_page", type: "int", min: 1, max: 100, default: 50, description: "Items per page" })).toBe("`per_page` (an integer from 1 to 100; default 50): Items per page");
+    expect(describeParam({ name: "status", type: "closed", values: ["a", "b"], multi: true, description: "Status" })).toBe("`status` (one or more of (comma-separated): a, b): Status");
+  });
+
+  it("states the limits, the attribution rule and every download", async () => {
+    const context = await minContext();
+    const text = llmsTxt(context);
+    const limits = section(text, "Limits");
+    expect(limits).toContain("120 requests per rolling 60 seconds");
+    expect(limits).toContain("/api/dataset/v1/brands: `per_page` at most 100 (default 50)");
+    expect(limits).toContain("/resume/api/v1/resumes: `per_page` at most 200 (default 50)");
+    expect(limits).toContain("/api/dataset/v1/trending: `limit` at most 100 (default 20)");
+    expect(text).toContain("with a link to https://data.example.com/ ");
+    const downloads = section(text, "Downloads");
+    for (const download of bulkDownloads(context)) expect(downloads).toContain(`[${download.fileName}](https://data.example.com${download.urlPath})`);
+    expect(section(text, "Docs")).toContain("(https://data.example.com/methodology)");
+  });
+
+  it("is produced at /llms.txt as plain text", async () => {
+    const [file] = llmsTxtProducer(await minContext());
+    expect(file).toMatchObject({ urlPath: "/llms.txt", file: "llms.txt", contentType: "text/plain; charset=utf-8" });
+  });
+});

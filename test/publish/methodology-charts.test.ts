@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { Dataset } from "../../build/compute/dataset.ts";
+import { calibrationPoints, calibrationSpec, demandShareSeries, largestMarket, trustDistributionSpec } from "../../build/publish/methodology-charts.ts";
+
+const value = (brand: string, country: string, period: string, volume: number, sod: number) => ({ brand, country, period, volume, sod, adi: 0 });
+
+/** Index values in the /index order. Two markets: DE has 60 + 40 + 10 = 110 in total, GB 50 + 50 + 10 = 110 as well (tie: code order). */
+const index = [
+  value("a", "DE", "2025-01", 60, 60),
+  value("a", "DE", "2025-02", 0, 0),
+  value("a", "GB", "2025-01", 50, 50),
+  value("b", "DE", "2025-01", 40, 40),
+  value("b", "DE", "2025-02", 10, 100),
+  value("c", "GB", "2025-01", 50, 50),
+  value("c", "GB", "2025-02", 10, 100),
+];
+
+const dataset = {
+  index,
+  brands: [
+    { slug: "a", name: "Alpha", trust: { score: 81, grade: "A" } },
+    { slug: "b", name: "Beta", trust: { score: 40.5, grade: "D" } },
+  ],
+  groundTruth: [
+    { country: "GB", regulator_code: "UKGC", period: "2025-01", ggr: 1000, currency: "GBP" },
+    { country: "GB", regulator_code: "UKGC", period: "2025-02", ggr: 900, currency: "GBP" },
+    { country: "GB", regulator_code: "UKGC", period: "2025-03", ggr: 800, currency: "GBP" },
+    { country: "DE", regulator_code: "GGL", period: "2025-01", ggr: 5, currency: "EUR" },
+  ],
+  calibration: [
+    { country: "DE", regulator_code: "GGL", currency: "EUR", months: 1, correlation: null },
+    { country: "GB", regulator_code: "UKGC", currency: "GBP", months: 2, correlation: 0.98765 },
+  ],
+} as unknown as Dataset;
+
+describe("largestMarket", () => {
+  it("picks the country with the most tracked demand, code order on a tie", () => {
+    expect(largestMarket(dataset)).toBe("DE");
+    expect(largestMarket({ ...dataset, index: index.filter((row) => row.brand !== "b") } as Dataset)).toBe("GB");
+    expect(largestMarket({ ...dataset, index: [] } as unknown as Dataset)).toBeUndefined();
+  });
+});
+
+describe("demandShareSeries", () => {
+  it("follows the brands with the largest sod in the latest month with volume, by name, every month", () => {
+    const series = demandShareSeries(dataset, "DE");
+    expect(series.latest).toBe("2025-02");
+    // In 2025-02 b leads with 100 and a has 0; both are among the top brands.
+    expect(series.rows).toEqual([
+      { period: "2025-01", brand: "Alpha", sod: 60 },
+      { period: "2025-02", brand: "Alpha", sod: 0 },
+      { period: "2025-01", brand: "Beta", sod: 40 },
+      { period: "2025-02", brand: "Beta", sod: 100 },
+    ]);
+  });
+});
+
+describe("calibrationPoints", () => {
+  it("gives the months with GGR and demand of each market that has a correlation", () => {
+    // GB 2025-03 has GGR but no demand, DE has no correlation: both left out.
+    expect(calibrationPoints(dataset)).toEqual([
+      { market: "GB · UKGC, GBP (r = 0.99)", period: "2025-01", demand: 100, ggr: 1000 },
+      { market: "GB · UKGC, GBP (r = 0.99)", period: "2025-02", demand: 10, ggr: 900 },
+    ]);
+  });
+
+  it("faces one panel per market with independent scales and a regression line", () => {
+    const spec = calibrationSpec(dataset) as { facet: { field: string }; resolve: unknown; spec: { layer: { transform?: unknown }[] } };
+    expect(spec.facet.field).toBe("market");
+    expect(spec.resolve).toEqual({ scale: { x: "independent", y: "independent" } });
+    expect(spec.spec.layer[1]!.transform).toEqual([{ regression: "ggr", on: "demand" }]);
+  });
+});
+
+describe("trustDistributionSpec", () => {
+  it("bins every brand's score, coloured by grade in the bands' order", () => {
+    const spec = trustDistributionSpec(dataset) as { data: { values: unknown[] }; encoding: { color: { scale: { domain: string[] } } } };
+    expect(spec.data.values).toEqual([{ score: 81, grade: "A" }, { score: 40.5, grade: "D" }]);
+    expect(spec.encoding.color.scale.domain).toEqual(["A", "B", "C", "D", "E"]);
+  });
+});

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EngineContext } from "../../build/query/endpoint.ts";
+import { PROVIDER_RANK_WEIGHTS } from "../../build/compute/provider-rank.ts";
+import { TRUST_GRADES, TRUST_WEIGHTS } from "../../build/compute/trust-score.ts";
+import { formatPercent } from "../../build/publish/html.ts";
+import { methodologyCharts, methodologyPage, methodologyPageProducer } from "../../build/publish/methodology-page.ts";
+import { gradeBandRows } from "../../build/publish/methodology-sections.ts";
+import { minContext } from "../fixtures/min-context.ts";
+
+describe("methodologyPage", () => {
+  // Rendering starts the chart renderer (about a second): once for the file, once more for determinism.
+  let context: EngineContext;
+  let html: string;
+  beforeAll(async () => {
+    context = await minContext();
+    html = methodologyPage(context);
+  });
+
+  it("inlines one SVG chart per chart the data allows, and renders the same bytes twice", () => {
+    const charts = methodologyCharts(context.dataset);
+    expect(charts.map((chart) => chart.id)).toContain("chart-trust-distribution");
+    for (const chart of charts) expect(html).toMatch(new RegExp(`<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="[^"]+"><svg `));
+    expect(html.match(/<svg /g)).toHaveLength(charts.length);
+    expect(methodologyPage(context)).toBe(html);
+  });
+
+  it("states the sod and adi formulas, every Trust Score weight, the grade bands and the provider weights from the code", () => {
+    expect(html).toContain("sod(b, c, m) = volume(b, c, m) ÷ Σ");
+    expect(html).toContain("adi(b, c, m) = volume(b, c, m) ÷ max");
+    for (const [name, weight] of Object.entries(TRUST_WEIGHTS)) expect(html).toContain(`<code>${name}</code></td><td class="num">${formatPercent(weight)}</td>`);
+    for (const [name, weight] of Object.entries(PROVIDER_RANK_WEIGHTS)) expect(html).toMatch(new RegExp(`<code>${name}</code></td><td>[^<]+</td><td class="num">${formatPercent(weight)}</td>`));
+    for (const band of TRUST_GRADES) expect(html).toContain(`<td>${band.grade}</td><td>${band.min} to `);
+  });
+
+  it("lists the calibration figures of every market", () => {
+    expect(context.dataset.calibration.length).toBeGreaterThan(0);
+    for (const entry of context.dataset.calibration) expect(html).toContain(`<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`);
+  });
+
+  it("has no script and no external asset", () => {
+    expect(html).not.toMatch(/<script|<link[^>]+stylesheet|<img|\ssrc=/);
+  });
+
+  it("is produced at /methodology", () => {
+    const [file] = methodologyPageProducer(context);
+    expect(file).toMatchObject({ urlPath: "/methodology", file: "methodology/index.html", contentType: "text/html; charset=utf-8", body: html });
+  });
+});
+
+describe("gradeBandRows", () => {
+  it("gives each band its range and the number of brands in it", async () => {
+    const context = await minContext();
+    const rows = gradeBandRows(context.dataset);
+    expect(rows.map((row) => row.slice(0, 2))).toEqual([
+      ["A", "80 to 100"],
+      ["B", "65 to below 80"],
+      ["C", "50 to below 65"],
+      ["D", "35 to below 50"],
+      ["E", "0 to below 35"],
+    ]);
+    expect(rows.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(context.dataset.brands.length);
+  });
+});
