@@ -10,6 +10,7 @@ import { resumeSearchOf } from "../query/resumes/resume-search.ts";
 import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
+import type { EncodedVariants } from "./compress-outputs.ts";
 import { siteKey, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
@@ -24,6 +25,8 @@ export interface ManifestEntry {
   bytes: number;
   link?: string;
   total?: number;
+  /** Its compressed variants `<file>.br` / `<file>.gz`, added by compress-outputs.ts. */
+  encodings?: EncodedVariants;
 }
 
 /** A site file as the host serves it: its file under dist/ and its Content-Type. */
@@ -32,6 +35,8 @@ export interface SiteEntry {
   type: string;
   etag: string;
   bytes: number;
+  /** Its compressed variants, as for responses. */
+  encodings?: EncodedVariants;
 }
 
 export interface Manifest {
@@ -103,8 +108,13 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
   }
   files.push({ path: DATASET_FILE, body: serializeDataset(context.dataset), group: "engine" });
   files.push({ path: SEARCH_FILE, body: serializeSearchIndex(resumeSearchOf(context)), group: "engine" });
-  files.push({ path: MANIFEST_FILE, body: `${JSON.stringify(manifest)}\n`, group: "engine" });
+  files.push({ path: MANIFEST_FILE, body: serializeManifest(manifest), group: "engine" });
   return { files, manifest, endpoints: [...stats.values()] };
+}
+
+/** The manifest as the host loads it. */
+export function serializeManifest(manifest: Manifest): string {
+  return `${JSON.stringify(manifest)}\n`;
 }
 
 /** The dataset as the host loads it. */
