@@ -8,10 +8,10 @@ import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { parseQueryString } from "../query/parse-query-string.ts";
 import { JSON_TYPE, NDJSON_TYPE, renderJson, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
 import { SERVICE_BASES } from "../query/services.ts";
-import { etagOf } from "./etag.ts";
-import type { PrecomputedStore } from "./precomputed-store.ts";
+import { encodeLive } from "./encode-live.ts";
+import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifNoneMatchMatches, internalError, type HostResponse } from "./response-headers.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, internalError, representationResponse, type HostResponse } from "./response-headers.ts";
 
 export const MAX_URL_BYTES = 8 * 1024;
 
@@ -20,6 +20,8 @@ export interface HostRequest {
   /** Path and query as received, still percent-encoded. */
   url: string;
   ifNoneMatch?: string;
+  /** The Accept-Encoding header as sent (repeated ones joined with ", "): picks br, gzip or identity. */
+  acceptEncoding?: string;
   /** The client's address, for the rate limit. */
   clientAddress: string;
 }
@@ -46,7 +48,7 @@ async function respond(request: HostRequest, method: string, deps: HandlerDeps):
   const queryAt = request.url.indexOf("?");
   const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
   const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
-  const rateKey = `${serviceOf(rawPath)}|${request.clientAddress}`;
+  const rateKey = deps.rateLimiter === undefined ? "" : `${serviceOf(rawPath)}|${request.clientAddress}`;
   // A preflight is the browser's, not the client's request: it shows the limit without spending it.
   if (method === "OPTIONS") return withRate(preflight(), deps.rateLimiter?.peek(rateKey));
   let rate: RateDecision | undefined;
@@ -60,10 +62,12 @@ async function respond(request: HostRequest, method: string, deps: HandlerDeps):
       throw new HttpError(405, "method_not_allowed", `The method ${request.method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
     }
     // Pages and downloads answer at their own path, as a static host would, whatever the query string.
-    const site = await deps.store.getSite(rawPath);
-    if (site !== undefined) return withRate(success(site.body, { etag: site.etag, contentType: site.type }, request.ifNoneMatch), rate);
+    const site = await deps.store.getSite(rawPath, request.acceptEncoding);
+    if (site !== undefined) return withRate(representationResponse(site, site.type, request.ifNoneMatch), rate);
+    const known = await knownFile(request, deps);
+    if (known !== undefined) return withRate(known, rate);
     const resolved = resolveQuery(deps.endpoints, rawPath, parseQueryString(rawQuery));
-    return withRate(await answer(resolved, deps, request.ifNoneMatch), rate);
+    return withRate(await answer(resolved, deps, request), rate);
   } catch (error) {
     if (error instanceof HttpError) return withRate(errorResponse(error), rate);
     deps.logError?.(error);
@@ -71,29 +75,46 @@ async function respond(request: HostRequest, method: string, deps: HandlerDeps):
   }
 }
 
-async function answer(resolved: ResolvedQuery, deps: HandlerDeps, ifNoneMatch: string | undefined): Promise<HostResponse> {
+/** Request URLs already resolved to a precomputed file, per handler: parsing and resolving are skipped for them. */
+const resolvedUrls = new WeakMap<HandlerDeps, Map<string, string>>();
+/** URLs remembered per handler; past it the memory starts over (a flood of distinct URLs only costs resolving). */
+const RESOLVED_URL_LIMIT = 20_000;
+
+/** The precomputed answer of a URL resolved before, without parsing it again. */
+async function knownFile(request: HostRequest, deps: HandlerDeps): Promise<HostResponse | undefined> {
+  const file = resolvedUrls.get(deps)?.get(request.url);
+  if (file === undefined) return undefined;
+  const hit = await deps.store.get(file, request.acceptEncoding);
+  return hit === undefined ? undefined : precomputedResponse(file, hit, request.ifNoneMatch);
+}
+
+function rememberUrl(deps: HandlerDeps, url: string, file: string): void {
+  let urls = resolvedUrls.get(deps);
+  if (urls === undefined) resolvedUrls.set(deps, (urls = new Map()));
+  if (urls.size >= RESOLVED_URL_LIMIT) urls.clear();
+  urls.set(url, file);
+}
+
+function precomputedResponse(file: string, hit: PrecomputedFile, ifNoneMatch: string | undefined): HostResponse {
+  return representationResponse(hit, file.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE, ifNoneMatch);
+}
+
+async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostRequest): Promise<HostResponse> {
   if (resolved.filePath !== undefined && deps.store.has(resolved.filePath)) {
-    const file = await deps.store.get(resolved.filePath);
-    if (file !== undefined) {
-      const type = resolved.filePath.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE;
-      return success(file.body, { etag: file.etag, contentType: type, link: file.link, totalCount: file.total }, ifNoneMatch);
+    const hit = await deps.store.get(resolved.filePath, request.acceptEncoding);
+    if (hit !== undefined) {
+      rememberUrl(deps, request.url, resolved.filePath);
+      return precomputedResponse(resolved.filePath, hit, request.ifNoneMatch);
     }
   }
   const result = runResolved(deps.context, resolved);
   const headers = resultHeaders(resolved, result);
   if (result.kind === "ndjson") {
-    // Streamed as produced: no ETag, since the bytes are not known before they are sent.
+    // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
     return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(headers.contentType, headers.link, headers.totalCount), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: renderNdjsonLines(result) };
   }
-  const body = renderJson(result.body);
-  return success(body, { etag: etagOf(body), ...headers }, ifNoneMatch);
-}
-
-function success(body: string | Buffer, meta: { etag: string; contentType: string; link?: string; totalCount?: number }, ifNoneMatch: string | undefined): HostResponse {
-  const caching = { ETag: meta.etag, "Cache-Control": SUCCESS_CACHE_CONTROL };
-  if (ifNoneMatchMatches(ifNoneMatch, meta.etag)) return { status: 304, headers: { ...CORS_HEADERS, ...caching } };
-  const length = { "Content-Length": String(Buffer.byteLength(body)) };
-  return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(meta.contentType, meta.link, meta.totalCount), ...caching, ...length }, body };
+  const live = encodeLive(renderJson(result.body), request.acceptEncoding);
+  return representationResponse({ ...live, link: headers.link, total: headers.totalCount }, headers.contentType, request.ifNoneMatch);
 }
 
 function contentHeaders(contentType: string, link: string | undefined, totalCount: number | undefined): Record<string, string> {

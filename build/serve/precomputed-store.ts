@@ -1,71 +1,106 @@
 /**
- * The precomputed files of dist/: the manifest (ETag, Link, total per response; type per site file)
- * in memory, file bodies read once and then kept within a memory bound.
+ * The precomputed files of dist/: the manifest (ETag, Link, total and compressed variants per response;
+ * type per site file) in memory, file bodies read once and then kept within a memory bound. Nothing is
+ * stat-ed, parsed or hashed per request: the manifest already says it all.
  * @module
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Encoding } from "../emit/compress-body.ts";
+import { variantPath } from "../emit/compress-outputs.ts";
 import type { Manifest, ManifestEntry, SiteEntry } from "../emit/plan-outputs.ts";
 import { siteKey } from "../emit/site-files.ts";
+import { chooseEncoding } from "./choose-encoding.ts";
 
+/**
+ * One representation of a precomputed response: `body`, `etag` and `bytes` are those of the coding
+ * chosen for the request (`contentEncoding`, absent for the body as it is). `encodings` is set when
+ * the response has compressed variants, so it varies by Accept-Encoding.
+ */
 export interface PrecomputedFile extends ManifestEntry {
   body: Buffer;
+  contentEncoding?: Encoding;
+  /** True when other codings of it are stored: the response varies by Accept-Encoding. */
+  vary?: boolean;
 }
 
+/** A site file's representation, as for responses. */
 export interface SiteFileHit extends SiteEntry {
   body: Buffer;
+  contentEncoding?: Encoding;
+  vary?: boolean;
 }
 
 export interface PrecomputedStore {
   has(file: string): boolean;
-  /** The response file and its headers, or undefined when it is not (or no longer) on disk. */
-  get(file: string): Promise<PrecomputedFile | undefined>;
+  /**
+   * The response file in the coding `acceptEncoding` prefers among those stored, or undefined when it is
+   * not (or no longer) on disk. The same object comes back for the same file and coding: do not change it.
+   */
+  get(file: string, acceptEncoding?: string): Promise<PrecomputedFile | undefined>;
   /** The site file at a public path (`/llms.txt`, `/methodology/`), or undefined. */
-  getSite(rawPath: string): Promise<SiteFileHit | undefined>;
+  getSite(rawPath: string, acceptEncoding?: string): Promise<SiteFileHit | undefined>;
+}
+
+/** The stored codings of an entry, in preference order. */
+function availableOf(entry: ManifestEntry | SiteEntry): Encoding[] {
+  const encodings = entry.encodings;
+  if (encodings === undefined) return [];
+  return (["br", "gzip"] as const).filter((encoding) => encodings[encoding] !== undefined);
 }
 
 /** A store over `distDir`; keeps at most `maxCachedBytes` of bodies in memory (least recently used out first). */
 export function createPrecomputedStore(distDir: string, manifest: Manifest, maxCachedBytes = 256 * 1024 * 1024): PrecomputedStore {
-  const cache = new Map<string, Buffer>();
+  const cache = new Map<string, PrecomputedFile | SiteFileHit>();
   let cachedBytes = 0;
   const site = manifest.site ?? {};
+  const available = new Map<ManifestEntry | SiteEntry, Encoding[]>();
 
-  const read = async (file: string): Promise<Buffer | undefined> => {
-    let body = cache.get(file);
-    if (body !== undefined) {
-      cache.delete(file); // re-insert: Map order is the recency order
-      cache.set(file, body);
-      return body;
+  const remember = (key: string, hit: PrecomputedFile | SiteFileHit): void => {
+    cache.set(key, hit);
+    cachedBytes += hit.body.length;
+    for (const [oldest, old] of cache) {
+      if (cachedBytes <= maxCachedBytes) break;
+      cache.delete(oldest);
+      cachedBytes -= old.body.length;
     }
+  };
+
+  /** The representation of `entry` (stored at `file`) for this Accept-Encoding, from memory or disk. */
+  const represent = async (file: string, entry: ManifestEntry | SiteEntry, acceptEncoding: string | undefined): Promise<PrecomputedFile | SiteFileHit | undefined> => {
+    let codings = available.get(entry);
+    if (codings === undefined) available.set(entry, (codings = availableOf(entry)));
+    const chosen = chooseEncoding(acceptEncoding, codings);
+    const stored = chosen === "identity" ? file : variantPath(file, chosen);
+    const hit = cache.get(stored);
+    if (hit !== undefined) {
+      cache.delete(stored); // re-insert: Map order is the recency order
+      cache.set(stored, hit);
+      return hit;
+    }
+    let body: Buffer;
     try {
-      body = await readFile(path.join(distDir, file));
+      body = await readFile(path.join(distDir, stored));
     } catch {
       return undefined;
     }
-    cache.set(file, body);
-    cachedBytes += body.length;
-    for (const [oldest, buffer] of cache) {
-      if (cachedBytes <= maxCachedBytes) break;
-      cache.delete(oldest);
-      cachedBytes -= buffer.length;
-    }
-    return body;
+    const variant = chosen === "identity" ? undefined : entry.encodings![chosen]!;
+    const vary = codings.length > 0;
+    const made = variant === undefined ? { ...entry, body, vary } : { ...entry, etag: variant.etag, bytes: variant.bytes, body, contentEncoding: chosen as Encoding, vary };
+    remember(stored, made);
+    return made;
   };
 
   return {
     has: (file) => Object.hasOwn(manifest.files, file),
-    async get(file) {
+    async get(file, acceptEncoding) {
       const entry = Object.hasOwn(manifest.files, file) ? manifest.files[file] : undefined;
-      if (entry === undefined) return undefined;
-      const body = await read(file);
-      return body === undefined ? undefined : { ...entry, body };
+      return entry === undefined ? undefined : ((await represent(file, entry, acceptEncoding)) as PrecomputedFile | undefined);
     },
-    async getSite(rawPath) {
+    async getSite(rawPath, acceptEncoding) {
       const key = siteKey(rawPath);
       const entry = Object.hasOwn(site, key) ? site[key] : undefined;
-      if (entry === undefined) return undefined;
-      const body = await read(entry.file);
-      return body === undefined ? undefined : { ...entry, body };
+      return entry === undefined ? undefined : ((await represent(entry.file, entry, acceptEncoding)) as SiteFileHit | undefined);
     },
   };
 }

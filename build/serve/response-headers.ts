@@ -20,6 +20,48 @@ export interface HostResponse {
   body?: string | Buffer | Iterable<string>;
 }
 
+/**
+ * One representation of a successful response: its bytes in one coding, their ETag and length, and
+ * whether other codings of it exist (then it varies by Accept-Encoding, the identity one included).
+ */
+export interface Representation {
+  body: string | Buffer;
+  etag: string;
+  bytes: number;
+  contentEncoding?: string;
+  vary?: boolean;
+  link?: string;
+  total?: number;
+}
+
+/** Headers of a representation's 200 and 304, built once per stored representation (the store hands back the same object). */
+const templates = new WeakMap<Representation, { ok: Record<string, string>; notModified: Record<string, string> }>();
+
+function templatesOf(representation: Representation, contentType: string): { ok: Record<string, string>; notModified: Record<string, string> } {
+  const known = templates.get(representation);
+  if (known !== undefined && known.ok["Content-Type"] === contentType) return known;
+  const caching: Record<string, string> = { ETag: representation.etag, "Cache-Control": SUCCESS_CACHE_CONTROL };
+  if (representation.vary === true) caching.Vary = "Accept-Encoding";
+  const ok: Record<string, string> = { ...CORS_HEADERS, "Content-Type": contentType };
+  if (representation.link !== undefined) ok.Link = representation.link;
+  if (representation.total !== undefined) ok["X-Total-Count"] = String(representation.total);
+  Object.assign(ok, caching, { "Content-Length": String(representation.bytes) });
+  if (representation.contentEncoding !== undefined) ok["Content-Encoding"] = representation.contentEncoding;
+  const made = { ok, notModified: { ...CORS_HEADERS, ...caching } };
+  templates.set(representation, made);
+  return made;
+}
+
+/**
+ * The 200 of a representation, or its 304 when If-None-Match holds its ETag (the ETag of the coding
+ * chosen for this request). Headers are a fresh copy: callers may add to them.
+ */
+export function representationResponse(representation: Representation, contentType: string, ifNoneMatch: string | undefined): HostResponse {
+  const { ok, notModified } = templatesOf(representation, contentType);
+  if (ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, representation.etag)) return { status: 304, headers: { ...notModified } };
+  return { status: 200, headers: { ...ok }, body: representation.body };
+}
+
 /** The JSON error response of an HttpError, with the contract's headers. */
 export function errorResponse(error: HttpError): HostResponse {
   const body = renderJson(error.toBody());
