@@ -74,7 +74,10 @@ function downloadRow(download: BulkDownload): string {
 }
 
 function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
-  const groups = (["dataset", "resumes"] as const).map((service) => downloads.filter((download) => download.table.service === service).map(downloadRow).join("\n"));
+  const groups = (["dataset", "resumes"] as const).map((service) => {
+    const rows = downloads.filter((download) => download.table.service === service).map(downloadRow);
+    return rows.length === 0 ? "" : `<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}`;
+  });
   return `<h2 id="downloads">Downloads</h2>
 <p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), the same records and fields as the API lists. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
 <pre><code>curl -s ${escapeHtml(context.dataset.site.base_url + INDEX_DOWNLOAD_PATH)} | gunzip | head -n 3</code></pre>
