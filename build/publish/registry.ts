@@ -3,12 +3,14 @@
  * @module
  */
 import type { SiteProducer } from "../emit/site-files.ts";
+import { docsPagesProducer } from "./docs-pages.ts";
 import { downloadsProducer } from "./downloads-producer.ts";
 import { landingPageProducer } from "./landing-page.ts";
 import { llmsTxtProducer } from "./llms-txt.ts";
 import { methodologyPageProducer } from "./methodology-page.ts";
 
 export const SITE_PRODUCERS: readonly SiteProducer[] = [
+  docsPagesProducer,
   landingPageProducer,
   methodologyPageProducer,
   llmsTxtProducer,
