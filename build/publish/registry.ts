@@ -10,8 +10,8 @@ import { llmsTxtProducer } from "./llms-txt.ts";
 import { methodologyPageProducer } from "./methodology-page.ts";
 
 export const SITE_PRODUCERS: readonly SiteProducer[] = [
-  docsPagesProducer,
   landingPageProducer,
+  docsPagesProducer,
   methodologyPageProducer,
   llmsTxtProducer,
   downloadsProducer,
