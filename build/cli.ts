@@ -83,8 +83,14 @@ export function formatReport(report: BuildReport): string[] {
   for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
   const verb = report.dryRun ? "Would write" : "Wrote";
   const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
+  const { netlify } = report;
+  lines.push("", `Netlify: ${netlify.staticFiles} of ${netlify.files} precomputed responses reached statically (${percent(netlify.staticFiles, netlify.files)}) by ${netlify.rules} rules in _redirects; the function answers the rest.`);
   lines.push("", `${verb} ${report.files} files, ${kib(report.bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
   return lines;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? "0%" : `${((part / whole) * 100).toFixed(1)}%`;
 }
 
 function kib(bytes: number): string {

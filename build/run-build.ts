@@ -8,6 +8,7 @@ import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { publishAtomically } from "./emit/publish-atomically.ts";
 import { writeOutputs } from "./emit/write-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
+import { planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
 import { SITE_PRODUCERS } from "./publish/registry.ts";
@@ -32,6 +33,8 @@ export interface BuildReport {
   endpoints: { id: string; planned: number; cut: number; bytes: number }[];
   dryRun: boolean;
   outDir: string;
+  /** Netlify routing made from the plan (dist/_redirects, dist/_headers). */
+  netlify: NetlifyReport;
 }
 
 /** Runs a build; on a seed error nothing is written and the previous output stays as it was. */
@@ -54,6 +57,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
   const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS }));
+  // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
+  const netlify = planNetlifyFiles(plan, ENDPOINTS);
+  plan.files.push(...netlify.files);
   let bytes = 0;
   await timed("write", async () => {
     if (options.dryRun) {
@@ -64,7 +70,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       bytes = await writeOutputs(temp, plan.files);
     });
   });
-  return { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(plan), dryRun: options.dryRun, outDir: options.outDir };
+  return { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(plan), dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
 }
 
 function endpointBytes(plan: OutputPlan): BuildReport["endpoints"] {
