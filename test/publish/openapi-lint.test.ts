@@ -27,9 +27,9 @@ describe("Redocly lint (recommended rules)", () => {
   });
 
   it("does report a broken document (an example that contradicts its schema, a dangling $ref)", async () => {
-    const doc = (await (await host.get(`${SERVICE_BASES.dataset}/openapi.json`)).json()) as Record<string, any>;
-    doc.paths["/brands"].get.responses["200"].content["application/json"].examples.sample.value.data[0].trust_grade = "Z";
-    doc.paths["/regulators"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/NoSuchSchema" };
+    const doc = (await (await host.get(`${SERVICE_BASES.resumes}/openapi.json`)).json()) as Record<string, any>;
+    doc.paths["/resumes"].get.responses["200"].content["application/json"].examples.sample.value.data[0].seniority = "intern";
+    doc.paths["/stats"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/NoSuchSchema" };
     const rules = (await lint(JSON.stringify(doc))).map((problem) => problem.ruleId);
     expect(rules).toEqual(expect.arrayContaining(["no-invalid-media-type-examples", "no-unresolved-refs"]));
   });

@@ -19,7 +19,7 @@ import { abridge } from "../../build/query/schemas/openapi-examples.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 /** Above this many files, an endpoint's answers are checked on an even spread of this many. */
-const MAX_FILES_PER_ENDPOINT = 200;
+const MAX_FILES_PER_ENDPOINT = 120;
 
 /** The precomputed files of the sample build, grouped by the endpoint that answers their path. */
 async function filesByEndpoint(dist: string): Promise<Map<Endpoint, string[]>> {
