@@ -2,7 +2,8 @@
  * Two paths, one answer: for requests drawn at random from the endpoint registry, the host answers
  * the same status, bytes and headers whether the precomputed files exist or not, and where the
  * canonical query has a file, what it serves is that file.
- * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/two-paths.property.test.ts`.
+ * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/two-paths.property.test.ts`;
+ * search deeper with `PROPERTY_SCALE=10`.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -22,8 +23,8 @@ import { requestArbitrary, type DrawnRequest } from "./request-arbitraries.ts";
 import { requestVocabulary, type RequestVocabulary } from "./request-vocabulary.ts";
 
 const SEED = process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
-/** Runs per endpoint: more for endpoints with more parameters (about 2,000 in all). */
-const runsFor = (params: number): number => Math.min(160, 40 + 14 * params);
+/** Runs per endpoint: more for endpoints with more parameters (about 2,000 in all; PROPERTY_SCALE multiplies them for a deeper search). */
+const runsFor = (params: number): number => Math.min(160, 40 + 14 * params) * Number(process.env.PROPERTY_SCALE ?? 1);
 
 let context: EngineContext;
 let dist: string;

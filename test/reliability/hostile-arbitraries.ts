@@ -1,0 +1,65 @@
+/**
+ * Hostile request targets for every endpoint: malicious values and names, written on the wire as an
+ * attacker would (raw percent-encoding tricks are not re-encoded).
+ */
+import fc from "fast-check";
+import type { Endpoint } from "../../build/query/endpoint.ts";
+import { SERVICE_BASES } from "../../build/query/services.ts";
+
+/** Percent-encoding and path tricks, as raw text of the request target. */
+export const ENCODING_TRICKS = [
+  "%00", "%2e%2e", "%2E%2E%2F", "%2F", "%5C", "%252e%252e%252f", "%25", "%ED%A0%80", "%C3%28", "%C0%AE%C0%AE", "%FF%FE", "%", "%z", "%zz", "%E0%A4",
+  "..", "../..", "..%2f..%2f..%2fetc%2fpasswd", "%2e%2e%2f%2e%2e%2fcanary.txt", "....//", "%0d%0aSet-Cookie:%20x=1", "%u002e", "%EF%BC%8E%EF%BC%8E",
+];
+
+/** Numbers and things that look like them. */
+export const NUMBER_TRICKS = ["0", "-1", "-0", "1.5", "1e3", "1E3", "NaN", "Infinity", "-Infinity", "0x1f", "99999999999999999999999", "9007199254740993", "1_000", "%201", "1%20", "%EF%BC%91", "+1", "1,2", "2147483648"];
+
+/** Names an object lookup might trip over, and other odd keys. */
+export const KEY_TRICKS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "%5B%5D", "a%5Bb%5D", "*", "null", "undefined", "true"];
+
+/** Percent-encodes every UTF-8 byte of a string (lone surrogates become U+FFFD, as on the wire). */
+export function encodeAll(text: string): string {
+  return [...Buffer.from(text, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+}
+
+/** A hostile raw value (already as sent). */
+export function hostileValue(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(...ENCODING_TRICKS, ...NUMBER_TRICKS, ...KEY_TRICKS),
+    fc.string({ unit: "binary", maxLength: 12 }).map(encodeAll),
+    fc.integer({ min: 1, max: 2_000 }).map((length) => "9".repeat(length)),
+    fc.integer({ min: 190, max: 2_600 }).map((length) => "a".repeat(length)), // around the text and key length limits
+    fc.array(fc.constantFrom(...ENCODING_TRICKS, ...KEY_TRICKS, "gb", "uk", "seo"), { minLength: 2, maxLength: 40 }).map((items) => items.join(",")),
+  );
+}
+
+/** A parameter name: the endpoint's own, in other cases, or odd. */
+function hostileName(endpoint: Endpoint): fc.Arbitrary<string> {
+  const names = endpoint.params.map((spec) => spec.name);
+  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(names.length > 0 ? names : ["page"])) }, fc.constantFrom(...KEY_TRICKS, "", "PAGE", "page%00", "pa%67e", "%00"), fc.string({ unit: "binary", maxLength: 6 }).map(encodeAll));
+}
+
+/** A query of hostile pairs, some names repeated many times, some without `=`. */
+function hostileQuery(endpoint: Endpoint): fc.Arbitrary<string> {
+  const pair = fc.tuple(hostileName(endpoint), hostileValue(), fc.constantFrom("=", "==", "", "=&"));
+  const repeated = fc.tuple(hostileName(endpoint), hostileValue(), fc.integer({ min: 2, max: 300 })).map(([name, value, times]) => Array.from({ length: times }, () => `${name}=${value}`).join("&"));
+  return fc.array(fc.oneof(pair.map(([name, value, equals]) => `${name}${equals}${equals === "" ? "" : value}`), repeated), { maxLength: 5 }).map((parts) => parts.join("&"));
+}
+
+/** A path: the endpoint's own with hostile slot values, or its base with hostile segments. */
+function hostilePath(endpoint: Endpoint): fc.Arbitrary<string> {
+  const base = SERVICE_BASES[endpoint.service];
+  const segment = fc.oneof(fc.constantFrom(...ENCODING_TRICKS, ...KEY_TRICKS, ...NUMBER_TRICKS), fc.string({ unit: "binary", maxLength: 8 }).map(encodeAll));
+  const slotted = fc.array(segment, { minLength: 1, maxLength: 3 }).map((values) => {
+    let at = 0;
+    return `${base}${endpoint.path.replace(/\{\w+\}/g, () => values[at++ % values.length]!)}`;
+  });
+  const appended = fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => `${base}${endpoint.path}/${segments.join("/")}`);
+  return fc.oneof({ weight: 3, arbitrary: fc.constant(`${base}${endpoint.path}`) }, slotted, appended, fc.constantFrom(`${base}${endpoint.path}/`, `${base}//${endpoint.path}`, `${base}${endpoint.path}%2F`));
+}
+
+/** A hostile request target for `endpoint`: path, and a query most of the time. */
+export function hostileTarget(endpoint: Endpoint): fc.Arbitrary<string> {
+  return fc.tuple(hostilePath(endpoint), fc.option(hostileQuery(endpoint), { freq: 5 })).map(([path, query]) => (query === null ? path : `${path}?${query}`));
+}

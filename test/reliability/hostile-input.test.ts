@@ -1,0 +1,160 @@
+/**
+ * Hostile input: every endpoint fuzzed in-process and over real HTTP with malicious targets and headers.
+ * Every answer is a contract error or a valid success: never a 500, never a hang, never a byte of a
+ * file outside dist/ (a canary planted next to it), and the host keeps answering.
+ * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/hostile-input.test.ts`;
+ * search deeper with `FUZZ_RUNS=1000` (runs per endpoint, default 60).
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
+import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
+import type { HostResponse } from "../../build/serve/response-headers.ts";
+import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
+import { contractProblems, type AnyResponse } from "./contract-response.ts";
+import { hostileTarget } from "./hostile-arbitraries.ts";
+import { rawRequest, type RawRequest } from "./raw-http.ts";
+
+const SEED = process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
+const CANARY = `canary-${randomBytes(8).toString("hex")}`;
+const host = useSampleHost();
+const logged: unknown[] = [];
+let deps: HandlerDeps;
+let canaryFile = "";
+
+beforeAll(async () => {
+  const { context, dist } = await sampleContext();
+  const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
+  deps = { context, endpoints: ENDPOINTS, store: createPrecomputedStore(dist, manifest), logError: (error) => logged.push(error) };
+  // Next to dist/, where a traversal would land: its content must never come back.
+  canaryFile = path.join(path.dirname(dist), "canary.txt");
+  await writeFile(canaryFile, `${CANARY}\n`);
+});
+afterAll(async () => {
+  await rm(canaryFile, { force: true });
+});
+
+/** Rejects when a promise takes longer than `ms`: a hang fails the test rather than stalling it. */
+function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what.slice(0, 200)}`)), ms))]);
+}
+
+async function inProcess(method: string, url: string, ifNoneMatch?: string): Promise<AnyResponse> {
+  const response: HostResponse = await bounded(handleRequest({ method, url, ifNoneMatch, clientAddress: "fuzz" }, deps), 5_000, url);
+  const body = response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : [...response.body].join("");
+  return { status: response.status, headers: response.headers, body: Buffer.from(body) };
+}
+
+/** Fails with the target and the problems when an answer is not a contract answer, or holds the canary. */
+function expectContractAnswer(response: AnyResponse, target: string, head = false): void {
+  const problems = contractProblems(response, { head });
+  if (response.body.includes(CANARY)) problems.push("the canary file next to dist/ was served");
+  expect(problems, `${target.slice(0, 300)} (seed ${SEED})`).toEqual([]);
+}
+
+describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
+  it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s", async (_id, endpoint) => {
+    const ifNoneMatch = fc.option(fc.constantFrom('"x"', "*", 'W/"x", "y"', "", ",,,", '"'.repeat(500)), { freq: 3 });
+    await fc.assert(
+      fc.asyncProperty(hostileTarget(endpoint), fc.constantFrom("GET", "HEAD", "get"), ifNoneMatch, async (target, method, tag) => {
+        expectContractAnswer(await inProcess(method, target, tag ?? undefined), target, method === "HEAD");
+      }),
+      { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
+    );
+    expect(logged).toEqual([]); // a fault of ours would have been logged (and answered 500)
+  });
+
+  it.each([
+    ["a 100 KB value", 414, `/api/dataset/v1/brands?q=${"a".repeat(100_000)}`],
+    ["a 100 KB name", 414, `/resume/api/v1/resumes?${"n".repeat(100_000)}=1`],
+    ["a 100 KB path", 414, `/api/dataset/v1/brands/${"b".repeat(100_000)}`],
+    ["a value just under the URL limit", 400, `/api/dataset/v1/brands?q=${"a".repeat(8_000)}`],
+    ["800 repeats of a parameter", 200, `/resume/api/v1/resumes?${"role=seo&".repeat(800)}`],
+    ["1,000 repeats of a parameter (over 8 KiB)", 414, `/resume/api/v1/resumes?${"role=seo&".repeat(1_000)}`],
+    ["a list of 900 keys", 200, `/resume/api/v1/resumes?role=${"seo,".repeat(900)}`],
+    ["a list of 1,750 keys (over the 1,000 allowed)", 400, `/resume/api/v1/resumes?role=${"seo,".repeat(1_750)}`],
+  ])("%s → %i", async (_case, status, url) => {
+    const response = await inProcess("GET", url);
+    expectContractAnswer(response, url);
+    expect(response.status).toBe(status);
+  });
+});
+
+/** Targets aimed at the canary next to dist/ and at files outside it, plus encoding tricks, with the status each must get. */
+const HTTP_CASES: [string, number][] = [
+  ["/../canary.txt", 404],
+  ["/%2e%2e/canary.txt", 404],
+  ["/..%2fcanary.txt", 404],
+  ["/api/dataset/v1/%2e%2e/%2e%2e/%2e%2e/canary.txt", 404],
+  ["/api/dataset/v1/brands/..%2F..%2F..%2F..%2F..%2F..%2F..%2Fcanary.txt", 404],
+  ["/responses/../../canary.txt", 404],
+  ["/%252e%252e/%252e%252e/canary.txt", 404],
+  ["/api/dataset/v1/brands/%ED%A0%80", 400],
+  ["/api/dataset/v1/brands?q=%C3%28", 400],
+  ["/api/dataset/v1/brands?q=%ED%A0%80", 400],
+  ["/api/dataset/v1/brands?q=%", 400],
+  ["/api/dataset/v1/brands?q=%00", 200],
+  ["/api/dataset/v1/brands/%00", 404],
+  ["/api/dataset/v1/brands?country=%252e%252e", 200],
+  ["/api/dataset/v1/brands?page=1e3", 400],
+  ["/api/dataset/v1/brands?page=NaN", 400],
+  ["/api/dataset/v1/brands?page=-1", 400],
+  ["/api/dataset/v1/brands?per_page=1.5", 400],
+  ["/api/dataset/v1/brands?page=99999999999999999999", 400],
+  ["/api/dataset/v1/brands?page=999999", 200],
+  ["/api/dataset/v1/brands/__proto__", 404],
+  ["/api/dataset/v1/brands?__proto__=1", 400],
+  ["/api/dataset/v1/compare?brands=constructor,__proto__", 404],
+  ["/resume/api/v1/resumes/1e3", 400],
+  ["/resume/api/v1/resumes?since=2024-02-30", 400],
+  ["/api/dataset/v1/brands\u0000", 400],
+  ["/api/dataset/v1/brands?q=a b", 400],
+  ["/api/dataset/v1/brands?q=<12 KB>", 414],
+  ["/api/dataset/v1/brands?q=<100 KB>", 414],
+];
+
+/** Expands the `<n KB>` placeholders (kept short in test names). */
+const expand = (target: string) => target.replace(/<(\d+) KB>/, (_, kb: string) => "a".repeat(Number(kb) * 1_000));
+
+describe("over real HTTP", () => {
+  const send = (request: RawRequest) => rawRequest(host.url, request, 10_000);
+
+  it.each(HTTP_CASES)("%s → %i, a contract answer", async (target, status) => {
+    const response = await send({ target: expand(target) });
+    expectContractAnswer(response, target);
+    expect(response.status).toBe(status);
+  });
+
+  it.each([
+    ["a 20 KB header", [["X-Padding", "p".repeat(20_000)]], 431],
+    ["300 headers", Array.from({ length: 300 }, (_, i) => [`X-H${i}`, "v"]), 200],
+    ["a NUL byte in a header", [["X-Odd", "a\u0000b"]], 400],
+  ] as [string, [string, string][], number][])("%s → %i", async (_case, headers, status) => {
+    const response = await send({ target: "/api/dataset/v1/brands", headers });
+    expectContractAnswer(response, _case);
+    expect(response.status).toBe(status);
+  });
+
+  it("reads duplicate If-None-Match headers as one list", async () => {
+    const first = await send({ target: "/api/dataset/v1/brands" });
+    const etag = String(first.headers.etag);
+    const matching = await send({ target: "/api/dataset/v1/brands", headers: [["If-None-Match", '"nope"'], ["If-None-Match", etag]] });
+    const missing = await send({ target: "/api/dataset/v1/brands", headers: [["If-None-Match", '"nope"'], ["If-None-Match", "garbage, W/"]] });
+    expect([matching.status, matching.headers.etag, missing.status]).toEqual([304, etag, 200]);
+    expectContractAnswer(matching, "If-None-Match ×2");
+  });
+
+  it(`answers fuzzed targets of every endpoint (seed ${SEED}), then still serves`, async () => {
+    const targets = ENDPOINTS.flatMap((endpoint) => fc.sample(hostileTarget(endpoint), { seed: SEED, numRuns: 6 }));
+    for (const target of targets) expectContractAnswer(await send({ target }), target);
+    const after = await host.get("/api/dataset/v1/");
+    expect(after.status).toBe(200);
+    await after.arrayBuffer();
+  });
+});
