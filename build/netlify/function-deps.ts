@@ -1,0 +1,42 @@
+/**
+ * What the Netlify Function loads: the engine's compact data from dist/_engine (the dataset, the resume
+ * search index, the manifest), once per instance. Precomputed responses are not in the function bundle:
+ * the CDN serves them, and the engine gives the same bytes for anything else.
+ * @module
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DATASET_FILE } from "../emit/plan-outputs.ts";
+import type { Endpoint } from "../query/endpoint.ts";
+import type { HandlerDeps } from "../serve/handle-request.ts";
+import { loadHost } from "../serve/load-host.ts";
+import { EMPTY_STORE } from "../serve/precomputed-store.ts";
+
+/**
+ * The built folder holding `_engine/`: `$API_DIST` if set, else `dist` under the working folder (where
+ * Netlify puts `included_files`), else `dist` beside the project root of the calling module.
+ */
+export function findEngineDist(moduleUrl: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  if (env.API_DIST) return path.resolve(cwd, env.API_DIST);
+  const candidates = [path.resolve(cwd, "dist"), path.resolve(path.dirname(fileURLToPath(moduleUrl)), "../../dist")];
+  return candidates.find((dir) => existsSync(path.join(dir, DATASET_FILE))) ?? candidates[0]!;
+}
+
+/**
+ * Loads the handler's dependencies on first use and keeps them for the life of the instance; a failed
+ * load is retried by the next request rather than remembered.
+ */
+export function loadFunctionDeps(distDir: () => string, endpoints: readonly Endpoint[]): () => Promise<HandlerDeps> {
+  let loading: Promise<HandlerDeps> | undefined;
+  return () => {
+    loading ??= loadHost(distDir()).then(
+      ({ context }) => ({ context, endpoints, store: EMPTY_STORE, logError: (error: unknown) => console.error(error) }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+}

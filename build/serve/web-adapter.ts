@@ -1,0 +1,71 @@
+/**
+ * The web-standard entry over handleRequest: a fetch `Request` in, a `Response` out. The Netlify
+ * Function uses it; the Node host keeps its own thin adapter (node-server.ts) over the same handleRequest.
+ * @module
+ */
+import { handleRequest, type HandlerDeps, type HostRequest } from "./handle-request.ts";
+import { errorResponse, internalError, type HostResponse } from "./response-headers.ts";
+
+export interface WebRequestOptions {
+  /** The client's address as the platform reports it (Netlify: `context.ip`). */
+  clientAddress?: string;
+}
+
+/** A `Request → Response` function; `deps` is awaited on every call, so a caller can load it lazily once. */
+export type WebHandler = (request: Request, options?: WebRequestOptions) => Promise<Response>;
+
+/**
+ * Makes the web handler over the engine's dependencies (a promise, so they load once per instance).
+ * If they cannot be loaded, the answer is the contract's 500 and the cause goes to `logError`, not the client.
+ */
+export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (error: unknown) => void = console.error): WebHandler {
+  return async (request, options = {}) => {
+    let loaded: HandlerDeps;
+    try {
+      loaded = await deps();
+    } catch (error) {
+      logError(error);
+      return toWebResponse(errorResponse(internalError()));
+    }
+    return toWebResponse(await handleRequest(toHostRequest(request, options), loaded));
+  };
+}
+
+/** The host's view of a fetch Request: method, path and query as sent (still percent-encoded), If-None-Match, client. */
+export function toHostRequest(request: Request, options: WebRequestOptions = {}): HostRequest {
+  const url = new URL(request.url);
+  const host: HostRequest = { method: request.method, url: `${url.pathname}${url.search}`, clientAddress: options.clientAddress ?? "unknown" };
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch !== null) host.ifNoneMatch = ifNoneMatch;
+  return host;
+}
+
+/** The fetch Response of a host response; an iterable body (an export) is streamed line by line as it is produced. */
+export function toWebResponse(response: HostResponse): Response {
+  const headers = new Headers(response.headers);
+  const body = response.body;
+  if (body === undefined) return new Response(null, { status: response.status, headers });
+  if (typeof body === "string") return new Response(body, { status: response.status, headers });
+  if (Buffer.isBuffer(body)) return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status: response.status, headers });
+  return new Response(streamLines(body), { status: response.status, headers });
+}
+
+/**
+ * A pull stream over lazily produced lines: each read produces one more chunk, so the first line leaves
+ * before the last is computed, and a client that goes away stops the production (the iterator is closed).
+ */
+export function streamLines(lines: Iterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let iterator: Iterator<string> | undefined;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      iterator ??= lines[Symbol.iterator]();
+      const next = iterator.next();
+      if (next.done === true) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    cancel() {
+      iterator?.return?.();
+    },
+  });
+}
