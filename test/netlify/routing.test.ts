@@ -1,0 +1,145 @@
+/**
+ * Netlify routing of the sample build, proven with Netlify's own parsers and matcher: every URL ends at
+ * the function or at a static file whose bytes and contract headers are the engine's answer for exactly
+ * that request. A single wrong static answer fails.
+ */
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
+import type { EngineContext } from "../../build/query/endpoint.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
+import { createPrecomputedStore, EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
+import type { HostResponse } from "../../build/serve/response-headers.ts";
+import { sampleContext } from "../helpers/sample-host.ts";
+import { requestArbitrary } from "../reliability/request-arbitraries.ts";
+import { requestVocabulary } from "../reliability/request-vocabulary.ts";
+import { loadNetlifyRouter, type NetlifyRouter } from "./netlify-router.ts";
+
+const CONTRACT_HEADERS = ["Content-Type", "Access-Control-Allow-Origin", "Access-Control-Expose-Headers", "Cache-Control", "Link", "X-Total-Count"];
+
+let dist: string;
+let router: NetlifyRouter;
+let manifest: Manifest;
+let context: EngineContext;
+let engine: HandlerDeps;
+let withSite: HandlerDeps;
+let precomputedUrls: string[];
+
+beforeAll(async () => {
+  dist = inject("sampleDist");
+  router = await loadNetlifyRouter(path.resolve("netlify.toml"), dist);
+  manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
+  ({ context } = await sampleContext());
+  engine = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
+  withSite = { context, endpoints: ENDPOINTS, store: createPrecomputedStore(dist, manifest) };
+  precomputedUrls = Object.keys(manifest.files).map(urlOfFile);
+});
+
+/** The URL a response file answers, read back from its name: `responses/<path>/<k=v,k=v>.json` is `<path>?k=v&k=v`. */
+function urlOfFile(file: string): string {
+  const match = /^responses(\/.+)\/([^/]+)\.(?:json|ndjson)$/.exec(file);
+  if (match === null) throw new Error(`Unexpected response file ${file}`);
+  const [, publicPath, stem] = match as unknown as [string, string, string];
+  return stem === "index" ? publicPath : `${publicPath}?${stem.split(",").join("&")}`;
+}
+
+function bodyOf(response: HostResponse): Buffer {
+  const body = response.body;
+  if (body === undefined) return Buffer.alloc(0);
+  return typeof body === "string" ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from([...body].join(""));
+}
+
+/**
+ * Routes `url` and, when a file answers it, checks that file against the engine's answer for that exact
+ * request: status 200, the same bytes, the contract's headers from Netlify's header rules. Returns the kind.
+ */
+async function checkRoute(url: string): Promise<"function" | "static"> {
+  const route = await router.route(url);
+  if (route.kind === "not_found") throw new Error(`${url}: Netlify would answer a plain 404`);
+  if (route.kind === "function") return "function";
+  const isSite = Object.values(manifest.site).some((entry) => entry.file === route.file);
+  const expected = await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, isSite ? withSite : engine);
+  const served = readFileSync(path.join(dist, route.file));
+  if (expected.status !== 200 || !served.equals(bodyOf(expected))) throw new Error(`${url}: static ${route.file} differs from the engine's answer (status ${expected.status})`);
+  if (!isSite) {
+    const rules = router.headerRules(`/${route.file}`);
+    expect(rules.filter((values) => "Content-Type" in values), `${url}: one Content-Type rule`).toHaveLength(1);
+    const headers = Object.assign({}, ...rules) as Record<string, string>;
+    for (const name of CONTRACT_HEADERS) expect(headers[name], `${url}: ${name}`).toBe(expected.headers[name]);
+  }
+  return "static";
+}
+
+describe("Netlify routing of the sample build (netlify.toml + generated _redirects/_headers)", () => {
+  it("parses without errors and ends with the catch-all rewrite to the function", () => {
+    const redirects = readFileSync(path.join(dist, "_redirects"), "utf8").trim().split("\n");
+    expect(redirects.at(-1)).toBe("/* /.netlify/functions/api 200");
+    expect(router.rules).toBe(redirects.filter((line) => !line.startsWith("#")).length);
+  });
+
+  it("every precomputed response is reached statically by its canonical URL, with the engine's bytes and headers", async () => {
+    let reached = 0;
+    for (const url of precomputedUrls) if ((await checkRoute(url)) === "static") reached += 1;
+    expect(precomputedUrls.length).toBeGreaterThan(1000);
+    expect(reached).toBe(precomputedUrls.length);
+  }, 300_000); // one matcher run per file: about 4 ms each in Netlify's WebAssembly matcher
+
+  it("thousands of re-spelled, extended and random requests end at the function or at the engine's exact answer", async () => {
+    const vocabulary = requestVocabulary(context, ENDPOINTS);
+    const noise = fc.constantFrom<(url: string) => string>(
+      (url) => url,
+      (url) => `${url}${url.includes("?") ? "&" : "?"}foo=1`, // an unknown parameter
+      (url) => `${url}${url.includes("?") ? "&" : "?"}page=2`, // one more (or a repeated) known parameter
+      (url) => `${url}${url.includes("?") ? "&" : "?"}q=lotto`,
+      (url) => `${url}${url.includes("?") ? "&" : ""}`, // a trailing separator
+      (url) => url.replace(/\?|$/, "/$&"), // a trailing slash
+      (url) => url.replace(/=([A-Za-z])/, (_, letter: string) => `=%${letter.charCodeAt(0).toString(16).toUpperCase()}`), // a percent-encoded letter
+      (url) => url.replace(/^\/(api|resume)/, (_, word: string) => `/${word.toUpperCase()}`),
+    );
+    const request = fc.tuple(fc.oneof(...ENDPOINTS.map((endpoint) => requestArbitrary(endpoint, vocabulary))), noise).map(([drawn, change]) => change(drawn.url));
+    const kinds = { function: 0, static: 0 };
+    await fc.assert(
+      fc.asyncProperty(request, async (url) => {
+        kinds[await checkRoute(url)] += 1;
+      }),
+      { numRuns: 3000, seed: 6 },
+    );
+    // Both ends are exercised: canonical spellings drawn from the key space go static, the rest to the function.
+    expect(kinds.static).toBeGreaterThan(100);
+    expect(kinds.function).toBeGreaterThan(1000);
+  }, 300_000);
+
+  it.each([
+    ["a wrong letter case of a value", "/api/dataset/v1/brands?country=gb"],
+    ["UK for GB", "/api/dataset/v1/brands?country=UK"],
+    ["an unknown parameter", "/api/dataset/v1/brands?foo=1"],
+    ["a parameter name in capitals", "/api/dataset/v1/brands?PAGE=2"],
+    ["a page past the end", "/api/dataset/v1/brands?page=9999"],
+    ["an invalid value", "/api/dataset/v1/brands?page=abc"],
+    ["an unknown slug", "/api/dataset/v1/games/no-such-game"],
+    ["the response tree itself", "/responses/api/dataset/v1/brands/index.json"],
+    ["the engine's data", "/_engine/dataset.json"],
+    ["the routing file", "/_redirects"],
+    ["an unknown path", "/nothing/here"],
+  ])("%s goes to the function: %s", async (_, url) => {
+    expect(await router.route(url)).toEqual({ kind: "function" });
+  });
+
+  it("site files are served at their public path, whatever the query string", async () => {
+    for (const [urlPath, entry] of Object.entries(manifest.site)) {
+      for (const url of [urlPath, `${urlPath}?x=1`]) {
+        expect(await router.route(url), url).toEqual({ kind: "static", file: entry.file, viaRule: false });
+        expect(await checkRoute(url)).toBe("static");
+      }
+    }
+  });
+
+  it("matching each path against its own rules agrees with one matcher over every rule", async () => {
+    const sample = [...precomputedUrls.filter((_, i) => i % 997 === 0), "/api/dataset/v1/brands?page=2&x=1", "/api/dataset/v1/games/no-such-game", "/responses/api/dataset/v1/index.json", "//api/dataset/v1/brands", "/api/dataset/v1/brands/"];
+    for (const url of sample) expect(await router.routeWithFullMatcher(url), url).toEqual(await router.route(url));
+  });
+});
