@@ -57,7 +57,14 @@ function readJsonArray(file: string, text: string): ReadResult {
     return { records: [], problems: [{ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${message}` }] };
   }
   if (!Array.isArray(value)) return { records: [], problems: [{ file, message: "Expected a JSON array of records" }] };
-  return { records: value.map((item, index) => ({ location: `record ${index}`, value: item })), problems: [] };
+  // The NDJSON and CSV line limit, per record here: a JSON array may well be written on one line.
+  const problems: SeedProblem[] = [];
+  const records: RawRecord[] = [];
+  value.forEach((item, index) => {
+    if (JSON.stringify(item).length > MAX_LINE_BYTES) problems.push({ file, record: `record ${index}`, message: `The record is over ${MAX_LINE_BYTES} characters` });
+    else records.push({ location: `record ${index}`, value: item });
+  });
+  return { records, problems };
 }
 
 /** The line of a JSON.parse error (V8 gives a character position, newer versions also the line). */
