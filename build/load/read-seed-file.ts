@@ -36,8 +36,23 @@ export function decodeSeedBytes(file: string, bytes: Uint8Array): { text?: strin
     const text = utf8.decode(bytes);
     return { text: text.startsWith("\uFEFF") ? text.slice(1) : text };
   } catch {
-    return { problem: { file, message: "The file is not valid UTF-8" } };
+    return { problem: { file, record: firstInvalidLine(bytes), message: "The file is not valid UTF-8" } };
   }
+}
+
+/** The line (`line N`, 1-based) of the first bytes that are not UTF-8, so that a large file's fault can be found. */
+function firstInvalidLine(bytes: Uint8Array): string | undefined {
+  for (let start = 0, line = 1; start <= bytes.length; line += 1) {
+    const end = bytes.indexOf(0x0a, start);
+    try {
+      utf8.decode(bytes.subarray(start, end < 0 ? bytes.length : end));
+    } catch {
+      return `line ${line}`;
+    }
+    if (end < 0) return undefined;
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /** Parses a seed file's text by its extension. */
