@@ -1,0 +1,124 @@
+/**
+ * Smoke test: the sample build served by the Netlify CLI itself (`netlify dev --offline`, edge functions
+ * off, every server bound to 127.0.0.1), one URL of each kind. The CLI (26.x, the last line for Node 20)
+ * is installed outside the project's package.json, into node_modules/.cache/netlify-cli, once; where it
+ * cannot be installed or started the test says so and is skipped.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { handleRequest } from "../../build/serve/handle-request.ts";
+import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
+import { sampleContext } from "../helpers/sample-host.ts";
+
+const CLI_VERSION = "26.2.0";
+const CACHE = path.resolve("node_modules/.cache/netlify-cli");
+const CLI_BIN = path.join(CACHE, "node_modules/netlify-cli/bin/run.js");
+
+let cli: ChildProcess | undefined;
+let site: string | undefined;
+let base = "";
+let unavailable: string | undefined;
+
+/** Installs the CLI into the cache folder unless it is there; returns why it cannot be had, if so. */
+function installCli(): string | undefined {
+  if (existsSync(CLI_BIN)) return undefined;
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = spawnSync(npm, ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--no-save", `netlify-cli@${CLI_VERSION}`], { encoding: "utf8", timeout: 300_000 });
+  return result.status === 0 && existsSync(CLI_BIN) ? undefined : `npm could not install netlify-cli@${CLI_VERSION}: ${(result.stderr || String(result.error)).trim().split("\n").slice(-3).join(" ")}`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** A throwaway project folder: the config and code copied, dependencies and the sample build linked. */
+function makeSite(dist: string): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "netlify-site-"));
+  for (const file of ["netlify.toml", "package.json"]) cpSync(file, path.join(root, file));
+  for (const dir of ["build", "scripts"]) cpSync(dir, path.join(root, dir), { recursive: true });
+  symlinkSync(path.resolve("node_modules"), path.join(root, "node_modules"));
+  symlinkSync(dist, path.join(root, "dist"));
+  return root;
+}
+
+/** Starts `netlify dev` and resolves when it says it is ready (or rejects with its output). */
+function startCli(root: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI_BIN, "dev", "--offline", "--no-open", "--skip-gitignore", "--internal-disable-edge-functions", "--port", String(port), "--dir", "dist"], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, NODE_OPTIONS: `--import ${path.resolve("test/netlify/loopback-only.mjs")}`, BROWSER: "none", NETLIFY_TELEMETRY_DISABLED: "1", CI: "true" },
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`netlify dev did not start in 120 s:\n${output.slice(-2000)}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Local dev server ready/.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`netlify dev exited with ${code}:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+beforeAll(async () => {
+  unavailable = installCli();
+  if (unavailable !== undefined) return;
+  site = makeSite(inject("sampleDist"));
+  const port = await freePort();
+  try {
+    cli = await startCli(site, port);
+    base = `http://127.0.0.1:${port}`;
+  } catch (error) {
+    unavailable = `netlify dev could not be started: ${String(error).slice(0, 1500)}`;
+  }
+}, 480_000);
+
+afterAll(() => {
+  if (cli?.pid !== undefined) process.kill(-cli.pid, "SIGTERM"); // the CLI's process group: its servers too
+  if (site !== undefined) rmSync(site, { recursive: true, force: true });
+});
+
+describe("the sample build on `netlify dev --offline`", () => {
+  it.for([
+    ["a static card", "/api/dataset/v1/brands/", "brand"],
+    ["a precomputed list page", "/api/dataset/v1/brands?page=2", "list"],
+    ["a fallback with q (the function)", "/api/dataset/v1/brands?q=bet&page=1", "function"],
+    ["an export (the function, streamed)", "/resume/api/v1/resumes/export?per_page=3", "function"],
+    ["an unknown slug (the function)", "/api/dataset/v1/games/no-such-game", "function"],
+  ] as const)("answers %s as the engine does: %s", async ([, url, kind], context) => {
+    if (unavailable !== undefined) {
+      console.warn(`SKIPPED: ${unavailable}`);
+      context.skip();
+    }
+    const { context: engineContext } = await sampleContext();
+    const target = kind === "brand" ? `${url}${engineContext.dataset.brands[0]!.slug}` : url;
+    const response = await fetch(`${base}${target}`, { signal: AbortSignal.timeout(60_000) });
+    const expected = await handleRequest({ method: "GET", url: target, clientAddress: "127.0.0.1" }, { context: engineContext, endpoints: ENDPOINTS, store: EMPTY_STORE });
+    const body = expected.body === undefined || typeof expected.body === "string" || Buffer.isBuffer(expected.body) ? String(expected.body ?? "") : [...expected.body].join("");
+    expect(response.status).toBe(expected.status);
+    expect(await response.text()).toBe(body);
+    expect(response.headers.get("content-type")).toBe(expected.headers["Content-Type"]);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    if (expected.headers.Link !== undefined) expect(response.headers.get("link")).toBe(expected.headers.Link);
+    // The function sets its own caching; static files get netlify.toml's (which the CLI's static server overrides).
+    if (kind === "function") expect(response.headers.get("cache-control")).toBe(expected.headers["Cache-Control"]);
+  });
+});
