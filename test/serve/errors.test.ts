@@ -32,7 +32,8 @@ describe("the error table (contract §1, Errors)", () => {
     ["/api/dataset/v1/brands/no-such-brand/trust-history", 404, "brand_not_found", { slug: "no-such-brand" }],
     ["/api/dataset/v1/nope", 404, "not_found", undefined],
     ["/api/dataset/v2/brands", 404, "not_found", undefined],
-    ["/", 404, "not_found", undefined],
+    // "/" is the landing page (contract §4); a path outside both services and the site is not found.
+    ["/nope", 404, "not_found", undefined],
     ["/api/dataset/v1/brands?q=%zz", 400, "bad_request", undefined],
     ["/api/dataset/v1/brands/%E0%A4%A", 400, "bad_request", undefined],
     [`/api/dataset/v1/brands?q=${"a".repeat(8200)}`, 414, "request_too_large", undefined],
