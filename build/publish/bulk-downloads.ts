@@ -12,8 +12,10 @@ import { inferTableSchema, type TableSchema } from "./table-schema.ts";
 
 /** Where the downloads live under the site root. */
 export const DOWNLOADS_DIR = "downloads";
+/** The Content-Type of every download: the file is a gzip archive, not a compressed transfer of NDJSON. */
 export const DOWNLOAD_CONTENT_TYPE = "application/gzip";
 
+/** One download file, ready to write and to list. */
 export interface BulkDownload {
   table: DownloadTable;
   /** `brands.ndjson.gz` */

@@ -7,10 +7,12 @@ import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import type { BulkDownload } from "./bulk-downloads.ts";
 
+/** The descriptor's file name in the downloads folder. */
 export const DATA_PACKAGE_FILE = "datapackage.json";
 /** The media type of each resource's data once decompressed. */
 export const NDJSON_MEDIA_TYPE = "application/x-ndjson";
 
+/** A license entry of the descriptor (Open Definition identifier, deed URL, title). */
 export interface PackageLicense {
   name: string;
   path?: string;

@@ -15,8 +15,10 @@ import { regulatorsEndpoint } from "../query/dataset/regulators.ts";
 import { tcAlertsEndpoint } from "../query/dataset/tc-alerts.ts";
 import { fullResume } from "../query/resumes/resume-records.ts";
 
+/** One NDJSON line of a download, before serialisation. */
 export type DownloadRecord = Record<string, unknown>;
 
+/** One resource of the downloads and how to list its records. */
 export interface DownloadTable {
   /** Resource name in the data package, and the file name before `.ndjson.gz`. */
   name: string;
@@ -41,6 +43,7 @@ export function downloadFileName(name: string): string {
   return `${name}.ndjson.gz`;
 }
 
+/** Every download, in the order of the landing page and the data package. */
 export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "brands",

@@ -109,4 +109,5 @@ ${downloadsSection(context, bulkDownloads(context))}`;
   return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT });
 }
 
+/** Writes `/` as `index.html`. */
 export const landingPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.home, file: "index.html", contentType: HTML_TYPE, body: landingPage(context) }];

@@ -112,4 +112,5 @@ export function llmsTxt(context: EngineContext): string {
   ].join("\n")}\n`;
 }
 
+/** Writes `/llms.txt` as plain text (browsers show it rather than download it). */
 export const llmsTxtProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.llmsTxt, file: "llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(context) }];

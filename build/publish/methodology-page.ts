@@ -64,4 +64,5 @@ ${calibrationSection(dataset, figureOf("chart-calibration"))}
   return renderPage(context, { path: SITE_LINKS.methodology, title: `Methodology · ${dataset.meta.dataset.name}`, description: "How sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration against ground truth are computed.", body });
 }
 
+/** Writes `/methodology` as `methodology/index.html`. */
 export const methodologyPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.methodology, file: pageFile(SITE_LINKS.methodology), contentType: HTML_TYPE, body: methodologyPage(context) }];

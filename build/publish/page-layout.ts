@@ -7,6 +7,7 @@ import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml } from "./html.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
+/** The Content-Type of every page. */
 export const HTML_TYPE = "text/html; charset=utf-8";
 
 const STYLE = `
@@ -50,6 +51,7 @@ footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.88rem
 footer.site div{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
 `.trim();
 
+/** What a page brings to the shared shell. */
 export interface PageOptions {
   /** The page's own path, marked as current in the navigation. */
   path: string;

@@ -6,7 +6,9 @@
 import { SERVICE_BASES } from "../query/services.ts";
 import { DATA_PACKAGE_PATH } from "./downloads-producer.ts";
 
+/** The methodology page; the discovery documents link it as `${base_url}/methodology`. */
 export const METHODOLOGY_PATH = "/methodology";
+/** The llms.txt guide; the discovery documents link it as `${base_url}/llms.txt`. */
 export const LLMS_TXT_PATH = "/llms.txt";
 
 /** Per service: its discovery document, docs page and OpenAPI document. */

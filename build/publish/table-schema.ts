@@ -7,6 +7,7 @@
 /** The Table Schema field types the downloads use. */
 export type FieldType = "string" | "integer" | "number" | "boolean" | "object" | "array" | "date" | "datetime" | "yearmonth" | "any";
 
+/** One field of a Table Schema. */
 export interface TableField {
   name: string;
   type: FieldType;
@@ -14,6 +15,7 @@ export interface TableField {
   constraints?: { required: true };
 }
 
+/** A Table Schema: the fields of every record, in order. */
 export interface TableSchema {
   fields: TableField[];
 }
