@@ -48,14 +48,14 @@ describe("build CLI", () => {
     expect(log.some((line) => /^load done in \d+ ms$/.test(line))).toBe(true);
     expect(log.some((line) => /^Read 13 seed files, 52 records, /.test(line))).toBe(true);
     expect(log.some((line) => /^dataset\.brands\s+12\s+0\s+\d+\.\d KiB$/.test(line))).toBe(true);
-    expect(log.at(-1)).toMatch(new RegExp(`^Wrote \\d+ files, [\\d.]+ KiB, to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in \\d+\\.\\d\\d s \\(load \\d+ ms, `));
+    expect(log.at(-1)).toMatch(new RegExp(`^Wrote \\d+ files, [\\d.]+ [KM]iB, to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in \\d+\\.\\d\\d s \\(load \\d+ ms, `));
     expect(await exists(path.join(out, "_engine/manifest.json"))).toBe(true);
   });
 
   it("--dry-run writes nothing and prints the summary", async () => {
     const out = path.join(root, "dry");
     const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
-    expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ KiB, to /);
+    expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ [KM]iB, to /);
     expect(await exists(out)).toBe(false);
     expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
   });
