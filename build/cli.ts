@@ -81,10 +81,13 @@ export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string
 export function formatReport(report: BuildReport): string[] {
   const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, "", "endpoint                      files    cut        size"];
   for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
-  const verb = report.dryRun ? "Would write" : "Wrote";
+  const verb = report.dryRun ? "Would write" : report.publish?.unchanged === true ? "Kept" : "Wrote";
   const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
   const { netlify } = report;
   lines.push("", `Netlify: ${netlify.staticFiles} of ${netlify.files} precomputed responses reached statically (${percent(netlify.staticFiles, netlify.files)}) by ${netlify.rules} rules in _redirects; the function answers the rest.`);
+  const publish = report.publish;
+  if (publish?.unchanged === true) lines.push("", `Nothing changed since the previous build: 0 files rewritten, ${report.outDir} left as it was.`);
+  else if (publish !== undefined && publish.linked > 0) lines.push("", `Incremental: ${publish.written} files rewritten, ${publish.linked} unchanged ones hard-linked from the previous build.`);
   lines.push("", `${verb} ${report.files} files, ${kib(report.bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
   return lines;
 }

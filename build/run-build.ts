@@ -4,9 +4,9 @@
  * @module
  */
 import { computeDataset } from "./compute/compute-dataset.ts";
+import { compressOutputs, type CompressedPlan } from "./emit/compress-outputs.ts";
 import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
-import { publishAtomically } from "./emit/publish-atomically.ts";
-import { writeOutputs } from "./emit/write-outputs.ts";
+import { publishOutputs, readPreviousOutput, type PublishReport } from "./emit/publish-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
 import { planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
@@ -35,6 +35,8 @@ export interface BuildReport {
   outDir: string;
   /** Netlify routing made from the plan (dist/_redirects, dist/_headers). */
   netlify: NetlifyReport;
+  /** What the write did: files written and hard-linked, or left unchanged (absent on a dry run). */
+  publish?: PublishReport;
 }
 
 /** Runs a build; on a seed error nothing is written and the previous output stays as it was. */
@@ -60,23 +62,26 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
   const netlify = planNetlifyFiles(plan, ENDPOINTS);
   plan.files.push(...netlify.files);
-  let bytes = 0;
+  // Compressed variants (issue 5), reusing the previous output's for bodies that did not change (issue 7).
+  const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
+  const output = await timed("compress", () => compressOutputs(plan, previous));
+  let publish: PublishReport | undefined;
   await timed("write", async () => {
-    if (options.dryRun) {
-      bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
-      return;
-    }
-    await publishAtomically(options.outDir, async (temp) => {
-      bytes = await writeOutputs(temp, plan.files);
-    });
+    if (!options.dryRun) publish = await publishOutputs(options.outDir, output, previous);
   });
-  return { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(plan), dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+  // Files and bytes of the plan: compressed variants have their own row in `endpoints`.
+  const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
+  const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(output), dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+  if (publish !== undefined) report.publish = publish;
+  return report;
 }
 
-function endpointBytes(plan: OutputPlan): BuildReport["endpoints"] {
+function endpointBytes(plan: OutputPlan & Pick<CompressedPlan, "variants">): BuildReport["endpoints"] {
   const bytes = new Map<string, number>();
   for (const file of plan.files) bytes.set(file.group, (bytes.get(file.group) ?? 0) + Buffer.byteLength(file.body));
   const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
   for (const group of ["site", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
+  // Not queries: outside the --max-files budget, but reported.
+  rows.push({ id: "compressed (.br, .gz)", planned: plan.variants.files, cut: 0, bytes: plan.variants.bytes });
   return rows;
 }
