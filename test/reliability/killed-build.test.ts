@@ -1,0 +1,168 @@
+/**
+ * Killed builds: real build processes (scripts/build.ts) killed with SIGKILL at several moments, over a
+ * previous dist/. After each kill, dist/ is the previous tree byte for byte (or, had the build already
+ * finished, the complete new one) and a host serves it; the next build succeeds and leaves no leftovers.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { recoverInterruptedBuild } from "../../build/emit/publish-atomically.ts";
+import { runBuild } from "../../build/run-build.ts";
+import { startHost } from "../../build/serve/start-host.ts";
+import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { hashTree } from "../fixtures/tree-hash.ts";
+
+const BASE_URL = "https://data.example.com";
+const SLOW_FS = path.resolve("test/reliability/slow-fs.ts");
+
+let root: string;
+let dist: string;
+let changedSeeds: Awaited<ReturnType<typeof copySeeds>>;
+/** The tree of seeds-min (the previous output) and of the changed seeds (what a finished build gives). */
+let previous: Record<string, string>;
+let next: Record<string, string>;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "killed-build-"));
+  dist = path.join(root, "site", "dist");
+  // A change to one brand: most files stay the same (hard-linked by the build), some are rewritten.
+  changedSeeds = await copySeeds([{ file: "brands/brands.ndjson", change: (text) => text.replace('"name":"Alpha Casino"', '"name":"Alpha Casino Royal"') }]);
+  const reference = path.join(root, "reference", "dist");
+  await runBuild({ seedsDir: changedSeeds.dir, outDir: reference, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });
+  next = await hashTree(reference);
+  await runBuild({ seedsDir: SEEDS_MIN, outDir: dist, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });
+  previous = await hashTree(dist);
+});
+afterAll(async () => {
+  await changedSeeds.cleanup();
+  await rm(root, { recursive: true, force: true });
+});
+
+interface Build {
+  child: ChildProcess;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Entries beside dist/ before the build started (a new temporary folder is one not among them). */
+  before: string[];
+}
+const running: Build[] = [];
+
+/** Starts `node --import tsx scripts/build.ts` of the changed seeds into dist/ (optionally with slow-fs.ts). */
+async function startBuild(env: Record<string, string> = {}): Promise<Build> {
+  const before = await siblings();
+  const preload = Object.keys(env).length > 0 ? ["--import", SLOW_FS] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "scripts/build.ts", "--seeds", changedSeeds.dir, "--out", dist, "--base-url", BASE_URL], {
+    stdio: "ignore",
+    env: { ...process.env, ...env },
+  });
+  const build = { child, before, exit: new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal }))) };
+  running.push(build);
+  return build;
+}
+
+// A test that failed midway must not leave its build running into the next test.
+afterEach(async () => {
+  for (const build of running.splice(0)) {
+    if (build.child.exitCode === null && build.child.signalCode === null) build.child.kill("SIGKILL");
+    await build.exit;
+  }
+});
+
+const siblings = async () => (await readdir(path.dirname(dist))).sort();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the folder beside dist/ until an entry starting with `prefix` appears that the build made. */
+async function waitForSibling(prefix: string, build: Build): Promise<string> {
+  let done = false;
+  void build.exit.then(() => (done = true));
+  for (;;) {
+    const found = (await siblings()).find((name) => name.startsWith(prefix) && !build.before.includes(name));
+    if (found !== undefined) return found;
+    if (done) throw new Error(`the build ended before ${prefix}* appeared`);
+    await pause(5);
+  }
+}
+
+/** A real host on dist/ answers, with the bytes of the precomputed file. */
+async function expectServed(): Promise<void> {
+  const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false }, () => {});
+  try {
+    const response = await fetch(`${host.url}/api/dataset/v1/brands`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(path.join(dist, "responses/api/dataset/v1/brands/index.json")))).toBe(true);
+  } finally {
+    await host.close(0);
+  }
+}
+
+/** After a kill: the old tree or, if the build had finished, the new one, and never more than one leftover. */
+async function expectOldOrNew(): Promise<"old" | "new"> {
+  const tree = await hashTree(dist);
+  const leftovers = (await siblings()).filter((name) => name !== "dist");
+  expect(leftovers.length).toBeLessThanOrEqual(1);
+  expect([previous, next]).toContainEqual(tree);
+  await expectServed();
+  return JSON.stringify(tree) === JSON.stringify(previous) ? "old" : "new";
+}
+
+/** Puts seeds-min's tree back when a build got to finish before its kill. */
+async function restorePrevious(): Promise<void> {
+  await runBuild({ seedsDir: SEEDS_MIN, outDir: dist, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });
+  expect(await hashTree(dist)).toEqual(previous);
+}
+
+describe("a build killed with SIGKILL", () => {
+  it("the changed seeds really change the output, and keep most of it", () => {
+    const same = Object.keys(next).filter((file) => next[file] === previous[file]);
+    expect(same.length).toBeGreaterThan(Object.keys(next).length / 2);
+    expect(same.length).toBeLessThan(Object.keys(next).length);
+  });
+
+  it.each([50, 200, 500, 1_000])("after %i ms leaves the previous dist/ (or a finished new one) served", async (ms) => {
+    const build = await startBuild();
+    await pause(ms);
+    build.child.kill("SIGKILL");
+    await build.exit;
+    if ((await expectOldOrNew()) === "new") await restorePrevious();
+  });
+
+  it("as soon as its temporary folder appears leaves the previous dist/ (or a finished new one) served", async () => {
+    const build = await startBuild();
+    await waitForSibling(".dist-tmp-", build).catch(() => "finished first");
+    build.child.kill("SIGKILL");
+    await build.exit;
+    if ((await expectOldOrNew()) === "new") await restorePrevious();
+  });
+
+  it("while writing files (slowed) leaves the previous dist/ byte-identical and served", async () => {
+    const build = await startBuild({ SLOW_FS_WRITE_MS: "25" });
+    const temp = path.join(path.dirname(dist), await waitForSibling(".dist-tmp-", build));
+    while (Object.keys(await hashTree(temp)).length < 10) await pause(5); // some files written, many to go
+    build.child.kill("SIGKILL");
+    expect((await build.exit).signal).toBe("SIGKILL");
+    // It died midway: a partial tree was left beside dist/ (the next build removes it).
+    expect(Object.keys(await hashTree(temp)).length).toBeLessThan(Object.keys(next).length);
+    expect(await hashTree(dist)).toEqual(previous);
+    await expectServed();
+  });
+
+  it("inside the swap leaves the previous tree aside intact; recovery puts it back byte-identical", async () => {
+    const build = await startBuild({ SLOW_FS_SWAP_MS: "5000" });
+    const aside = await waitForSibling(".dist-old-", build);
+    build.child.kill("SIGKILL");
+    expect((await build.exit).signal).toBe("SIGKILL");
+    expect(await hashTree(path.join(path.dirname(dist), aside))).toEqual(previous);
+    await recoverInterruptedBuild(dist); // what the next build (or an operator) does first
+    expect(await hashTree(dist)).toEqual(previous);
+    await expectServed();
+  });
+
+  it("then the next build succeeds, gives the new tree, and no temporary folder is left", async () => {
+    const build = await startBuild();
+    expect(await build.exit).toEqual({ code: 0, signal: null });
+    expect(await hashTree(dist)).toEqual(next);
+    expect(await siblings()).toEqual(["dist"]);
+    await expectServed();
+  });
+});
