@@ -1,0 +1,33 @@
+/**
+ * `npm run bench` (and `npm run bench -- --quick`): builds, serves and drives the sample against nginx and
+ * json-server, prints one table of figures and ratios, and saves the results (issue 7).
+ * @module
+ */
+import { Command } from "commander";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { machineLine, markdownTable } from "./bench/report.ts";
+import { runBench } from "./bench/run-bench.ts";
+
+const RESULTS_DIR = path.join(import.meta.dirname, "bench", "results");
+
+const program = new Command("bench")
+  .description("Benchmark the build and the host against nginx (same files) and json-server (same data); ratios measured in one run.")
+  .option("--quick", "about a minute: scales 1 and 4, single builds, 1-second wrk runs (indicative only)", false)
+  .option("--pin", "pin the servers to CPU 0 and wrk to CPU 1 with taskset", false)
+  .option("--dist <dir>", "serve this built folder and skip the build figures")
+  .action(async (flags: { quick: boolean; pin: boolean; dist?: string }) => {
+    const started = performance.now();
+    const results = await runBench({ quick: flags.quick, pin: flags.pin, ...(flags.dist === undefined ? {} : { dist: path.resolve(flags.dist) }), log: (line) => console.error(line) });
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const stamp = results.date.replace(/[:.]/g, "-");
+    const json = `${JSON.stringify(results, null, 2)}\n`;
+    writeFileSync(path.join(RESULTS_DIR, `${stamp}${flags.quick ? "-quick" : ""}.json`), json);
+    if (!flags.quick && flags.dist === undefined) writeFileSync(path.join(RESULTS_DIR, "latest.json"), json);
+    console.log(`\n${markdownTable(results.rows)}\n\n${machineLine(results.machine)}`);
+    for (const note of results.notes) console.log(`note: ${note}`);
+    for (const line of results.searchIndexLines ?? []) console.log(line);
+    console.log(`\n${flags.quick ? "quick run (indicative only)" : "full run"} in ${((performance.now() - started) / 1000).toFixed(0)} s; results in ${path.relative(process.cwd(), RESULTS_DIR)}/`);
+  });
+
+await program.parseAsync();

@@ -1,0 +1,28 @@
+/**
+ * One build in a process of its own, so its peak memory is its own: prints one JSON line with the
+ * build's wall time (inside the process, without Node's start), its report and its peak RSS.
+ * Usage: node --import tsx scripts/bench/build-child.ts <seeds> <out>
+ * @module
+ */
+import { runBuild } from "../../build/run-build.ts";
+
+const [seedsDir, outDir] = process.argv.slice(2);
+if (seedsDir === undefined || outDir === undefined) throw new Error("usage: build-child.ts <seeds> <out>");
+const started = performance.now();
+const report = await runBuild({ seedsDir, outDir, baseUrl: "http://127.0.0.1:8080", maxFiles: 20_000, dryRun: false });
+const ms = performance.now() - started;
+const variants = report.endpoints.find((row) => row.id.startsWith("compressed"));
+console.log(
+  JSON.stringify({
+    ms,
+    stages: report.stages,
+    files: report.files,
+    bytes: report.bytes,
+    variants: { files: variants?.planned ?? 0, bytes: variants?.bytes ?? 0 },
+    seedBytes: report.seeds.bytes,
+    records: report.seeds.records,
+    publish: report.publish,
+    // resourceUsage reports kibibytes.
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  }),
+);

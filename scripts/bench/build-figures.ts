@@ -1,0 +1,111 @@
+/**
+ * Build figures: the committed sample built from scratch (against the write floor of the same files),
+ * rebuilt with no seed change and with one, and the scale samples' time and peak memory.
+ * @module
+ */
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { writeSample } from "../../build/sample/generate-sample.ts";
+import { runProcess } from "./processes.ts";
+import { median } from "./stats.ts";
+import { loadTree, writeFloorMs } from "./write-floor.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+/** What one build process reported (see build-child.ts). */
+export interface BuildRun {
+  ms: number;
+  stages: Record<string, number>;
+  files: number;
+  bytes: number;
+  variants: { files: number; bytes: number };
+  seedBytes: number;
+  records: number;
+  publish?: { files: number; written: number; linked: number; unchanged: boolean };
+  maxRssBytes: number;
+}
+
+/** Builds `seeds` into `out` in a child process. */
+export async function buildOnce(seeds: string, out: string): Promise<BuildRun> {
+  const { stdout } = await runProcess(process.execPath, ["--import", "tsx", "scripts/bench/build-child.ts", seeds, out], { cwd: ROOT });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as BuildRun;
+}
+
+export interface SampleBuildFigures {
+  full: BuildRun[];
+  rebuild: BuildRun[];
+  floor: { ms: number; sequentialMs: number; pooledMs: number }[];
+  /** One resume changed: what the rebuild wrote and linked. */
+  changed?: BuildRun;
+  /** The dist/ of the first full build, kept for the HTTP figures. */
+  dist: string;
+}
+
+/** The committed sample: `runs` full builds into fresh folders, the write floor of their files, `runs` rebuilds. */
+export async function sampleBuildFigures(root: string, runs: number, log: (line: string) => void): Promise<SampleBuildFigures> {
+  const seeds = path.join(ROOT, "seeds");
+  const outs = Array.from({ length: runs }, (_, i) => path.join(root, `sample-dist-${i + 1}`));
+  const full: BuildRun[] = [];
+  const floor: SampleBuildFigures["floor"] = [];
+  const rebuild: BuildRun[] = [];
+  for (const out of outs) {
+    full.push(await buildOnce(seeds, out));
+    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms`);
+  }
+  const files = loadTree(outs[0]!);
+  for (let run = 0; run < runs; run += 1) {
+    floor.push(await writeFloorMs(files, path.join(root, "floor")));
+    log(`  write floor ${run + 1}/${runs}: ${floor.at(-1)!.ms.toFixed(0)} ms (${files.length} files)`);
+  }
+  for (let run = 0; run < runs; run += 1) {
+    rebuild.push(await buildOnce(seeds, outs[0]!));
+    log(`  rebuild ${run + 1}/${runs}: ${rebuild.at(-1)!.ms.toFixed(0)} ms, ${rebuild.at(-1)!.publish?.written ?? "?"} files rewritten`);
+  }
+  const figures: SampleBuildFigures = { full, rebuild, floor, dist: outs[0]! };
+  if (outs.length > 1) figures.changed = await changedRebuild(seeds, root, outs[1]!);
+  for (const out of outs.slice(1)) rmSync(out, { recursive: true, force: true });
+  return figures;
+}
+
+/** Copies the seeds with one resume's title changed and rebuilds over a build of the original seeds. */
+async function changedRebuild(seeds: string, root: string, out: string): Promise<BuildRun> {
+  const copy = path.join(root, "seeds-changed");
+  cpSync(seeds, copy, { recursive: true });
+  const file = path.join(copy, "resumes", "resumes.ndjson");
+  const lines = readFileSync(file, "utf8").split("\n");
+  const first = JSON.parse(lines[0]!) as { title: string };
+  lines[0] = JSON.stringify({ ...first, title: `${first.title} (updated)` });
+  writeFileSync(file, lines.join("\n"));
+  const run = await buildOnce(copy, out);
+  rmSync(copy, { recursive: true, force: true });
+  return run;
+}
+
+export interface ScaleFigures {
+  scale: number;
+  runs: BuildRun[];
+}
+
+/** Generates each scale's sample and builds it `runs` times (scale 1 is the committed sample's builds). */
+export async function scaleFigures(root: string, scales: readonly number[], runs: number, sample: SampleBuildFigures, log: (line: string) => void): Promise<ScaleFigures[]> {
+  const figures: ScaleFigures[] = [{ scale: 1, runs: sample.full }];
+  for (const scale of scales.filter((value) => value !== 1)) {
+    const seeds = path.join(root, `seeds-x${scale}`);
+    writeSample(seeds, { scale });
+    const builds: BuildRun[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const out = path.join(root, `dist-x${scale}`);
+      builds.push(await buildOnce(seeds, out));
+      rmSync(out, { recursive: true, force: true });
+      log(`  scale ${scale} build ${run + 1}/${runs}: ${builds.at(-1)!.ms.toFixed(0)} ms, peak ${(builds.at(-1)!.maxRssBytes / 1048576).toFixed(0)} MiB`);
+    }
+    rmSync(seeds, { recursive: true, force: true });
+    figures.push({ scale, runs: builds });
+  }
+  return figures;
+}
+
+/** Median of a field over build runs. */
+export function medianOf(runs: readonly BuildRun[], pick: (run: BuildRun) => number): number {
+  return median(runs.map(pick));
+}

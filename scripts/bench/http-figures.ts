@@ -1,0 +1,87 @@
+/**
+ * HTTP figures, each an interleaved series (ours, reference, ours, …) of wrk runs at -t2 -c50:
+ * precomputed pages and cards, 304s and gzip against nginx on the same files; a page of brands, a
+ * filtered page of resumes and full-text `q` against json-server on the same data.
+ * @module
+ */
+import type { Manifest } from "../../build/emit/plan-outputs.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { parseQueryString } from "../../build/query/parse-query-string.ts";
+import { resolveQuery } from "../../build/query/run-query.ts";
+import { runWrk, writeWrkScript, type WrkRequest, type WrkResult } from "./wrk.ts";
+
+export interface Series {
+  name: string;
+  ours: WrkResult[];
+  reference: WrkResult[];
+  referenceName: string;
+}
+
+export interface HttpSettings {
+  dir: string;
+  runs: number;
+  seconds: number;
+  /** CPUs for wrk when pinning (servers get the others). */
+  wrkCpus?: string;
+}
+
+const WRK = { threads: 2, connections: 50 };
+
+/** Runs the two request lists alternately, `runs` times each, after a one-second warm-up of each. */
+export async function series(name: string, settings: HttpSettings, ours: { url: string; requests: WrkRequest[] }, reference: { name: string; url: string; requests: WrkRequest[]; timeoutSeconds?: number }): Promise<Series> {
+  const slug = name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+  const ourScript = writeWrkScript(settings.dir, `${slug}-ours`, ours.requests);
+  const referenceScript = writeWrkScript(settings.dir, `${slug}-reference`, reference.requests);
+  const options = (seconds: number, timeoutSeconds?: number) => ({ ...WRK, seconds, ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }), ...(settings.wrkCpus === undefined ? {} : { cpus: settings.wrkCpus }) });
+  await runWrk(ours.url, ourScript, options(1));
+  await runWrk(reference.url, referenceScript, options(1, reference.timeoutSeconds));
+  const result: Series = { name, ours: [], reference: [], referenceName: reference.name };
+  for (let run = 0; run < settings.runs; run += 1) {
+    result.ours.push(await runWrk(ours.url, ourScript, options(settings.seconds)));
+    result.reference.push(await runWrk(reference.url, referenceScript, options(settings.seconds, reference.timeoutSeconds)));
+  }
+  return result;
+}
+
+/** Fetches each path once and returns its ETag (for the 304 series), checking it answers 200. */
+export async function etagsOf(baseUrl: string, paths: readonly string[], headers: Record<string, string> = {}): Promise<string[]> {
+  const etags: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+    await response.arrayBuffer();
+    const etag = response.headers.get("etag");
+    if (response.status !== 200 || etag === null) throw new Error(`${baseUrl}${path} answered ${response.status} without an ETag`);
+    etags.push(etag);
+  }
+  return etags;
+}
+
+/** Throws unless every URL is answered by the engine on the fly (no precomputed file), so the series measures what it says. */
+export function assertLive(urls: readonly string[], manifest: Manifest): void {
+  for (const url of urls) {
+    const at = url.indexOf("?");
+    const resolved = resolveQuery(ENDPOINTS, at < 0 ? url : url.slice(0, at), parseQueryString(at < 0 ? "" : url.slice(at + 1)));
+    if (resolved.filePath !== undefined && Object.hasOwn(manifest.files, resolved.filePath)) throw new Error(`${url} is precomputed (${resolved.filePath}): not an on-the-fly query`);
+  }
+}
+
+/** The json-server comparisons: the same question asked of both, a few variants each (cycled). */
+export function fallbackCases(): { name: string; ours: string[]; reference: string[]; live: boolean }[] {
+  const words = ["affiliate", "casino", "seo", "keitaro", "traffic"];
+  const filters = [
+    ["media_buyer", "senior"],
+    ["affiliate_manager", "middle"],
+    ["seo", "junior"],
+    ["media_buyer", "lead"],
+  ];
+  return [
+    { name: "a page of brands", ours: [2, 3, 4].map((page) => `/api/dataset/v1/brands?page=${page}`), reference: [2, 3, 4].map((page) => `/brands?_page=${page}&_limit=50`), live: false },
+    {
+      name: "filtered page of resumes (on the fly)",
+      ours: filters.map(([role, seniority]) => `/resume/api/v1/resumes?role=${role}&seniority=${seniority}&page=1`),
+      reference: filters.map(([role, seniority]) => `/resumes?role=${role}&seniority=${seniority}&_page=1&_limit=50`),
+      live: true,
+    },
+    { name: "full-text q over resumes", ours: words.map((word) => `/resume/api/v1/resumes?q=${word}`), reference: words.map((word) => `/resumes?q=${word}&_page=1&_limit=50`), live: true },
+  ];
+}

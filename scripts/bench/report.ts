@@ -1,0 +1,158 @@
+/**
+ * The benchmark's results: one table of figures, references, ratios and targets, printed and saved.
+ * @module
+ */
+import type { ScaleFigures, SampleBuildFigures } from "./build-figures.ts";
+import { medianOf } from "./build-figures.ts";
+import type { ExportMemory } from "./host-process.ts";
+import type { Series } from "./http-figures.ts";
+import type { SearchLatency } from "./search-figures.ts";
+import { formatMiB, formatMs, formatNumber, formatRatio, median, ratio } from "./stats.ts";
+
+export interface Machine {
+  cpu: string;
+  cpus: number;
+  memoryGiB: number;
+  node: string;
+  os: string;
+  nginx?: string;
+  wrk?: string;
+  jsonServer?: string;
+  loadAverage: { before: number; after?: number };
+  pinned: boolean;
+}
+
+export interface BenchResults {
+  date: string;
+  quick: boolean;
+  machine: Machine;
+  notes: string[];
+  build?: SampleBuildFigures;
+  scales?: ScaleFigures[];
+  http: Series[];
+  fallback: Series[];
+  search?: SearchLatency;
+  searchIndexLines?: string[];
+  startup?: { readyMs: number; rssBytes: number; runs: number };
+  exportMemory?: ExportMemory;
+  rows: Row[];
+}
+
+export interface Row {
+  measure: string;
+  ours: string;
+  reference: string;
+  ratio: string;
+  target: string;
+  /** Undefined where there is no target (a figure for information) or it could not be measured. */
+  holds?: boolean;
+}
+
+const rps = (runs: Series["ours"]) => median(runs.map((run) => run.requestsPerSecond));
+const p99 = (runs: Series["ours"]) => median(runs.map((run) => run.latencyMs.p99));
+const errors = (runs: Series["ours"]) => runs.reduce((sum, run) => sum + run.errors, 0);
+
+/** A row comparing two req/s series; `minimum` is the target ratio, `p99Below` an optional latency target. */
+function seriesRow(series: Series | undefined, measure: string, minimum?: number, p99Below?: number): Row {
+  if (series === undefined) return { measure, ours: "not run", reference: "–", ratio: "–", target: minimum === undefined ? "–" : `≥ ${minimum}×` };
+  const value = ratio(rps(series.ours), rps(series.reference));
+  const latency = p99(series.ours);
+  const failed = errors(series.ours) > 0 ? ` (${errors(series.ours)} errors)` : "";
+  let target = minimum === undefined ? "–" : `≥ ${minimum}×`;
+  if (p99Below !== undefined) target += `, p99 < ${p99Below} ms`;
+  const holds = minimum === undefined ? undefined : value >= minimum && (p99Below === undefined || latency < p99Below) && failed === "";
+  const row: Row = { measure, ours: `${formatNumber(rps(series.ours))} req/s, p99 ${formatMs(latency)}${failed}`, reference: `${series.referenceName} ${formatNumber(rps(series.reference))} req/s, p99 ${formatMs(p99(series.reference))}`, ratio: formatRatio(value), target };
+  if (holds !== undefined) row.holds = holds;
+  return row;
+}
+
+function buildRows(build: SampleBuildFigures): Row[] {
+  const full = medianOf(build.full, (run) => run.ms);
+  const floor = median(build.floor.map((run) => run.ms));
+  const rebuild = medianOf(build.rebuild, (run) => run.ms);
+  const rewritten = Math.max(...build.rebuild.map((run) => run.publish?.written ?? Number.NaN));
+  const files = build.full[0]!.files + build.full[0]!.variants.files;
+  const rows: Row[] = [
+    { measure: `build of the sample (${formatNumber(files)} files with variants)`, ours: formatMs(full), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(full / floor), target: "< 3×", holds: full / floor < 3 },
+    { measure: "rebuild, no seed change", ours: `${formatMs(rebuild)}, ${formatNumber(rewritten)} files rewritten`, reference: `full build ${formatMs(full)}`, ratio: formatRatio(rebuild / full), target: "< 0.33×, 0 rewritten", holds: rebuild / full < 1 / 3 && rewritten === 0 },
+  ];
+  const changed = build.changed;
+  if (changed?.publish !== undefined) {
+    rows.push({ measure: "rebuild, one resume changed", ours: `${formatMs(changed.ms)}, ${formatNumber(changed.publish.written)} rewritten, ${formatNumber(changed.publish.linked)} linked`, reference: `full build ${formatMs(full)}`, ratio: formatRatio(changed.ms / full), target: "–" });
+  }
+  return rows;
+}
+
+/** Time and peak memory of each scale against scale 1, next to how much the seed data grew. */
+function scaleRows(scales: readonly ScaleFigures[]): Row[] {
+  const base = scales.find((figure) => figure.scale === 1);
+  if (base === undefined) return [];
+  const baseMs = medianOf(base.runs, (run) => run.ms);
+  const baseRss = medianOf(base.runs, (run) => run.maxRssBytes);
+  const baseData = base.runs[0]!.seedBytes;
+  return scales
+    .filter((figure) => figure.scale !== 1)
+    .map((figure) => {
+      const ms = medianOf(figure.runs, (run) => run.ms);
+      const rss = medianOf(figure.runs, (run) => run.maxRssBytes);
+      const data = figure.runs[0]!.seedBytes / baseData;
+      return {
+        measure: `scale ${figure.scale}: build time, peak memory`,
+        ours: `${formatMs(ms)}, ${formatMiB(rss)}`,
+        reference: `scale 1 ${formatMs(baseMs)}, ${formatMiB(baseRss)}; data ×${data.toFixed(1)}`,
+        ratio: `${formatRatio(ms / baseMs)}, ${formatRatio(rss / baseRss)}`,
+        target: `≤ ×${data.toFixed(1)} (linear)`,
+        holds: ms / baseMs <= data && rss / baseRss <= data,
+      };
+    });
+}
+
+function hostRows(results: BenchResults): Row[] {
+  const rows: Row[] = [];
+  if (results.search !== undefined) {
+    const { p50Ms, p99Ms, queries } = results.search;
+    rows.push({ measure: `full-text q in process (${queries} queries)`, ours: `p50 ${formatMs(p50Ms)}, p99 ${formatMs(p99Ms)}`, reference: "–", ratio: "–", target: "p99 < 5 ms", holds: p99Ms < 5 });
+  }
+  if (results.startup !== undefined) {
+    const { readyMs, rssBytes } = results.startup;
+    rows.push({ measure: "host ready to answer (npm start's script)", ours: `${formatMs(readyMs)}, RSS ${formatMiB(rssBytes)}`, reference: "–", ratio: "–", target: "< 1 s", holds: readyMs < 1000 });
+  }
+  const memory = results.exportMemory;
+  if (memory !== undefined) {
+    const flat = memory.rssAfter <= memory.rssBefore * 1.1;
+    rows.push({ measure: `${memory.concurrency} concurrent exports ×${memory.rounds} (${formatMiB(memory.bytesPerExport)} each)`, ours: `RSS ${formatMiB(memory.rssBefore)} → peak ${formatMiB(memory.rssPeak)} → ${formatMiB(memory.rssAfter)}`, reference: "–", ratio: formatRatio(memory.rssAfter / memory.rssBefore), target: "after ≤ 1.1× before", holds: flat });
+  }
+  return rows;
+}
+
+/** Every row of the table, in reading order. */
+export function tableRows(results: BenchResults): Row[] {
+  const http = (name: string) => results.http.find((series) => series.name === name);
+  const fallback = (name: string) => results.fallback.find((series) => series.name === name);
+  return [
+    seriesRow(http("precomputed pages and cards"), "precomputed pages and cards", 0.35, 10),
+    seriesRow(http("304 Not Modified"), "304 Not Modified (If-None-Match)", 0.3),
+    seriesRow(http("gzip pages and cards"), "gzip pages and cards (stored variants)"),
+    seriesRow(fallback("a page of brands"), "a page of brands (precomputed)"),
+    seriesRow(fallback("filtered page of resumes (on the fly)"), "filtered page of resumes (on the fly)", 20),
+    seriesRow(fallback("full-text q over resumes"), "full-text q over resumes (on the fly)", 50),
+    ...hostRows(results),
+    ...(results.build === undefined ? [] : buildRows(results.build)),
+    ...(results.scales === undefined ? [] : scaleRows(results.scales)),
+  ];
+}
+
+/** The table as Markdown (printed, and pasted into the README). */
+export function markdownTable(rows: readonly Row[]): string {
+  const mark = (holds: boolean | undefined) => (holds === undefined ? "" : holds ? "yes" : "**no**");
+  const lines = ["| measure | ours | reference | ratio | target | holds |", "|---|---|---|---|---|---|"];
+  for (const row of rows) lines.push(`| ${row.measure} | ${row.ours} | ${row.reference} | ${row.ratio} | ${row.target} | ${mark(row.holds)} |`);
+  return lines.join("\n");
+}
+
+/** The machine line under the table. */
+export function machineLine(machine: Machine): string {
+  const tools = [machine.nginx && `nginx ${machine.nginx}`, machine.wrk && `wrk ${machine.wrk}`, machine.jsonServer && `json-server ${machine.jsonServer}`].filter(Boolean).join(", ");
+  const load = `load average ${machine.loadAverage.before.toFixed(2)}${machine.loadAverage.after === undefined ? "" : ` → ${machine.loadAverage.after.toFixed(2)}`}`;
+  return `${machine.cpu}, ${machine.cpus} CPUs shared by client and servers${machine.pinned ? " (servers pinned to CPU 0, wrk to CPU 1)" : " (not pinned)"}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; ${tools}; ${load}.`;
+}
