@@ -35,6 +35,7 @@ type Doc = Record<string, any>;
 /** An escaped JSON pointer segment, also percent-encoded since it goes into a URI fragment. */
 const segment = (text: string): string => encodeURIComponent(text.replace(/~/g, "~0").replace(/\//g, "~1"));
 
+/** Checks answers against a served OpenAPI document. */
 export interface DocumentValidator {
   /** Problems of a body against the documented schema of (path, method, status, media type); throws when nothing is documented. */
   body(path: string, method: string, status: number, mediaType: string, body: unknown): string[];

@@ -11,6 +11,7 @@ import { count, countryCode, orderEcho, period, rank, score100, slug, sortEcho, 
 const licensesCount = count.describe("Licenses active at the snapshot date");
 const jurisdiction = z.union([countryCode, z.literal("")]).describe("Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown");
 
+/** A brand in the list (component `BrandListItem`). */
 export const brandListItem = z
   .strictObject({
     slug,
@@ -38,8 +39,10 @@ const demandPoint = z.strictObject({
   adi: score100.describe("Volume / the largest brand's volume there that month × 100 (4 decimals)"),
 });
 
+/** A license of the brand (component `BrandLicense`). */
 export const brandLicense = licenseSchema.omit({ brand: true }).extend({ jurisdiction }).meta({ id: "BrandLicense", description: "A license of the brand" });
 
+/** The full card of a brand (component `BrandCard`). */
 export const brandCard = z
   .strictObject({
     slug,
@@ -65,14 +68,17 @@ export const brandCard = z
   })
   .meta({ id: "BrandCard", description: "The full card of a brand" });
 
+/** The Trust Score of one month (component `TrustHistoryEntry`). */
 export const trustHistoryEntry = z
   .strictObject({ period, score: score100, grade: trustGrade, components: trustComponents })
   .meta({ id: "TrustHistoryEntry", description: "The Trust Score of one month" });
 
+/** A brand in the Trust Score ranking (component `TrustScoreItem`). */
 export const trustScoreItem = z
   .strictObject({ rank, slug, name: z.string(), score: score100, grade: trustGrade })
   .meta({ id: "TrustScoreItem", description: "A brand in the Trust Score ranking" });
 
+/** One brand of a comparison (component `CompareItem`). */
 export const compareItem = z
   .strictObject({
     slug,
@@ -93,8 +99,13 @@ export const compareItem = z
   })
   .meta({ id: "CompareItem", description: "One brand of a comparison" });
 
+/** The 200 body of `/brands` (component `BrandsResponse`). */
 export const brandsResponse = pageOf(brandListItem, { sort: sortEcho, order: orderEcho }).meta({ id: "BrandsResponse" });
+/** The 200 body of `/brands/{slug}` (component `BrandCardResponse`). */
 export const brandCardResponse = envelopeOf(brandCard).meta({ id: "BrandCardResponse" });
+/** The 200 body of `/brands/{slug}/trust-history` (component `TrustHistoryResponse`). */
 export const trustHistoryResponse = envelopeOf(z.array(trustHistoryEntry), { brand: slug, weights: trustWeights }).meta({ id: "TrustHistoryResponse" });
+/** The 200 body of `/trust-scores` (component `TrustScoresResponse`). */
 export const trustScoresResponse = pageOf(trustScoreItem, { sort: sortEcho, order: orderEcho, period: period.nullable().describe("The month the scores are of") }).meta({ id: "TrustScoresResponse" });
+/** The 200 body of `/compare` (component `CompareResponse`). */
 export const compareResponse = envelopeOf(z.array(compareItem).describe("The brands in the requested order"), { brands: z.array(slug) }).meta({ id: "CompareResponse" });

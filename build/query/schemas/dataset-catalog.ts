@@ -16,16 +16,20 @@ const rankScore = score100.describe("Weighted sum of the normalised sub-measures
 const presence = count.describe("Distinct brands whose lobbies show the game");
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
 
+/** A license from a regulator's public register (component `License`). */
 export const licenseItem = licenseSchema
   .extend({ jurisdiction: z.union([countryCode, z.literal("")]).describe("Country of the regulator; empty when the regulator is unknown") })
   .meta({ id: "License", description: "A license from a regulator's public register" });
 
+/** A regulator with its register's counts (component `Regulator`). */
 export const regulatorItem = regulatorSchema
   .extend({ licenses_count: count.describe("Licenses in its register, any status"), brands_count: count.describe("Distinct brands holding them") })
   .meta({ id: "Regulator", description: "A regulator with its register's counts" });
 
+/** A game provider (studio) (component `Provider`). */
 export const providerItem = z.strictObject({ slug, name: z.string(), games_count: count }).meta({ id: "Provider", description: "A game provider (studio)" });
 
+/** A provider in the activity ranking (component `ProviderRank`). */
 export const providerRankItem = z
   .strictObject({
     rank,
@@ -49,6 +53,7 @@ const topGame = z.strictObject({
   presence,
 });
 
+/** The card of a game provider (component `ProviderCard`). */
 export const providerCard = z
   .strictObject({
     ...providerSchema.shape,
@@ -71,8 +76,10 @@ export const providerCard = z
   })
   .meta({ id: "ProviderCard", description: "The card of a game provider" });
 
+/** A game of the catalog (component `Game`). */
 export const gameItem = gameSchema.meta({ id: "Game", description: "A game of the catalog" });
 
+/** The card of a game (component `GameCard`). */
 export const gameCard = z
   .strictObject({
     ...gameSchema.shape,
@@ -88,15 +95,24 @@ export const gameCard = z
   })
   .meta({ id: "GameCard", description: "The card of a game" });
 
+/** A game in the lobby-presence ranking (component `GameRank`). */
 export const gameRankItem = z
   .strictObject({ rank, slug, name: z.string(), provider: slug, kind: gameSchema.shape.kind, presence, avg_position: avgPosition })
   .meta({ id: "GameRank", description: "A game in the lobby-presence ranking" });
 
+/** The 200 body of `/licenses` (component `LicensesResponse`). */
 export const licensesResponse = pageOf(licenseItem).meta({ id: "LicensesResponse" });
+/** The 200 body of `/regulators` (component `RegulatorsResponse`). */
 export const regulatorsResponse = envelopeOf(z.array(regulatorItem)).meta({ id: "RegulatorsResponse" });
+/** The 200 body of `/providers` (component `ProvidersResponse`). */
 export const providersResponse = pageOf(providerItem).meta({ id: "ProvidersResponse" });
+/** The 200 body of `/providers/{slug}` (component `ProviderCardResponse`). */
 export const providerCardResponse = envelopeOf(providerCard).meta({ id: "ProviderCardResponse" });
+/** The 200 body of `/provider-ranks` (component `ProviderRanksResponse`). */
 export const providerRanksResponse = pageOf(providerRankItem, { sort: sortEcho, order: orderEcho }).meta({ id: "ProviderRanksResponse" });
+/** The 200 body of `/games` (component `GamesResponse`). */
 export const gamesResponse = pageOf(gameItem).meta({ id: "GamesResponse" });
+/** The 200 body of `/games/{slug}` (component `GameCardResponse`). */
 export const gameCardResponse = envelopeOf(gameCard).meta({ id: "GameCardResponse" });
+/** The 200 body of `/game-ranks` (component `GameRanksResponse`). */
 export const gameRanksResponse = pageOf(gameRankItem, { sort: sortEcho, order: orderEcho }).meta({ id: "GameRanksResponse" });

@@ -9,6 +9,7 @@ import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from
 import { envelopeOf, LIMIT_META, pageOf } from "./envelope.ts";
 import { count, countryCode, orderEcho, percentChange, period, score100, slug, sortEcho } from "./primitives.ts";
 
+/** A market with its demand-data coverage (component `Country`). */
 export const countryItem = countrySchema
   .extend({
     coverage: z.strictObject({
@@ -20,6 +21,7 @@ export const countryItem = countrySchema
   })
   .meta({ id: "Country", description: "A market with its demand-data coverage" });
 
+/** One index value of a brand in a country and month (component `IndexValue`). */
 export const indexValue = z
   .strictObject({
     brand: slug,
@@ -32,6 +34,7 @@ export const indexValue = z
 
 const growth = percentChange.nullable().describe("(current − previous) / previous × 100, 4 decimals; null when previous is 0 and current is not");
 
+/** A brand's demand growth between the last two periods (component `TrendingEntry`). */
 export const trendingEntry = z
   .strictObject({
     brand: slug,
@@ -45,6 +48,7 @@ export const trendingEntry = z
   })
   .meta({ id: "TrendingEntry", description: "A brand's demand growth between the last two periods" });
 
+/** The period-over-period change of a brand in a country (component `MomentumEntry`). */
 export const momentumEntry = z
   .strictObject({
     brand: slug,
@@ -62,6 +66,7 @@ const lastTwoPeriods = {
   current_period: period.nullable().describe("The dataset's last period"),
 };
 
+/** How well tracked demand follows regulator-published revenue in one market (component `Calibration`). */
 export const calibrationEntry = z
   .strictObject({
     country: countryCode,
@@ -81,15 +86,23 @@ export const calibrationEntry = z
   })
   .meta({ id: "Calibration", description: "How well tracked demand follows regulator-published revenue in one market" });
 
+/** Regulator-published gross gaming revenue of a market and month (component `GroundTruth`). */
 export const groundTruthRow = groundTruthSchema
   .extend({ demand_total: count.nullable().describe("Tracked demand in that market and month; null without demand data") })
   .meta({ id: "GroundTruth", description: "Regulator-published gross gaming revenue of a market and month" });
 
+/** A detected change of a brand's terms, withdrawal or responsible-gambling page (component `TcAlert`). */
 export const tcAlertItem = tcAlertSchema.meta({ id: "TcAlert", description: "A detected change of a brand's terms, withdrawal or responsible-gambling page" });
 
+/** The 200 body of `/countries` (component `CountriesResponse`). */
 export const countriesResponse = envelopeOf(z.array(countryItem), { periods: count.describe("Months in the dataset") }).meta({ id: "CountriesResponse" });
+/** The 200 body of `/index` (component `IndexResponse`). */
 export const indexResponse = envelopeOf(z.array(indexValue).describe("Ordered by brand, country, period, metric")).meta({ id: "IndexResponse" });
+/** The 200 body of `/trending` (component `TrendingResponse`). */
 export const trendingResponse = envelopeOf(z.array(trendingEntry), { ...lastTwoPeriods, ...LIMIT_META }).meta({ id: "TrendingResponse" });
+/** The 200 body of `/momentum` (component `MomentumResponse`). */
 export const momentumResponse = envelopeOf(z.array(momentumEntry), { ...lastTwoPeriods, flat_band: z.number().min(0).describe("The flat band, percent"), sort: sortEcho, order: orderEcho, ...LIMIT_META }).meta({ id: "MomentumResponse" });
+/** The 200 body of `/ground-truth` (component `GroundTruthResponse`). */
 export const groundTruthResponse = envelopeOf(z.array(groundTruthRow), { calibration: z.array(calibrationEntry) }).meta({ id: "GroundTruthResponse" });
+/** The 200 body of `/tc-alerts` (component `TcAlertsResponse`). */
 export const tcAlertsResponse = pageOf(tcAlertItem).meta({ id: "TcAlertsResponse" });

@@ -13,11 +13,13 @@ import { pathSlots, requirement } from "./openapi-parameters.ts";
 /** Arrays in examples keep this many items, so that a card with long series stays readable. */
 const EXAMPLE_ITEMS = 2;
 
+/** A real error answer of the engine, for an example. */
 export interface ErrorExample {
   status: number;
   body: ReturnType<HttpError["toBody"]>;
 }
 
+/** What the document shows of one endpoint's answers. */
 export interface EndpointSamples {
   /** Path parameters of the example answer (e.g. the first brand's slug). */
   pathParams: Record<string, string>;

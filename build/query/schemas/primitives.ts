@@ -8,10 +8,15 @@ import { TRUST_GRADE_VALUES, TRUST_WEIGHTS, type TrustComponent } from "../../co
 import { PROVIDER_RANK_WEIGHTS, type ProviderMeasure } from "../../compute/provider-rank.ts";
 import { brandSchema, countrySchema, demandRowSchema, licenseSchema, tcAlertSchema } from "../../load/schemas.ts";
 
+/** A lower-case slug, as in the seeds. */
 export const slug = brandSchema.shape.slug;
+/** An upper-case ISO 3166-1 alpha-2 code. */
 export const countryCode = countrySchema.shape.code;
+/** A month, `YYYY-MM`. */
 export const period = demandRowSchema.shape.period;
+/** An ISO 8601 date. */
 export const isoDate = licenseSchema.shape.issued_at;
+/** An ISO 8601 date-time with a zone. */
 export const isoDateTime = tcAlertSchema.shape.detected_at;
 
 /** A count: an integer from 0. */
@@ -23,6 +28,7 @@ export const score100 = z.number().min(0).max(100);
 /** A percentage with 4 decimals, which may be negative (a change) or above 100 (growth). */
 export const percentChange = z.number().describe("Percent change, 4 decimals");
 
+/** A Trust Score grade, A to E. */
 export const trustGrade = z.enum(TRUST_GRADE_VALUES).describe("Trust Score grade, A (best) to E; bands on the methodology page");
 
 /** An object with one value per key, keys in the given order (strict: no other key). */
@@ -33,9 +39,13 @@ export function perKey<K extends string, V extends z.ZodType>(keys: readonly K[]
 const trustKeys = Object.keys(TRUST_WEIGHTS) as TrustComponent[];
 const providerKeys = Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[];
 
+/** The six Trust Score 2.0 components, each 0-100 (1 decimal) (component `TrustComponents`). */
 export const trustComponents = perKey(trustKeys, score100).meta({ id: "TrustComponents", description: "The six Trust Score 2.0 components, each 0-100 (1 decimal)" });
+/** Weight of each Trust Score component; they sum to 1 (component `TrustWeights`). */
 export const trustWeights = perKey(trustKeys, z.number().min(0).max(1)).meta({ id: "TrustWeights", description: "Weight of each Trust Score component; they sum to 1" });
+/** The provider-rank sub-measures, each normalised 0-100. */
 export const providerComponents = perKey(providerKeys, score100).describe("Each sub-measure normalised 0-100 against the largest provider's value (1 decimal)");
+/** The provider-rank weights. */
 export const providerWeights = perKey(providerKeys, z.number().min(0).max(1)).describe("Weight of each provider-rank sub-measure; they sum to 1");
 
 /** The effective sort field of a list, echoed in `meta`. */

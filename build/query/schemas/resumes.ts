@@ -18,8 +18,10 @@ const listShape = {
   score: z.number().min(0).optional().describe("Relevance (4 decimals); only when the query has q"),
 };
 
+/** A resume in the list (component `ResumeListItem`). */
 export const resumeListItem = z.strictObject(listShape).meta({ id: "ResumeListItem", description: "A resume in the list" });
 
+/** A resume in full: the list fields, its contacts and its full text (component `Resume`). */
 export const fullResume = z
   .strictObject({ ...listShape, contacts: resumeSchema.shape.contacts, text: resumeSchema.shape.text.describe("The full text") })
   .meta({ id: "Resume", description: "A resume in full: the list fields, its contacts and its full text" });
@@ -28,6 +30,7 @@ const counts = z.record(z.string(), count);
 /** Counts over a closed vocabulary: every value is a key, zeros included. */
 const closedCounts = (values: readonly string[]) => perKey(values, count);
 
+/** Aggregate statistics of the resume database (component `ResumeStats`). */
 export const resumeStats = z
   .strictObject({
     total: count,
@@ -44,8 +47,11 @@ export const resumeStats = z
   })
   .meta({ id: "ResumeStats", description: "Aggregate statistics of the resume database" });
 
+/** The 200 body of `/resumes` (component `ResumesResponse`). */
 export const resumesResponse = pageOf(resumeListItem, { sort: sortEcho, order: orderEcho }).meta({ id: "ResumesResponse" });
+/** The 200 body of `/resumes/{id}` (component `ResumeResponse`). */
 export const resumeCardResponse = envelopeOf(fullResume).meta({ id: "ResumeResponse" });
+/** The 200 body of `/stats` (component `ResumeStatsResponse`). */
 export const resumeStatsResponse = envelopeOf(resumeStats).meta({ id: "ResumeStatsResponse" });
 /** One line of `/resumes/export`. */
 export const resumeExportLine = fullResume;
