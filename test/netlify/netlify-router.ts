@@ -47,17 +47,32 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
   const rules = (parsed.redirects as unknown as Record<string, unknown>[]).map(toMatcherRule);
   const headers = await parseAllHeaders({ headersFiles: [path.join(dist, "_headers")], netlifyConfigPath: configPath, configHeaders: [], minimal: false });
   if (headers.errors.length > 0) throw new Error(`_headers: ${headers.errors.map((error) => error.message).join("; ")}`);
-  const headerList = headers.headers as { for: string; forRegExp: RegExp; values: Record<string, string> }[];
 
-  // The matcher scans its rules one by one (about 6 µs a rule), so a request is matched against a matcher
-  // over the rules that can match its path: every rule with a splat or a placeholder, and the rules whose
-  // path is the request's. Paths are bucketed (BUCKET paths a matcher) to keep compiling cheap; rule
-  // order is kept. routeWithFullMatcher cross-checks this against one matcher over every rule.
+  const shardFor = shardedMatchers(rules);
+  const headerRules = headerLookup(headers.headers as HeaderRule[]);
+  let full: Promise<Matcher> | undefined;
+  const fullMatcher = () => (full ??= redirector.parseJSON(JSON.stringify(rules), {}));
+
+  return {
+    route: async (url) => routeWith(await shardFor(decodedPathOf(url)), url, dist),
+    routeWithFullMatcher: async (url) => routeWith(await fullMatcher(), url, dist),
+    headerRules,
+    rules: rules.length,
+  };
+}
+
+/**
+ * The matcher scans its rules one by one (about 6 µs a rule), so a request is matched against a matcher
+ * over the rules that can match its path: every rule with a splat or a placeholder, and the rules whose
+ * path is the request's. Paths are bucketed (BUCKET paths a matcher) to keep compiling cheap; rule
+ * order is kept. routeWithFullMatcher cross-checks this against one matcher over every rule.
+ */
+function shardedMatchers(rules: readonly MatcherRule[]): (decodedPath: string) => Promise<Matcher> {
   const wildcard = (rule: MatcherRule) => rule.origin.includes("*") || rule.origin.includes("/:");
   const bucketOf = new Map<string, number>();
   for (const rule of rules) if (!wildcard(rule) && !bucketOf.has(pathKey(rule.origin))) bucketOf.set(pathKey(rule.origin), Math.floor(bucketOf.size / BUCKET));
   const shards = new Map<number, Promise<Matcher>>();
-  const shardFor = (decodedPath: string): Promise<Matcher> => {
+  return (decodedPath) => {
     const bucket = bucketOf.get(pathKey(decodedPath)) ?? -1;
     let shard = shards.get(bucket);
     if (shard === undefined) {
@@ -66,26 +81,27 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
     }
     return shard;
   };
-  // Header rules for one exact path are found by that path; the others (splats, placeholders) by their pattern.
-  const exactHeaders = new Map<string, number[]>();
-  headerList.forEach((rule, index) => {
-    if (!/[*:]/.test(rule.for)) exactHeaders.set(headerKey(rule.for), [...(exactHeaders.get(headerKey(rule.for)) ?? []), index]);
-  });
-  const patternHeaders = headerList.flatMap((rule, index) => (/[*:]/.test(rule.for) ? [index] : []));
-  let full: Promise<Matcher> | undefined;
-  const fullMatcher = () => (full ??= redirector.parseJSON(JSON.stringify(rules), {}));
+}
 
-  return {
-    route: async (url) => routeWith(await shardFor(decodedPathOf(url)), url, dist),
-    routeWithFullMatcher: async (url) => routeWith(await fullMatcher(), url, dist),
-    headerRules: (servedPath) =>
-      [...patternHeaders, ...(exactHeaders.get(headerKey(servedPath)) ?? [])]
-        .sort((a, b) => a - b)
-        .map((index) => headerList[index]!)
-        .filter((rule) => rule.forRegExp.test(servedPath))
-        .map((rule) => rule.values),
-    rules: rules.length,
-  };
+interface HeaderRule {
+  for: string;
+  forRegExp: RegExp;
+  values: Record<string, string>;
+}
+
+/** Header rules for one exact path are found by that path; the others (splats, placeholders) by their pattern. */
+function headerLookup(list: readonly HeaderRule[]): (servedPath: string) => Record<string, string>[] {
+  const exact = new Map<string, number[]>();
+  list.forEach((rule, index) => {
+    if (!/[*:]/.test(rule.for)) exact.set(headerKey(rule.for), [...(exact.get(headerKey(rule.for)) ?? []), index]);
+  });
+  const patterns = list.flatMap((rule, index) => (/[*:]/.test(rule.for) ? [index] : []));
+  return (servedPath) =>
+    [...patterns, ...(exact.get(headerKey(servedPath)) ?? [])]
+      .sort((a, b) => a - b)
+      .map((index) => list[index]!)
+      .filter((rule) => rule.forRegExp.test(servedPath))
+      .map((rule) => rule.values);
 }
 
 function toMatcherRule(redirect: Record<string, unknown>): MatcherRule {
