@@ -42,6 +42,8 @@ export function holdResponse(baseUrl: string, path: string, headers: Record<stri
 export interface SlowReader {
   /** Bytes read so far. */
   received(): number;
+  /** True while the connection is open (the server has not closed or cut it). */
+  open(): boolean;
   /** Stops reading and closes the socket. */
   stop(): void;
 }
@@ -59,7 +61,9 @@ export function slowReader(baseUrl: string, path: string, bytesPerTick = 64, tic
         if (chunk !== null) received += chunk.length;
       }, tickMs);
       socket.on("close", () => clearInterval(timer));
-      resolve({ received: () => received, stop: () => (clearInterval(timer), socket.destroy()) });
+      let closed = false;
+      socket.on("close", () => (closed = true));
+      resolve({ received: () => received, open: () => !closed, stop: () => (clearInterval(timer), socket.destroy()) });
     });
     socket.on("error", reject);
   });

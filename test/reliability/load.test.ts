@@ -1,0 +1,65 @@
+/**
+ * Load, bounded: autocannon on loopback against the real host process (rate limit off) with the mixed
+ * workload of load-workload.ts, 3 runs of 5 s after a warm-up. Nothing lost (no errors, no timeouts,
+ * every status the one intended, no 5xx), memory stable (RSS after run 3 within 10% of after run 1),
+ * and clients reading slowly do not hold up anyone else. The long form is `npm run bench`.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sampleContext } from "../helpers/sample-host.ts";
+import { startHostProcess, type HostProcess } from "./host-process.ts";
+import { mixedWorkload, runWorkload, type WorkloadRequest } from "./load-workload.ts";
+import { slowReader, type SlowReader } from "./slow-clients.ts";
+
+const RUN_SECONDS = 5;
+let host: HostProcess;
+let workload: WorkloadRequest[];
+let bigPath = "";
+
+beforeAll(async () => {
+  const dist = inject("sampleDist");
+  const { context } = await sampleContext();
+  // The index of every country: several MB, far more than socket buffers hold, so a slow reader stays mid-response.
+  bigPath = `/api/dataset/v1/index?country=${context.dataset.countries.map((country) => country.code).join(",")}`;
+  workload = await mixedWorkload(dist);
+  host = await startHostProcess(dist, { rateLimit: 0 });
+});
+afterAll(async () => {
+  await host.kill();
+});
+
+describe("the host under a mixed load", () => {
+  it("answers every request of 3 runs as intended, with no errors, and its memory stays flat", async () => {
+    await runWorkload(host.url, workload, { seconds: 2 }); // warm-up: caches filled, code optimised
+    const rss: number[] = [];
+    for (let run = 1; run <= 3; run += 1) {
+      const { result, byKind, unexpected } = await runWorkload(host.url, workload, { seconds: RUN_SECONDS });
+      rss.push(host.rss());
+      expect(unexpected, `run ${run}`).toEqual([]);
+      expect([result.errors, result.timeouts, result["5xx"], result.mismatches], `run ${run}: errors, timeouts, 5xx, mismatches`).toEqual([0, 0, 0, 0]);
+      // Only the intended errors are non-2xx/304, and every kind of request was served.
+      expect(result.non2xx).toBe((byKind["not-modified 304"] ?? 0) + (byKind["intended-error 404"] ?? 0) + (byKind["intended-error 400"] ?? 0));
+      for (const kind of ["precomputed 200", "card 200", "fallback 200", "export 200", "not-modified 304", "intended-error 404"]) expect(byKind[kind] ?? 0, `run ${run}: ${kind}`).toBeGreaterThan(0);
+    }
+    expect(rss[2]!, `RSS after each run: ${rss.map((bytes) => `${Math.round(bytes / 2 ** 20)} MiB`).join(", ")}`).toBeLessThanOrEqual(rss[0]! * 1.1);
+    expect(host.child.exitCode).toBeNull();
+  });
+
+  it("keeps answering others while 16 clients read a large answer and an export a few bytes at a time", async () => {
+    const slow: SlowReader[] = [];
+    try {
+      for (let i = 0; i < 8; i += 1) slow.push(await slowReader(host.url, bigPath), await slowReader(host.url, "/resume/api/v1/resumes/export?per_page=200&sort=experience"));
+      // Computing the large answer takes the host a moment per request; once every reader has its first
+      // bytes, all that is left is sending megabytes to clients that barely read.
+      while (slow.some((reader) => reader.received() === 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+      const { result, unexpected } = await runWorkload(host.url, workload, { seconds: 2 });
+      expect(unexpected).toEqual([]);
+      expect([result.errors, result.timeouts, result["5xx"]]).toEqual([0, 0, 0]);
+      expect(result.requests.total).toBeGreaterThan(50);
+      // The slow clients are still connected, mid-answer: they held the host the whole time.
+      for (const reader of slow) expect([reader.open(), reader.received() > 0]).toEqual([true, true]);
+      expect(slow[0]!.received()).toBeLessThan(100_000); // of several MB
+    } finally {
+      for (const reader of slow) reader.stop();
+    }
+  });
+});
