@@ -12,9 +12,13 @@ export interface RouteMatch {
   pathParams: Record<string, string>;
 }
 
-/** Finds the endpoint for a raw (still percent-encoded) path; static segments win over `{slots}`. */
+/**
+ * Finds the endpoint for a raw (still percent-encoded) path; static segments win over `{slots}`.
+ * The whole path is decoded before it is split, as CDN routers do, so `/brands/x%2Ftrust-history`
+ * is the same request as `/brands/x/trust-history` on every host.
+ */
 export function matchRoute(endpoints: readonly Endpoint[], rawPath: string): RouteMatch | undefined {
-  const segments = rawPath.split("/").filter((segment) => segment !== "").map((segment) => decodePathSegment(segment));
+  const segments = decodePathSegment(rawPath).split("/").filter((segment) => segment !== "");
   let best: { match: RouteMatch; slots: number } | undefined;
   for (const endpoint of endpoints) {
     const pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "");
