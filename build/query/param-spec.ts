@@ -116,8 +116,23 @@ export function parseDateTime(raw: string): string | undefined {
   return new Date(time).toISOString();
 }
 
-/** The zod schema that turns the raw text of a parameter into its normalised value. */
+const schemas = new WeakMap<ParamSpec, z.ZodType<ParamValue, string>>();
+
+/**
+ * The zod schema that turns the raw text of a parameter into its normalised value, built once per spec:
+ * building a zod schema costs some hundred times more than running it, on every request and every
+ * precomputed key (issue 7).
+ */
 export function valueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
+  let schema = schemas.get(spec);
+  if (schema === undefined) {
+    schema = buildValueSchema(spec);
+    schemas.set(spec, schema);
+  }
+  return schema;
+}
+
+function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
   switch (spec.type) {
     case "closed": {
       const item = z.string().transform((text) => text.toLowerCase()).pipe(z.enum(spec.values as [string, ...string[]]));

@@ -24,13 +24,46 @@ export interface ResumeRow {
 
 export interface ResumeFilter {
   spec: ParamSpec;
-  /** Builds the predicate for a parsed value once per query, not once per resume. */
-  keep: (value: ParamValue) => (row: ResumeRow) => boolean;
+  /** Builds the predicate for a parsed value once per query (from the dataset's key indexes), not once per resume. */
+  keep: (value: ParamValue, resumes: readonly Resume[]) => (row: ResumeRow) => boolean;
   /** The values precomputed one at a time (enumerable filters only), in a stable order. */
   values?: (resumes: readonly Resume[]) => string[];
 }
 
 const asList = (value: ParamValue): string[] => (Array.isArray(value) ? value : [String(value)]);
+
+/** Per dataset, per filter: the positions of the resumes holding each key, indexed on first use. */
+const keyIndexes = new WeakMap<readonly Resume[], Map<string, Map<string, number[]>>>();
+
+function positionsByKey(resumes: readonly Resume[], name: string, read: (resume: Resume) => readonly string[]): Map<string, number[]> {
+  let byFilter = keyIndexes.get(resumes);
+  if (byFilter === undefined) keyIndexes.set(resumes, (byFilter = new Map()));
+  let index = byFilter.get(name);
+  if (index === undefined) {
+    index = new Map();
+    resumes.forEach((resume, position) => {
+      for (const key of read(resume)) {
+        const positions = index!.get(key);
+        if (positions === undefined) index!.set(key, [position]);
+        else if (positions.at(-1) !== position) positions.push(position);
+      }
+    });
+    byFilter.set(name, index);
+  }
+  return index;
+}
+
+/**
+ * The predicate "holds any of the wanted keys" as one byte lookup per row: the wanted keys' resumes are
+ * marked once per query from the index, instead of each row's keys being read and compared (issue 7:
+ * filtered pages computed on the fly spent most of their time here).
+ */
+function markedKeys(resumes: readonly Resume[], name: string, read: (resume: Resume) => readonly string[], wanted: readonly string[]): (row: ResumeRow) => boolean {
+  const index = positionsByKey(resumes, name, read);
+  const marked = new Uint8Array(resumes.length);
+  for (const key of wanted) for (const position of index.get(key) ?? []) marked[position] = 1;
+  return (row) => marked[row.position] === 1;
+}
 
 /** The distinct values of a field over all resumes, sorted. */
 function present(read: (resume: Resume) => readonly string[]): (resumes: readonly Resume[]) => string[] {
@@ -41,10 +74,7 @@ function present(read: (resume: Resume) => readonly string[]): (resumes: readonl
 function keyFilter(name: string, description: string, read: (resume: Resume) => readonly string[]): ResumeFilter {
   return {
     spec: { name, type: "open", normalise: "lower", multi: true, description },
-    keep: (value) => {
-      const wanted = new Set(asList(value));
-      return (row) => read(row.resume).some((key) => wanted.has(key));
-    },
+    keep: (value, resumes) => markedKeys(resumes, name, read, asList(value)),
     values: present(read),
   };
 }
@@ -53,10 +83,7 @@ function keyFilter(name: string, description: string, read: (resume: Resume) => 
 function closedFilter(name: string, values: readonly string[], description: string, read: (resume: Resume) => string): ResumeFilter {
   return {
     spec: { name, type: "closed", values, multi: true, description },
-    keep: (value) => {
-      const wanted = new Set(asList(value));
-      return (row) => wanted.has(read(row.resume));
-    },
+    keep: (value, resumes) => markedKeys(resumes, name, (resume) => [read(resume)], asList(value)),
     values: (resumes) => values.filter((item) => resumes.some((resume) => read(resume) === item)),
   };
 }
@@ -79,15 +106,12 @@ export const RESUME_FILTERS: readonly ResumeFilter[] = [
   closedFilter("seniority", SENIORITIES, "Seniority level: junior, middle, senior, lead or head; comma-separated for any of several", (r) => r.seniority),
   {
     spec: { name: "skill", type: "open", normalise: "lower", multi: true, description: "Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several" },
-    keep: (value) => {
-      const wanted = new Set(asList(value));
-      return (row) => row.resume.skills.some((skill) => wanted.has(skill.toLowerCase()));
-    },
+    keep: (value, resumes) => markedKeys(resumes, "skill", (resume) => resume.skills.map((skill) => skill.toLowerCase()), asList(value)),
   },
   closedFilter("contact_quality", CONTACT_QUALITIES, "How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none", (r) => r.contact_quality),
   {
     spec: { name: "has_contacts", type: "bool", description: "1 or true keeps resumes with at least one contact, 0 or false those without" },
-    keep: (value) => (row) => hasContacts(row.resume) === value,
+    keep: (value, resumes) => markedKeys(resumes, "has_contacts", (resume) => [hasContacts(resume) ? "1" : "0"], [value === true ? "1" : "0"]),
     values: () => ["1", "0"],
   },
   keyFilter("source", "Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive)", (r) => [r.source]),

@@ -80,7 +80,7 @@ function orderedCandidates(context: EngineContext, q: string | undefined, sort: 
 /** Searches, filters, sorts and paginates the resumes for normalised params. */
 export function selectResumes(context: EngineContext, params: Params): ResumeSelection {
   const q = params.q === undefined ? undefined : String(params.q);
-  const predicates = RESUME_FILTERS.filter((filter) => params[filter.spec.name] !== undefined).map((filter) => filter.keep(params[filter.spec.name]!));
+  const predicates = RESUME_FILTERS.filter((filter) => params[filter.spec.name] !== undefined).map((filter) => filter.keep(params[filter.spec.name]!, context.dataset.resumes));
   const { sort, order } = effectiveOrder(params, RESUME_SORTS, "date");
   // Filtering keeps the order, so the rows come out sorted.
   const matching = orderedCandidates(context, q, sort, order).filter((row) => predicates.every((keep) => keep(row)));
