@@ -4,8 +4,9 @@
  * @module
  */
 import { computeDataset } from "./compute/compute-dataset.ts";
+import { fingerprintInputs, recordBuild, recordedBuild } from "./emit/build-inputs.ts";
 import { compressOutputs, type CompressedPlan } from "./emit/compress-outputs.ts";
-import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
+import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { publishOutputs, readPreviousOutput, type PublishReport } from "./emit/publish-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
 import { planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
@@ -39,6 +40,9 @@ export interface BuildReport {
   publish?: PublishReport;
 }
 
+/** What dist/ records of its build, so that a rebuild from the same inputs can report without redoing it. */
+type RecordedSummary = Omit<BuildReport, "stages" | "dryRun" | "outDir">;
+
 /** Runs a build; on a seed error nothing is written and the previous output stays as it was. */
 export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const stages: Record<string, number> = {};
@@ -50,6 +54,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     options.onStage?.(stage, "end", stages[stage]);
     return result;
   };
+
+  // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
+  const checking = performance.now();
+  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: options.baseUrl, maxFiles: options.maxFiles });
+  const kept = fingerprint === undefined ? undefined : await recordedBuild<RecordedSummary>(options.outDir, fingerprint);
+  // Reported after the other stages, which keep their order.
+  const inputsMs = Math.round(performance.now() - checking);
+  if (kept !== undefined) return { ...kept, stages: { inputs: inputsMs }, dryRun: false, outDir: options.outDir, publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true } };
 
   const { seeds, stats } = await timed("load", () => loadSeeds(options.seedsDir));
   const computed = await timed("compute", () => {
@@ -65,14 +77,19 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   // Compressed variants (issue 5), reusing the previous output's for bodies that did not change (issue 7).
   const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
   const output = await timed("compress", () => compressOutputs(plan, previous));
-  let publish: PublishReport | undefined;
-  await timed("write", async () => {
-    if (!options.dryRun) publish = await publishOutputs(options.outDir, output, previous);
-  });
   // Files and bytes of the plan: compressed variants have their own row in `endpoints`.
   const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
   const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(output), dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
-  if (publish !== undefined) report.publish = publish;
+  await timed("write", async () => {
+    if (fingerprint === undefined) return;
+    const summary: RecordedSummary = { seeds: stats, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
+    const files = output.files.length + output.reused.length + 1;
+    const outputBytes = bytes + output.variants.bytes;
+    summary.publish = { files, bytes: outputBytes, written: files, linked: 0, unchanged: false };
+    output.files.push(recordBuild({ fingerprint, files, summary }, output.files.find((file) => file.path === MANIFEST_FILE)!.body));
+    report.publish = await publishOutputs(options.outDir, output, previous);
+  });
+  if (fingerprint !== undefined) stages.inputs = inputsMs;
   return report;
 }
 

@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fingerprintInputs } from "../../build/emit/build-inputs.ts";
 import { compressOutputs } from "../../build/emit/compress-outputs.ts";
 import type { OutputPlan } from "../../build/emit/plan-outputs.ts";
 import { publishOutputs, readPreviousOutput } from "../../build/emit/publish-outputs.ts";
@@ -89,16 +90,55 @@ describe("publishOutputs", () => {
   });
 });
 
-describe("runBuild twice on the same seeds", () => {
-  it("leaves the output untouched the second time and says so", async () => {
+describe("runBuild over its own previous output", () => {
+  const optionsFor = (seedsDir: string, outDir: string) => ({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+
+  it("recognises the same seeds, options and code, and rewrites nothing", async () => {
     const out = path.join(parent, "dist");
-    const options = { seedsDir: SEEDS_MIN, outDir: out, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false };
-    const first = await runBuild(options);
+    const first = await runBuild(optionsFor(SEEDS_MIN, out));
     const tree = await hashTree(out);
-    const second = await runBuild(options);
+    const second = await runBuild(optionsFor(SEEDS_MIN, out));
     expect(first.publish).toMatchObject({ unchanged: false, linked: 0 });
-    expect(second.publish).toMatchObject({ unchanged: true, written: 0, linked: 0 });
-    expect(second.files).toBe(first.files);
+    expect(second.publish).toMatchObject({ unchanged: true, written: 0, linked: 0, files: first.publish!.files });
+    expect(Object.keys(second.stages)).toEqual(["inputs"]);
+    expect({ ...second, stages: {}, publish: undefined }).toEqual({ ...first, stages: {}, publish: undefined });
     expect(await hashTree(out)).toEqual(tree);
+  });
+
+  it("after one seed change, rewrites only what changed and gives the tree a full build gives", async () => {
+    const seeds = path.join(parent, "seeds");
+    await cp(SEEDS_MIN, seeds, { recursive: true });
+    const out = path.join(parent, "dist");
+    await runBuild(optionsFor(seeds, out));
+    const resumes = path.join(seeds, "resumes", "resumes.ndjson");
+    await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
+    const report = await runBuild(optionsFor(seeds, out));
+    expect(report.publish?.unchanged).toBe(false);
+    expect(report.publish!.linked).toBeGreaterThan(report.publish!.written);
+    const fresh = path.join(parent, "fresh");
+    await runBuild(optionsFor(seeds, fresh));
+    expect(await hashTree(out)).toEqual(await hashTree(fresh));
+  });
+
+  it("does not trust an output that gained a file since it was recorded", async () => {
+    const out = path.join(parent, "dist");
+    await runBuild(optionsFor(SEEDS_MIN, out));
+    const tree = await hashTree(out);
+    await writeFile(path.join(out, "stray.json"), "{}");
+    const again = await runBuild(optionsFor(SEEDS_MIN, out));
+    expect(again.publish?.unchanged).toBe(false);
+    expect(await hashTree(out)).toEqual(tree);
+  });
+});
+
+describe("fingerprintInputs", () => {
+  it("changes with any byte of the seeds and with the options, and only then", async () => {
+    const seeds = path.join(parent, "seeds");
+    await cp(SEEDS_MIN, seeds, { recursive: true });
+    const base = await fingerprintInputs(seeds, { maxFiles: 1 });
+    expect(await fingerprintInputs(seeds, { maxFiles: 1 })).toBe(base);
+    expect(await fingerprintInputs(seeds, { maxFiles: 2 })).not.toBe(base);
+    await writeFile(path.join(seeds, "meta", "meta.json"), `${await readFile(path.join(seeds, "meta", "meta.json"), "utf8")} `);
+    expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
   });
 });
