@@ -6,9 +6,10 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { etagOf } from "../serve/etag.ts";
+import { listFiles } from "./list-files.ts";
 import { ENGINE_DIR, MANIFEST_FILE, type OutputFile } from "./plan-outputs.ts";
 
 /** The record of the inputs, under dist/ (not a response: never served, outside the file budget). */
@@ -28,17 +29,8 @@ export interface RecordedBuild<Summary> {
   summary: Summary;
 }
 
-/** Every file under `dir` (relative, forward slashes, sorted); none when the folder does not exist. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .sort();
-}
-
 async function hashFolder(hash: ReturnType<typeof createHash>, label: string, dir: string): Promise<void> {
-  for (const file of await filesUnder(dir)) {
+  for (const file of await listFiles(dir)) {
     const bytes = await readFile(path.join(dir, file));
     hash.update(`${label}/${file}\0${bytes.length}\0`).update(bytes);
   }
@@ -75,6 +67,6 @@ export async function recordedBuild<Summary>(outDir: string, fingerprint: string
   if (record.fingerprint !== fingerprint) return undefined;
   const manifest = await readFile(path.join(outDir, MANIFEST_FILE)).catch(() => undefined);
   if (manifest === undefined || etagOf(manifest) !== record.manifest) return undefined;
-  if ((await filesUnder(outDir)).length !== record.files) return undefined;
+  if ((await listFiles(outDir)).length !== record.files) return undefined;
   return record.summary;
 }

@@ -5,9 +5,10 @@
  * byte for byte what a full write gives.
  * @module
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compressBodySync } from "./compress-body.ts";
+import { listFiles } from "./list-files.ts";
 import { VARIANT_GROUP, variantPath, type CompressedPlan, type PreviousOutput } from "./compress-outputs.ts";
 import { MANIFEST_FILE, type Manifest, type OutputFile } from "./plan-outputs.ts";
 import { publishAtomically } from "./publish-atomically.ts";
@@ -92,12 +93,6 @@ async function unchangedSince(previous: PreviousOutput, output: CompressedPlan):
     if (before === undefined || !before.equals(typeof file.body === "string" ? Buffer.from(file.body) : file.body)) return false;
   }
   const expected = new Set([...output.files.map((file) => file.path), ...output.reused.map((item) => item.path)]);
-  const onDisk = await readdir(previous.dir, { recursive: true, withFileTypes: true });
-  let count = 0;
-  for (const entry of onDisk) {
-    if (!entry.isFile()) continue;
-    count += 1;
-    if (!expected.has(path.relative(previous.dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))) return false;
-  }
-  return count === expected.size;
+  const onDisk = await listFiles(previous.dir);
+  return onDisk.length === expected.size && onDisk.every((file) => expected.has(file));
 }

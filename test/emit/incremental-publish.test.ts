@@ -1,10 +1,11 @@
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fingerprintInputs } from "../../build/emit/build-inputs.ts";
 import { compressOutputs } from "../../build/emit/compress-outputs.ts";
 import type { OutputPlan } from "../../build/emit/plan-outputs.ts";
+import { listFiles } from "../../build/emit/list-files.ts";
 import { publishOutputs, readPreviousOutput } from "../../build/emit/publish-outputs.ts";
 import { nodeWriter } from "../../build/emit/write-outputs.ts";
 import { runBuild } from "../../build/run-build.ts";
@@ -140,5 +141,17 @@ describe("fingerprintInputs", () => {
     expect(await fingerprintInputs(seeds, { maxFiles: 2 })).not.toBe(base);
     await writeFile(path.join(seeds, "meta", "meta.json"), `${await readFile(path.join(seeds, "meta", "meta.json"), "utf8")} `);
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
+  });
+});
+
+describe("listFiles", () => {
+  it("lists every file of a tree, relative and sorted, and nothing for a folder that does not exist", async () => {
+    for (const file of ["b/z.json", "a.json", "b/c/d.json", "b/a.json.gz"]) {
+      await mkdir(path.dirname(path.join(parent, "tree", file)), { recursive: true });
+      await writeFile(path.join(parent, "tree", file), "x");
+    }
+    await mkdir(path.join(parent, "tree", "empty"));
+    expect(await listFiles(path.join(parent, "tree"))).toEqual(["a.json", "b/a.json.gz", "b/c/d.json", "b/z.json"]);
+    expect(await listFiles(path.join(parent, "missing"))).toEqual([]);
   });
 });
