@@ -2,6 +2,7 @@
  * What every answer must look like (contract §1): a well-formed error with the contract's codes, or a
  * valid success; CORS on both; never a 500, a stack trace or a file path.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 /** Each error code of the contract and the statuses it may carry. */
 export const ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
@@ -55,7 +56,14 @@ function successProblems(status: number, headers: Record<string, string | undefi
   const problems: string[] = [];
   if (headers["cache-control"] !== "public, max-age=300") problems.push(`success Cache-Control ${headers["cache-control"]}`);
   const type = headers["content-type"] ?? "";
-  const text = body.toString("utf8");
+  const coding = headers["content-encoding"];
+  let text: string;
+  try {
+    text = (coding === "br" ? brotliDecompressSync(body) : coding === "gzip" ? gunzipSync(body) : body).toString("utf8");
+  } catch {
+    return [...problems, `a ${coding} body that does not decode`];
+  }
+  if (coding !== undefined && !["br", "gzip"].includes(coding)) problems.push(`Content-Encoding ${coding}`);
   try {
     if (type === "application/json; charset=utf-8") JSON.parse(text);
     else if (type === "application/x-ndjson; charset=utf-8") for (const line of text.split("\n").filter((line) => line !== "")) JSON.parse(line);

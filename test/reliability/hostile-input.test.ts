@@ -135,6 +135,10 @@ describe("over real HTTP", () => {
     ["a 20 KB header", [["X-Padding", "p".repeat(20_000)]], 431],
     ["300 headers", Array.from({ length: 300 }, (_, i) => [`X-H${i}`, "v"]), 200],
     ["a NUL byte in a header", [["X-Odd", "a\u0000b"]], 400],
+    ["Accept-Encoding refusing every coding", [["Accept-Encoding", "identity;q=0, *;q=0"]], 200],
+    ["Accept-Encoding with odd q-values", [["Accept-Encoding", "br;q=NaN, gzip;q=-1, deflate;q=2, ;q=, ,,,"]], 200],
+    ["a 12 KB Accept-Encoding", [["Accept-Encoding", "x-coding, ".repeat(1_200)]], 200],
+    ["two Accept-Encoding headers", [["Accept-Encoding", "gzip"], ["Accept-Encoding", "br"]], 200],
   ] as [string, [string, string][], number][])("%s → %i", async (_case, headers, status) => {
     const response = await send({ target: "/api/dataset/v1/brands", headers });
     expectContractAnswer(response, _case);
