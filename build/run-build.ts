@@ -9,7 +9,7 @@ import { compressOutputs, type CompressedPlan } from "./emit/compress-outputs.ts
 import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { publishOutputs, readPreviousOutput, type PublishReport } from "./emit/publish-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
-import { planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
+import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
 import { SITE_PRODUCERS } from "./publish/registry.ts";
@@ -70,7 +70,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   });
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
-  const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS }));
+  const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT }));
   // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
   const netlify = planNetlifyFiles(plan, ENDPOINTS);
   plan.files.push(...netlify.files);
@@ -97,7 +97,7 @@ function endpointBytes(plan: OutputPlan & Pick<CompressedPlan, "variants">): Bui
   const bytes = new Map<string, number>();
   for (const file of plan.files) bytes.set(file.group, (bytes.get(file.group) ?? 0) + Buffer.byteLength(file.body));
   const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
-  for (const group of ["site", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
+  for (const group of ["site", "netlify", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
   // Not queries: outside the --max-files budget, but reported.
   rows.push({ id: "compressed (.br, .gz)", planned: plan.variants.files, cut: 0, bytes: plan.variants.bytes });
   return rows;

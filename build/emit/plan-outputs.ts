@@ -69,7 +69,7 @@ interface Candidate {
 }
 
 /** Lists the key space of every endpoint, keeps the `maxFiles` most important, and renders them. */
-export function planOutputs(context: EngineContext, endpoints: readonly Endpoint[], options: { maxFiles: number; siteProducers?: readonly SiteProducer[] }): OutputPlan {
+export function planOutputs(context: EngineContext, endpoints: readonly Endpoint[], options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number }): OutputPlan {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
     const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : endpoint.path.includes("{") ? [] : [{ pathParams: {}, pairs: [], priority: 0 }];
@@ -80,8 +80,9 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
   const files: OutputFile[] = [];
   const manifest: Manifest = { generated_at: context.dataset.meta.snapshot_at, files: {}, site: {} };
   planSiteFiles(context, options.siteProducers ?? [], files, manifest);
-  // Site files, the dataset, the search index and the manifest count against the budget too.
-  const budget = Math.max(0, options.maxFiles - 3 - files.length);
+  // Site files, the dataset, the search index, the manifest and files added after planning
+  // (`reservedFiles`, e.g. routing) count against the budget too.
+  const budget = Math.max(0, options.maxFiles - 3 - files.length - (options.reservedFiles ?? 0));
   const kept = candidates.slice(0, budget);
   const stats = new Map(endpoints.map((endpoint) => [endpoint.id, { id: endpoint.id, planned: 0, cut: 0 }]));
   for (const cut of candidates.slice(budget)) stats.get(cut.endpoint.id)!.cut += 1;

@@ -25,6 +25,9 @@ export interface NetlifyReport {
 }
 
 /** The `_redirects` and `_headers` files for a plan, and the report. */
+/** How many files the routing adds (`_redirects`, `_headers`): reserved in the file budget before planning. */
+export const NETLIFY_FILE_COUNT = 2;
+
 export function planNetlifyFiles(plan: OutputPlan, endpoints: readonly Endpoint[]): { files: OutputFile[]; report: NetlifyReport } {
   const { routes } = staticRoutes(plan.manifest, endpoints);
   const redirects = redirectRules(routes, hiddenPaths(plan));
