@@ -96,9 +96,22 @@ async function sendBody(res: ServerResponse, body: HostResponse["body"]): Promis
   });
   for (const chunk of body) {
     if (closed) return; // the client left: stop producing lines
-    if (!res.write(chunk)) await new Promise<void>((resolve) => { res.once("drain", resolve); res.once("close", resolve); });
+    if (!res.write(chunk)) await drainedOrClosed(res);
   }
   if (!closed) res.end();
+}
+
+/** Waits for room in the buffer (or the end of the response), leaving no listener behind for the next wait. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
