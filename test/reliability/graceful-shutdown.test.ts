@@ -61,6 +61,25 @@ describe("SIGTERM to the host process (scripts/serve.ts)", () => {
   });
 });
 
+describe("SIGTERM to `npm start`", () => {
+  let host: HostProcess;
+  beforeAll(async () => {
+    host = await startHostProcess(inject("sampleDist"), { viaNpm: true });
+  });
+  afterAll(async () => {
+    await host.kill();
+  });
+
+  it("reaches the host through npm: it stops gracefully, npm exits 0, and nothing is left listening", async () => {
+    const held = await holdResponse(host.url, EXPORT_PATH);
+    host.child.kill("SIGTERM"); // what a process manager sends to the command it started
+    await host.waitFor(/^SIGTERM: no new connections/);
+    expect((await held.finish()).toString("utf8").split("\n").length).toBeGreaterThan(1);
+    expect(await host.exited).toEqual({ code: 0, signal: null });
+    expect(await tryConnect(host.url)).toBe("ECONNREFUSED");
+  });
+});
+
 describe("RunningHost.close (in-process)", () => {
   let host: RunningHost;
   beforeAll(async () => {

@@ -21,10 +21,16 @@ export interface HostProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `node --import tsx scripts/serve.ts --port 0 --dist <dist>` and waits for `Serving on <url>`. */
-export async function startHostProcess(dist: string, options: { rateLimit?: number; args?: string[] } = {}): Promise<HostProcess> {
-  const args = ["--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", String(options.rateLimit ?? 0), ...(options.args ?? [])];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts `node --import tsx scripts/serve.ts --port 0 --dist <dist>` and waits for `Serving on <url>`.
+ * With `viaNpm`, runs `npm start` instead (settings through the environment), in its own process group
+ * so that nothing it starts can outlive the test.
+ */
+export async function startHostProcess(dist: string, options: { rateLimit?: number; viaNpm?: boolean } = {}): Promise<HostProcess> {
+  const rateLimit = String(options.rateLimit ?? 0);
+  const child = options.viaNpm
+    ? spawn("npm", ["start", "--silent"], { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, PORT: "0", DIST: dist, RATE_LIMIT: rateLimit } })
+    : spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", rateLimit], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   const waiters: (() => void)[] = [];
@@ -64,7 +70,12 @@ export async function startHostProcess(dist: string, options: { rateLimit?: numb
     exited,
     rss: () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) * 1024,
     kill: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      // npm's group: whatever it started goes too (a no-op when all of it has exited).
+      if (options.viaNpm) {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {}
+      } else if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
     },
   };
