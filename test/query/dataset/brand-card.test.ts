@@ -93,11 +93,17 @@ describe("/brands/{slug}", () => {
     expect(upper.text).toBe(lower.text);
   });
 
-  it.each([["no-such-brand"], ["%C3%A9t%C3%A9"], ["a%2Fb"], ["x".repeat(300)]])("an unknown slug (%s) → 404 brand_not_found naming it", async (slug) => {
+  it.each([["no-such-brand"], ["%C3%A9t%C3%A9"], ["x".repeat(300)]])("an unknown slug (%s) → 404 brand_not_found naming it", async (slug) => {
     const { status, body } = await getJson(host, `/api/dataset/v1/brands/${slug}`);
     expect(status).toBe(404);
     expect(body).toMatchObject({ error: "brand_not_found", status: 404 });
     expect((body as unknown as { details: { slug: string } }).details.slug).toBe(decodeURIComponent(slug).slice(0, 100));
+  });
+
+  it("reads an encoded slash as a slash, as a CDN router does: /brands/a%2Fb is no endpoint", async () => {
+    const { status, body } = await getJson(host, "/api/dataset/v1/brands/a%2Fb");
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ error: "not_found", status: 404 });
   });
 
   it("takes no parameters", async () => {
