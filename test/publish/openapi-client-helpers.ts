@@ -101,6 +101,18 @@ export interface ClientCall {
 
 const mediaTypeOf = (response: Response): string => (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
 
+/** Collects the answers of typed client calls: `record(path, await api.GET(...))` returns the result unchanged. */
+export function callRecorder(): { calls: ClientCall[]; record: <T extends { response: Response; data?: unknown; error?: unknown }>(path: string, result: T) => T } {
+  const calls: ClientCall[] = [];
+  return {
+    calls,
+    record: (path, result) => {
+      calls.push({ path, response: result.response, body: result.data ?? result.error });
+      return result;
+    },
+  };
+}
+
 /**
  * Checks the calls against the document: each GET answered 200 with a body and headers as
  * documented; the same URL answers HEAD with the documented headers and no body; an unknown

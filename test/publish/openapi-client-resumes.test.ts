@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_BASES } from "../../build/query/services.ts";
 import type { paths } from "../generated/resumes-api.ts";
 import { useSampleHost } from "../helpers/sample-host.ts";
-import { checkCalls, type ClientCall } from "./openapi-client-helpers.ts";
+import { callRecorder, checkCalls, type ClientCall } from "./openapi-client-helpers.ts";
 
 // Rate limiting on (and far from reached), so that the RateLimit-* headers are there to check.
 const host = useSampleHost({ rateLimit: 100_000 });
@@ -22,11 +22,7 @@ function client(): Client {
 
 /** Every endpoint once, through the typed client. */
 async function callEveryEndpoint(api: Client): Promise<ClientCall[]> {
-  const calls: ClientCall[] = [];
-  const record = <T extends { response: Response; data?: unknown; error?: unknown }>(path: string, result: T): T => {
-    calls.push({ path, response: result.response, body: result.data ?? result.error });
-    return result;
-  };
+  const { calls, record } = callRecorder();
   record("/", await api.GET("/"));
   record("/openapi.json", await api.GET("/openapi.json"));
   const stats = record("/stats", await api.GET("/stats"));
