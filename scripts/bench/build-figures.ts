@@ -3,6 +3,7 @@
  * rebuilt with no seed change and with one, and the scale samples' time and peak memory.
  * @module
  */
+import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { writeSample } from "../../build/sample/generate-sample.ts";
@@ -41,23 +42,35 @@ export interface SampleBuildFigures {
   dist: string;
 }
 
-/** The committed sample: `runs` full builds into fresh folders, the write floor of their files, `runs` rebuilds. */
+/**
+ * Flushes dirty pages before a timed write: otherwise a write that follows others finds the kernel
+ * throttling writers (dirty page limits) and takes ten times as long, whoever it is.
+ */
+function settle(): void {
+  spawnSync("sync");
+}
+
+/**
+ * The committed sample: `runs` full builds into fresh folders, each followed by the write floor of the
+ * same files (so both see the same disk state), then `runs` rebuilds.
+ */
 export async function sampleBuildFigures(root: string, runs: number, log: (line: string) => void): Promise<SampleBuildFigures> {
   const seeds = path.join(ROOT, "seeds");
   const outs = Array.from({ length: runs }, (_, i) => path.join(root, `sample-dist-${i + 1}`));
   const full: BuildRun[] = [];
   const floor: SampleBuildFigures["floor"] = [];
   const rebuild: BuildRun[] = [];
+  let files: ReturnType<typeof loadTree> | undefined;
   for (const out of outs) {
+    settle();
     full.push(await buildOnce(seeds, out));
-    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms`);
-  }
-  const files = loadTree(outs[0]!);
-  for (let run = 0; run < runs; run += 1) {
+    files ??= loadTree(out);
+    settle();
     floor.push(await writeFloorMs(files, path.join(root, "floor")));
-    log(`  write floor ${run + 1}/${runs}: ${floor.at(-1)!.ms.toFixed(0)} ms (${files.length} files)`);
+    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms`);
   }
   for (let run = 0; run < runs; run += 1) {
+    settle();
     rebuild.push(await buildOnce(seeds, outs[0]!));
     log(`  rebuild ${run + 1}/${runs}: ${rebuild.at(-1)!.ms.toFixed(0)} ms, ${rebuild.at(-1)!.publish?.written ?? "?"} files rewritten`);
   }
@@ -76,6 +89,7 @@ async function changedRebuild(seeds: string, root: string, out: string): Promise
   const first = JSON.parse(lines[0]!) as { title: string };
   lines[0] = JSON.stringify({ ...first, title: `${first.title} (updated)` });
   writeFileSync(file, lines.join("\n"));
+  settle();
   const run = await buildOnce(copy, out);
   rmSync(copy, { recursive: true, force: true });
   return run;
@@ -95,6 +109,7 @@ export async function scaleFigures(root: string, scales: readonly number[], runs
     const builds: BuildRun[] = [];
     for (let run = 0; run < runs; run += 1) {
       const out = path.join(root, `dist-x${scale}`);
+      settle();
       builds.push(await buildOnce(seeds, out));
       rmSync(out, { recursive: true, force: true });
       log(`  scale ${scale} build ${run + 1}/${runs}: ${builds.at(-1)!.ms.toFixed(0)} ms, peak ${(builds.at(-1)!.maxRssBytes / 1048576).toFixed(0)} MiB`);

@@ -28,7 +28,12 @@ export interface HttpSettings {
 const WRK = { threads: 2, connections: 50 };
 
 /** Runs the two request lists alternately, `runs` times each, after a one-second warm-up of each. */
-export async function series(name: string, settings: HttpSettings, ours: { url: string; requests: WrkRequest[] }, reference: { name: string; url: string; requests: WrkRequest[]; timeoutSeconds?: number }): Promise<Series> {
+export async function series(
+  name: string,
+  settings: HttpSettings,
+  ours: { url: string; requests: WrkRequest[] },
+  reference: { name: string; url: string; requests: WrkRequest[]; timeoutSeconds?: number; minSeconds?: number },
+): Promise<Series> {
   const slug = name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
   const ourScript = writeWrkScript(settings.dir, `${slug}-ours`, ours.requests);
   const referenceScript = writeWrkScript(settings.dir, `${slug}-reference`, reference.requests);
@@ -38,7 +43,8 @@ export async function series(name: string, settings: HttpSettings, ours: { url: 
   const result: Series = { name, ours: [], reference: [], referenceName: reference.name };
   for (let run = 0; run < settings.runs; run += 1) {
     result.ours.push(await runWrk(ours.url, ourScript, options(settings.seconds)));
-    result.reference.push(await runWrk(reference.url, referenceScript, options(settings.seconds, reference.timeoutSeconds)));
+    // A slow reference needs longer runs to finish enough requests to count.
+    result.reference.push(await runWrk(reference.url, referenceScript, options(Math.max(settings.seconds, reference.minSeconds ?? 0), reference.timeoutSeconds)));
   }
   return result;
 }

@@ -139,6 +139,6 @@ async function fallbackPhase(results: BenchResults, settings: HttpSettings, phas
     if (test.live) assertLive(test.ours, phase.manifest);
     phase.log(`${test.name}: host vs json-server (${db.brands} brands, ${db.resumes} resumes) …`);
     const ours = { url: phase.host.url, requests: test.ours.map((url) => ({ path: url })) };
-    results.fallback.push(await series(test.name, settings, ours, { name: "json-server", url: server.url, requests: test.reference.map((url) => ({ path: url })), timeoutSeconds: 60 }));
+    results.fallback.push(await series(test.name, settings, ours, { name: "json-server", url: server.url, requests: test.reference.map((url) => ({ path: url })), timeoutSeconds: 60, minSeconds: 5 }));
   }
 }
