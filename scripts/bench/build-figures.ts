@@ -4,7 +4,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { writeSample } from "../../build/sample/generate-sample.ts";
 import { runProcess } from "./processes.ts";
@@ -52,7 +52,8 @@ function settle(): void {
 
 /**
  * The committed sample: `runs` full builds into fresh folders, each followed by the write floor of the
- * same files (so both see the same disk state), then `runs` rebuilds.
+ * same files (so both see the same disk state), then `runs` rebuilds. Nothing is removed before the end
+ * of the benchmark (see writeFloorMs).
  */
 export async function sampleBuildFigures(root: string, runs: number, log: (line: string) => void): Promise<SampleBuildFigures> {
   const seeds = path.join(ROOT, "seeds");
@@ -66,7 +67,7 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
     full.push(await buildOnce(seeds, out));
     files ??= loadTree(out);
     settle();
-    floor.push(await writeFloorMs(files, path.join(root, "floor")));
+    floor.push(await writeFloorMs(files, path.join(root, `floor-${full.length}`)));
     log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms`);
   }
   for (let run = 0; run < runs; run += 1) {
@@ -76,7 +77,6 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
   }
   const figures: SampleBuildFigures = { full, rebuild, floor, dist: outs[0]! };
   if (outs.length > 1) figures.changed = await changedRebuild(seeds, root, outs[1]!);
-  for (const out of outs.slice(1)) rmSync(out, { recursive: true, force: true });
   return figures;
 }
 
@@ -90,9 +90,7 @@ async function changedRebuild(seeds: string, root: string, out: string): Promise
   lines[0] = JSON.stringify({ ...first, title: `${first.title} (updated)` });
   writeFileSync(file, lines.join("\n"));
   settle();
-  const run = await buildOnce(copy, out);
-  rmSync(copy, { recursive: true, force: true });
-  return run;
+  return buildOnce(copy, out);
 }
 
 export interface ScaleFigures {
@@ -108,13 +106,11 @@ export async function scaleFigures(root: string, scales: readonly number[], runs
     writeSample(seeds, { scale });
     const builds: BuildRun[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const out = path.join(root, `dist-x${scale}`);
+      const out = path.join(root, `dist-x${scale}-${run + 1}`);
       settle();
       builds.push(await buildOnce(seeds, out));
-      rmSync(out, { recursive: true, force: true });
       log(`  scale ${scale} build ${run + 1}/${runs}: ${builds.at(-1)!.ms.toFixed(0)} ms, peak ${(builds.at(-1)!.maxRssBytes / 1048576).toFixed(0)} MiB`);
     }
-    rmSync(seeds, { recursive: true, force: true });
     figures.push({ scale, runs: builds });
   }
   return figures;
