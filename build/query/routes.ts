@@ -21,7 +21,7 @@ export function matchRoute(endpoints: readonly Endpoint[], rawPath: string): Rou
   const segments = decodePathSegment(rawPath).split("/").filter((segment) => segment !== "");
   let best: { match: RouteMatch; slots: number } | undefined;
   for (const endpoint of endpoints) {
-    const pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "");
+    const pattern = patternOf(endpoint);
     if (pattern.length !== segments.length) continue;
     const pathParams: Record<string, string> = {};
     let slots = 0;
@@ -37,6 +37,15 @@ export function matchRoute(endpoints: readonly Endpoint[], rawPath: string): Rou
     if (matches && (best === undefined || slots < best.slots)) best = { match: { endpoint, pathParams }, slots };
   }
   return best?.match;
+}
+
+/** Each endpoint's path split into segments, once: routing runs on every request. */
+const patterns = new WeakMap<Endpoint, readonly string[]>();
+
+function patternOf(endpoint: Endpoint): readonly string[] {
+  let pattern = patterns.get(endpoint);
+  if (pattern === undefined) patterns.set(endpoint, (pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "")));
+  return pattern;
 }
 
 /** The public path of an endpoint for concrete path parameters. */

@@ -11,6 +11,7 @@ import type { Params } from "./param-spec.ts";
 import type { QueryPairs } from "./parse-query-string.ts";
 import { queryToPath } from "./query-to-path.ts";
 import { endpointPath, matchRoute, notFound } from "./routes.ts";
+import { stringifyBody } from "./stable-json.ts";
 
 /** A request resolved to one canonical query. */
 export interface ResolvedQuery {
@@ -62,7 +63,7 @@ export function resultHeaders(resolved: ResolvedQuery, result: QueryResult): Ren
 
 /** Serialises a JSON result: compact, with a trailing newline. */
 export function renderJson(body: unknown): string {
-  return `${JSON.stringify(body)}\n`;
+  return `${stringifyBody(body)}\n`;
 }
 
 /** Serialises an export lazily, one line per record, so it can be streamed. */

@@ -4,6 +4,7 @@
  */
 import { HttpError } from "../../errors.ts";
 import type { Resume } from "../../load/schemas.ts";
+import { stableItem } from "../stable-json.ts";
 
 /**
  * A search score to the 4 decimals it is shown with, the same for the list, the export and the
@@ -20,7 +21,19 @@ export function hasContacts(resume: Resume): boolean {
 }
 
 /** The list item: the contract's fields in the contract's order; `score` (4 decimals) only for a search. */
-export function resumeListItem(resume: Resume, score?: number) {
+export function resumeListItem(resume: Resume, score?: number): ResumeListItem {
+  if (score !== undefined) return { ...unscoredItem(resume), score: roundScore(score) };
+  let item = listItems.get(resume);
+  if (item === undefined) listItems.set(resume, (item = stableItem(unscoredItem(resume))));
+  return item;
+}
+
+/** The unscored list item of each resume, made once: most pages list the same items (see stable-json.ts). */
+const listItems = new WeakMap<Resume, ResumeListItem>();
+
+type ResumeListItem = ReturnType<typeof unscoredItem> & { score?: number };
+
+function unscoredItem(resume: Resume) {
   return {
     id: resume.id,
     title: resume.title,
@@ -34,7 +47,6 @@ export function resumeListItem(resume: Resume, score?: number) {
     has_contacts: hasContacts(resume),
     source: resume.source,
     updated_at: resume.updated_at,
-    ...(score === undefined ? {} : { score: roundScore(score) }),
   };
 }
 

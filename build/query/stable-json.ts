@@ -1,0 +1,40 @@
+/**
+ * JSON of immutable list items, serialised once and reused by every answer that lists them: a live
+ * `/resumes?role=…&seniority=…` then splices 50 stored strings instead of walking 50 objects (issue 7).
+ * The bytes are exactly `JSON.stringify`'s, so a file and a live answer still match byte for byte.
+ * @module
+ */
+
+const serialised = new WeakMap<object, string>();
+
+/** Freezes `item` and stores its JSON; callers hand out this same object for as long as the data lives. */
+export function stableItem<T extends object>(item: T): T {
+  if (!serialised.has(item)) {
+    serialised.set(item, JSON.stringify(item));
+    Object.freeze(item);
+  }
+  return item;
+}
+
+/** An array element's JSON, as `JSON.stringify` writes it inside an array (`null` where it writes nothing). */
+export function itemJson(item: unknown): string {
+  if (typeof item === "object" && item !== null) {
+    const stored = serialised.get(item);
+    if (stored !== undefined) return stored;
+  }
+  return JSON.stringify(item) ?? "null";
+}
+
+/** `{ meta, data: [...] }`, keys in that order and no others: the envelope whose items can be spliced. */
+function isListEnvelope(body: unknown): body is { meta: unknown; data: unknown[] } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  const { meta, data } = body as { meta?: unknown; data?: unknown };
+  return keys.length === 2 && keys[0] === "meta" && keys[1] === "data" && typeof meta === "object" && meta !== null && Array.isArray(data) && !("toJSON" in body);
+}
+
+/** `JSON.stringify(body)`, reusing the stored JSON of a list envelope's items. */
+export function stringifyBody(body: unknown): string {
+  if (!isListEnvelope(body)) return JSON.stringify(body);
+  return `{"meta":${JSON.stringify(body.meta)},"data":[${body.data.map(itemJson).join(",")}]}`;
+}

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { itemJson, stableItem, stringifyBody } from "../../build/query/stable-json.ts";
+
+describe("stringifyBody", () => {
+  it("splices the stored JSON of stable items into a list envelope, byte for byte JSON.stringify's", () => {
+    const item = stableItem({ id: 1, title: "Média buyer «senior»", skills: ["seo", "ppc"], score: undefined, note: null });
+    const body = { meta: { total: 2, sort: "date", empty: undefined }, data: [item, { id: 2, nested: { a: [1, "x"] } }] };
+    const text = stringifyBody(body);
+    expect(text).toBe('{"meta":{"total":2,"sort":"date"},"data":[{"id":1,"title":"Média buyer «senior»","skills":["seo","ppc"],"note":null},{"id":2,"nested":{"a":[1,"x"]}}]}');
+    expect(text).toBe(JSON.stringify(body));
+  });
+
+  it("writes what it stored, not what the item became: a stable item is frozen, so it cannot change", () => {
+    const item = stableItem({ id: 7 });
+    expect(Object.isFrozen(item)).toBe(true);
+    expect(() => Object.assign(item, { id: 8 })).toThrow(TypeError);
+    expect(itemJson(item)).toBe('{"id":7}');
+  });
+
+  it("writes array holes, undefined and functions as null, as JSON.stringify does inside an array", () => {
+    const body = { meta: {}, data: [undefined, () => 1, Symbol("s"), 3, "x"] };
+    expect(stringifyBody(body)).toBe('{"meta":{},"data":[null,null,null,3,"x"]}');
+    expect(stringifyBody(body)).toBe(JSON.stringify(body));
+  });
+
+  it("leaves every other shape to JSON.stringify: other keys, another order, data not an array, a toJSON", () => {
+    const shapes = [
+      { data: [1], meta: {} },
+      { meta: {}, data: [1], extra: true },
+      { meta: {}, data: { a: 1 } },
+      { meta: null, data: [1] },
+      { meta: {}, data: [1], toJSON: () => "replaced" },
+      [{ meta: {}, data: [] }],
+      "text",
+      null,
+    ];
+    for (const shape of shapes) expect(stringifyBody(shape)).toBe(JSON.stringify(shape));
+  });
+
+  it("equals JSON.stringify for any envelope of JSON values, stable or not", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.tuple(fc.dictionary(fc.string(), fc.jsonValue()), fc.boolean())), (meta, items) => {
+        const data = items.map(([item, stable]) => (stable ? stableItem(structuredClone(item)) : item));
+        const body = { meta, data };
+        expect(stringifyBody(body)).toBe(JSON.stringify(body));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
