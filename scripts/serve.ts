@@ -4,12 +4,13 @@ import { resolveHostConfig } from "../build/serve/host-config.ts";
 import { startHost } from "../build/serve/start-host.ts";
 
 const program = new Command("serve")
-  .description("Serve a built dist/ over HTTP (flags override PORT, HOST, DIST, RATE_LIMIT, TRUST_PROXY).")
+  .description("Serve a built dist/ over HTTP (flags override PORT, HOST, DIST, RATE_LIMIT, TRUST_PROXY, LIVE_CACHE_MB).")
   .option("--port <n>", "TCP port (default 8080)")
   .option("--host <address>", "address to listen on (default 127.0.0.1)")
   .option("--dist <dir>", "built folder (default dist)")
   .option("--rate-limit <n>", "requests per minute per client and service, 0 = off (default 120)")
   .option("--trust-proxy", "read the client address from X-Forwarded-For")
+  .option("--live-cache-mb <n>", "memory for answers computed on the fly, in MiB, 0 = off (default 64)")
   .action(async (flags: Record<string, unknown>) => {
     try {
       const host = await startHost(resolveHostConfig(flags, process.env));

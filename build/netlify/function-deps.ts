@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { DATASET_FILE } from "../emit/plan-outputs.ts";
 import type { Endpoint } from "../query/endpoint.ts";
 import type { HandlerDeps } from "../serve/handle-request.ts";
+import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "../serve/live-cache.ts";
 import { loadHost } from "../serve/load-host.ts";
 import { EMPTY_STORE } from "../serve/precomputed-store.ts";
 
@@ -31,7 +32,7 @@ export function loadFunctionDeps(distDir: () => string, endpoints: readonly Endp
   let loading: Promise<HandlerDeps> | undefined;
   return () => {
     loading ??= loadHost(distDir()).then(
-      ({ context }) => ({ context, endpoints, store: EMPTY_STORE, logError: (error: unknown) => console.error(error) }),
+      ({ context }) => ({ context, endpoints, store: EMPTY_STORE, liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024), logError: (error: unknown) => console.error(error) }),
       (error: unknown) => {
         loading = undefined;
         throw error;

@@ -4,11 +4,16 @@
  * @module
  */
 import { COMPRESS_MIN_BYTES, compressBodySync } from "../emit/compress-body.ts";
-import { chooseEncoding } from "./choose-encoding.ts";
+import { chooseEncoding, type Chosen } from "./choose-encoding.ts";
 import { etagOf } from "./etag.ts";
 import type { Representation } from "./response-headers.ts";
 
 const BOTH = ["br", "gzip"] as const;
+
+/** The coding a live answer large enough to compress is sent in, for this Accept-Encoding. */
+export function liveCoding(acceptEncoding: string | undefined): Chosen {
+  return chooseEncoding(acceptEncoding, BOTH);
+}
 
 /**
  * The representation of a live JSON body for this Accept-Encoding. A body under COMPRESS_MIN_BYTES is
@@ -18,7 +23,7 @@ const BOTH = ["br", "gzip"] as const;
 export function encodeLive(body: string, acceptEncoding: string | undefined): Representation {
   const bytes = Buffer.byteLength(body);
   if (bytes < COMPRESS_MIN_BYTES) return { body, etag: etagOf(body), bytes, vary: false };
-  const chosen = chooseEncoding(acceptEncoding, BOTH);
+  const chosen = liveCoding(acceptEncoding);
   if (chosen !== "identity") {
     const compressed = compressBodySync(chosen, body);
     // As at build time, a coding that does not shrink the body is not offered.

@@ -8,10 +8,11 @@ import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { parseQueryString } from "../query/parse-query-string.ts";
 import { JSON_TYPE, NDJSON_TYPE, renderJson, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
 import { SERVICE_BASES } from "../query/services.ts";
-import { encodeLive } from "./encode-live.ts";
+import { encodeLive, liveCoding } from "./encode-live.ts";
+import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, internalError, representationResponse, type HostResponse } from "./response-headers.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, internalError, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
 
 export const MAX_URL_BYTES = 8 * 1024;
 
@@ -31,6 +32,8 @@ export interface HandlerDeps {
   endpoints: readonly Endpoint[];
   store: PrecomputedStore;
   rateLimiter?: RateLimiter;
+  /** Answers computed on the fly, kept for the next identical query (JSON only; exports are streamed). */
+  liveCache?: LiveCache;
   /** Where faults of ours are reported (never to the client). */
   logError?: (error: unknown) => void;
 }
@@ -107,14 +110,23 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
       return precomputedResponse(resolved.filePath, hit, request.ifNoneMatch);
     }
   }
+  const key = deps.liveCache === undefined ? undefined : liveCacheKey(resolved, request.acceptEncoding);
+  const kept = key === undefined ? undefined : deps.liveCache?.get(key);
+  if (kept !== undefined) return representationResponse(kept, JSON_TYPE, request.ifNoneMatch);
   const result = runResolved(deps.context, resolved);
   const headers = resultHeaders(resolved, result);
   if (result.kind === "ndjson") {
     // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
     return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(headers.contentType, headers.link, headers.totalCount), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: renderNdjsonLines(result) };
   }
-  const live = encodeLive(renderJson(result.body), request.acceptEncoding);
-  return representationResponse({ ...live, link: headers.link, total: headers.totalCount }, headers.contentType, request.ifNoneMatch);
+  const live: Representation = { ...encodeLive(renderJson(result.body), request.acceptEncoding), link: headers.link, total: headers.totalCount };
+  if (key !== undefined) deps.liveCache?.set(key, live);
+  return representationResponse(live, headers.contentType, request.ifNoneMatch);
+}
+
+/** One key per canonical query and coding sent: equivalent spellings of a query share an entry. */
+function liveCacheKey(resolved: ResolvedQuery, acceptEncoding: string | undefined): string {
+  return `${liveCoding(acceptEncoding)} ${resolved.endpoint.id} ${resolved.publicPath} ${JSON.stringify(resolved.canonical)}`;
 }
 
 function contentHeaders(contentType: string, link: string | undefined, totalCount: number | undefined): Record<string, string> {

@@ -1,9 +1,10 @@
 /**
- * Host settings from flags and environment (PORT, HOST, DIST, RATE_LIMIT, TRUST_PROXY), validated with zod.
+ * Host settings from flags and environment (PORT, HOST, DIST, RATE_LIMIT, TRUST_PROXY, LIVE_CACHE_MB), validated with zod.
  * @module
  */
 import { z } from "zod";
 import { BuildError } from "../errors.ts";
+import { DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
 
 export const hostConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080).describe("TCP port (PORT)"),
@@ -14,6 +15,12 @@ export const hostConfigSchema = z.object({
     .union([z.boolean(), z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true")])
     .default(false)
     .describe("Read the client address from X-Forwarded-For (TRUST_PROXY)"),
+  liveCacheMb: z.coerce
+    .number()
+    .min(0)
+    .max(65536)
+    .default(DEFAULT_LIVE_CACHE_MB)
+    .describe("Memory kept for answers computed on the fly, in MiB; 0 turns the cache off (LIVE_CACHE_MB)"),
 });
 
 export type HostConfig = z.infer<typeof hostConfigSchema>;
@@ -25,6 +32,7 @@ const SOURCES: Record<keyof HostConfig, { flag: string; variable: string }> = {
   dist: { flag: "--dist", variable: "DIST" },
   rateLimit: { flag: "--rate-limit", variable: "RATE_LIMIT" },
   trustProxy: { flag: "--trust-proxy", variable: "TRUST_PROXY" },
+  liveCacheMb: { flag: "--live-cache-mb", variable: "LIVE_CACHE_MB" },
 };
 
 /** Flags win over the environment; the environment wins over defaults. Throws a BuildError naming each bad setting. */

@@ -5,9 +5,13 @@
 import type { AddressInfo } from "node:net";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";
+import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
 import { loadHost } from "./load-host.ts";
 import { closeGracefully, createHostServer } from "./node-server.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
+
+/** The host's settings; the live cache's size may be left out (its default). */
+export type HostSettings = Omit<HostConfig, "liveCacheMb"> & { liveCacheMb?: number };
 
 export interface RunningHost {
   url: string;
@@ -20,9 +24,10 @@ export interface RunningHost {
 }
 
 /** Loads `config.dist`, listens on `config.host`:`config.port` (0 = any free port) and returns the running host. */
-export async function startHost(config: HostConfig, logError: (error: unknown) => void = (error) => console.error(error)): Promise<RunningHost> {
+export async function startHost(config: HostSettings, logError: (error: unknown) => void = (error) => console.error(error)): Promise<RunningHost> {
   const { context, store } = await loadHost(config.dist);
-  const server = createHostServer({ context, endpoints: ENDPOINTS, store, rateLimiter: createRateLimiter(config.rateLimit), logError }, { trustProxy: config.trustProxy });
+  const liveCache = createLiveCache((config.liveCacheMb ?? DEFAULT_LIVE_CACHE_MB) * 1024 * 1024);
+  const server = createHostServer({ context, endpoints: ENDPOINTS, store, rateLimiter: createRateLimiter(config.rateLimit), liveCache, logError }, { trustProxy: config.trustProxy });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

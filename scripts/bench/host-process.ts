@@ -18,11 +18,11 @@ export interface RunningHostProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `scripts/serve.ts` on `dist` and waits for its first answer. */
-export async function startHostProcess(dist: string, cpus?: string): Promise<RunningHostProcess> {
+/** Starts `scripts/serve.ts` on `dist` (extra flags after the bench's own) and waits for its first answer. */
+export async function startHostProcess(dist: string, cpus?: string, flags: readonly string[] = []): Promise<RunningHostProcess> {
   const port = await freePort();
   const started = performance.now();
-  const child = startProcess(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--dist", dist, "--rate-limit", "0"], { cwd: ROOT, ...(cpus === undefined ? {} : { cpus }) });
+  const child = startProcess(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--dist", dist, "--rate-limit", "0", ...flags], { cwd: ROOT, ...(cpus === undefined ? {} : { cpus }) });
   const url = `http://127.0.0.1:${port}`;
   try {
     const readyMs = await waitForHttp(`${url}/api/dataset/v1/brands`, started);

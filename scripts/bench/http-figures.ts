@@ -15,6 +15,8 @@ export interface Series {
   ours: WrkResult[];
   reference: WrkResult[];
   referenceName: string;
+  /** The host again with its live cache off (on-the-fly series only): every answer computed anew. */
+  oursUncached?: WrkResult[];
 }
 
 export interface HttpSettings {
@@ -33,6 +35,7 @@ export async function series(
   settings: HttpSettings,
   ours: { url: string; requests: WrkRequest[] },
   reference: { name: string; url: string; requests: WrkRequest[]; timeoutSeconds?: number; minSeconds?: number },
+  uncachedUrl?: string,
 ): Promise<Series> {
   const slug = name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
   const ourScript = writeWrkScript(settings.dir, `${slug}-ours`, ours.requests);
@@ -40,9 +43,11 @@ export async function series(
   const options = (seconds: number, timeoutSeconds?: number) => ({ ...WRK, seconds, ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }), ...(settings.wrkCpus === undefined ? {} : { cpus: settings.wrkCpus }) });
   await runWrk(ours.url, ourScript, options(1));
   await runWrk(reference.url, referenceScript, options(1, reference.timeoutSeconds));
-  const result: Series = { name, ours: [], reference: [], referenceName: reference.name };
+  if (uncachedUrl !== undefined) await runWrk(uncachedUrl, ourScript, options(1));
+  const result: Series = { name, ours: [], reference: [], referenceName: reference.name, ...(uncachedUrl === undefined ? {} : { oursUncached: [] }) };
   for (let run = 0; run < settings.runs; run += 1) {
     result.ours.push(await runWrk(ours.url, ourScript, options(settings.seconds)));
+    if (uncachedUrl !== undefined) result.oursUncached!.push(await runWrk(uncachedUrl, ourScript, options(settings.seconds)));
     // A slow reference needs longer runs to finish enough requests to count.
     result.reference.push(await runWrk(reference.url, referenceScript, options(Math.max(settings.seconds, reference.minSeconds ?? 0), reference.timeoutSeconds)));
   }

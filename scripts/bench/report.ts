@@ -66,6 +66,12 @@ function seriesRow(series: Series | undefined, measure: string, minimum?: number
   return row;
 }
 
+/** The same series served by the host with its live cache off, against the same reference runs (for information). */
+function uncachedRow(series: Series | undefined, measure: string): Row[] {
+  if (series?.oursUncached === undefined) return [];
+  return [seriesRow({ ...series, ours: series.oursUncached }, measure)];
+}
+
 function buildRows(build: SampleBuildFigures): Row[] {
   const full = medianOf(build.full, (run) => run.ms);
   const floor = median(build.floor.map((run) => run.ms));
@@ -136,8 +142,10 @@ export function tableRows(results: BenchResults): Row[] {
     seriesRow(http("304 Not Modified"), "304 Not Modified (If-None-Match)", 0.3),
     seriesRow(http("gzip pages and cards"), "gzip pages and cards (stored variants)"),
     seriesRow(fallback("a page of brands"), "a page of brands (precomputed)"),
-    seriesRow(fallback("filtered page of resumes (on the fly)"), "filtered page of resumes (on the fly)", 20),
-    seriesRow(fallback("full-text q over resumes"), "full-text q over resumes (on the fly)", 50),
+    seriesRow(fallback("filtered page of resumes (on the fly)"), "filtered page of resumes (on the fly, live cache on)", 20),
+    ...uncachedRow(fallback("filtered page of resumes (on the fly)"), "filtered page of resumes (live cache off: computed every time)"),
+    seriesRow(fallback("full-text q over resumes"), "full-text q over resumes (on the fly, live cache on)", 50),
+    ...uncachedRow(fallback("full-text q over resumes"), "full-text q over resumes (live cache off: computed every time)"),
     ...hostRows(results),
     ...(results.build === undefined ? [] : buildRows(results.build)),
     ...(results.scales === undefined ? [] : scaleRows(results.scales)),

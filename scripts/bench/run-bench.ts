@@ -76,7 +76,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       const http: HttpSettings = { dir: root, runs: settings.httpRuns, seconds: settings.seconds, ...(pin ? { wrkCpus: "1" } : {}) };
       const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
       await nginxPhase(results, http, { host, dist, manifest, count: settings.urls, stops, log: options.log });
-      await fallbackPhase(results, http, { host, manifest, deps: liveDeps, stops, log: options.log, pin });
+      await fallbackPhase(results, http, { host, dist, manifest, deps: liveDeps, stops, log: options.log, pin });
       options.log("100 concurrent exports …");
       results.exportMemory = await measureExportMemory(host, EXPORT_PATH, 100, settings.exportRounds);
     }
@@ -128,17 +128,21 @@ async function nginxPhase(results: BenchResults, settings: HttpSettings, phase: 
 }
 
 /** The host against json-server on the same brands and resumes. */
-async function fallbackPhase(results: BenchResults, settings: HttpSettings, phase: PhaseContext & { deps: HandlerDeps; pin: boolean }): Promise<void> {
+async function fallbackPhase(results: BenchResults, settings: HttpSettings, phase: PhaseContext & { dist: string; deps: HandlerDeps; pin: boolean }): Promise<void> {
   const problem = await ensureJsonServer(phase.log);
   if (problem !== undefined) return void results.notes.push(problem);
   results.machine.jsonServer = JSON_SERVER_VERSION;
   const db = await writeJsonServerDb(settings.dir, phase.deps);
   const server = await startJsonServer(db.file, await freePort(), phase.pin ? "0" : undefined);
   phase.stops.push(server.stop);
+  // The same host with its live cache off, so the table also shows answers computed on every request.
+  const uncached = await startHostProcess(phase.dist, phase.pin ? "0" : undefined, ["--live-cache-mb", "0"]);
+  phase.stops.push(uncached.stop);
   for (const test of fallbackCases()) {
     if (test.live) assertLive(test.ours, phase.manifest);
-    phase.log(`${test.name}: host vs json-server (${db.brands} brands, ${db.resumes} resumes) …`);
+    phase.log(`${test.name}: host${test.live ? " (live cache on, then off)" : ""} vs json-server (${db.brands} brands, ${db.resumes} resumes) …`);
     const ours = { url: phase.host.url, requests: test.ours.map((url) => ({ path: url })) };
-    results.fallback.push(await series(test.name, settings, ours, { name: "json-server", url: server.url, requests: test.reference.map((url) => ({ path: url })), timeoutSeconds: 60, minSeconds: 5 }));
+    const reference = { name: "json-server", url: server.url, requests: test.reference.map((url) => ({ path: url })), timeoutSeconds: 60, minSeconds: 5 };
+    results.fallback.push(await series(test.name, settings, ours, reference, test.live ? uncached.url : undefined));
   }
 }

@@ -4,6 +4,7 @@ import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { etagOf } from "../../build/serve/etag.ts";
 import { handleRequest, type HandlerDeps, type HostRequest } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE, type PrecomputedStore } from "../../build/serve/precomputed-store.ts";
+import { createLiveCache } from "../../build/serve/live-cache.ts";
 import { createRateLimiter } from "../../build/serve/rate-limiter.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { minContext } from "../fixtures/min-context.ts";
@@ -162,5 +163,63 @@ describe("handleRequest with a rate limit", () => {
     expect((await handleRequest(request("/api/dataset/v1/trust-scores"), limited)).status).toBe(429);
     expect((await handleRequest(request("/resume/api/v1/"), limited)).status).toBe(200);
     expect((await handleRequest(request("/api/dataset/v1/brands", { clientAddress: "192.0.2.2" }), limited)).status).toBe(200);
+  });
+});
+
+describe("handleRequest with a live cache", () => {
+  const same = (a: HostResponse, b: HostResponse) => {
+    expect(a.status).toBe(b.status);
+    expect(a.headers).toEqual(b.headers);
+    expect(Buffer.from(text(a)).equals(Buffer.from(text(b)))).toBe(true);
+  };
+
+  it("answers a repeated live query from memory with the engine's bytes and headers; equivalent spellings share one entry", async () => {
+    const liveCache = createLiveCache(1024 * 1024)!;
+    const uncached = await handleRequest(request("/api/dataset/v1/brands?per_page=2&sort=name"), deps());
+    const first = await handleRequest(request("/api/dataset/v1/brands?per_page=2&sort=name"), deps({ liveCache }));
+    expect(liveCache.size).toBe(1);
+    const again = await handleRequest(request("/api/dataset/v1/brands?sort=NAME&per_page=02"), deps({ liveCache }));
+    expect(liveCache.size).toBe(1);
+    same(first, uncached);
+    same(again, uncached);
+    // The kept answer is what was served: a later request gets the same body object, not a recomputation.
+    expect(again.body).toBe(first.body);
+  });
+
+  it("keeps one entry per coding sent, each as the engine would send it", async () => {
+    const liveCache = createLiveCache(1024 * 1024)!;
+    const url = "/resume/api/v1/resumes?per_page=5"; // large enough to be compressed
+    for (const acceptEncoding of ["gzip", "br", undefined, "gzip;q=0.5, br"]) {
+      const cached = await handleRequest(request(url, { acceptEncoding }), deps({ liveCache }));
+      const fresh = await handleRequest(request(url, { acceptEncoding }), deps());
+      same(cached, fresh);
+    }
+    expect(liveCache.size).toBe(3); // gzip, br, identity
+  });
+
+  it("answers If-None-Match from a kept answer with a 304", async () => {
+    const liveCache = createLiveCache(1024 * 1024)!;
+    const first = await handleRequest(request("/api/dataset/v1/brands?per_page=3"), deps({ liveCache }));
+    const conditional = await handleRequest(request("/api/dataset/v1/brands?per_page=3", { ifNoneMatch: first.headers.ETag }), deps({ liveCache }));
+    expect(conditional.status).toBe(304);
+    expect(conditional.body).toBeUndefined();
+  });
+
+  it("keeps neither errors nor streamed exports", async () => {
+    const liveCache = createLiveCache(1024 * 1024)!;
+    expect((await handleRequest(request("/api/dataset/v1/brands?per_page=0"), deps({ liveCache }))).status).toBe(400);
+    expect((await handleRequest(request("/api/dataset/v1/brands/no-such-brand"), deps({ liveCache }))).status).toBe(404);
+    const exported = await handleRequest(request("/resume/api/v1/resumes/export?per_page=2"), deps({ liveCache }));
+    expect(exported.status).toBe(200);
+    expect(text(exported).split("\n").filter(Boolean)).toHaveLength(2);
+    expect(liveCache.size).toBe(0);
+  });
+
+  it("a HEAD after a GET leaves the kept body whole", async () => {
+    const liveCache = createLiveCache(1024 * 1024)!;
+    const url = "/api/dataset/v1/brands?per_page=4";
+    await handleRequest(request(url, { method: "HEAD" }), deps({ liveCache }));
+    const get = await handleRequest(request(url), deps({ liveCache }));
+    same(get, await handleRequest(request(url), deps()));
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BuildError } from "../../build/errors.ts";
 import { resolveHostConfig } from "../../build/serve/host-config.ts";
 
-const DEFAULTS = { port: 8080, host: "127.0.0.1", dist: "dist", rateLimit: 120, trustProxy: false };
+const DEFAULTS = { port: 8080, host: "127.0.0.1", dist: "dist", rateLimit: 120, trustProxy: false, liveCacheMb: 64 };
 
 describe("resolveHostConfig", () => {
   it.each<[string, Record<string, unknown>, NodeJS.ProcessEnv, Partial<typeof DEFAULTS>]>([
@@ -17,6 +17,8 @@ describe("resolveHostConfig", () => {
     ["TRUST_PROXY=true", {}, { TRUST_PROXY: "true" }, { trustProxy: true }],
     ["TRUST_PROXY=0", {}, { TRUST_PROXY: "0" }, { trustProxy: false }],
     ["the --trust-proxy flag", { trustProxy: true }, { TRUST_PROXY: "0" }, { trustProxy: true }],
+    ["LIVE_CACHE_MB from the environment, 0 turning it off", {}, { LIVE_CACHE_MB: "0" }, { liveCacheMb: 0 }],
+    ["a fractional --live-cache-mb flag", { liveCacheMb: "0.5" }, { LIVE_CACHE_MB: "256" }, { liveCacheMb: 0.5 }],
     ["other environment variables are ignored", {}, { NODE_ENV: "production", HOME: "/root" }, {}],
   ])("%s", (_case, flags, env, expected) => {
     expect(resolveHostConfig(flags, env)).toEqual({ ...DEFAULTS, ...expected });
@@ -27,6 +29,8 @@ describe("resolveHostConfig", () => {
     ["a port out of range", {}, { PORT: "70000" }, 'PORT (--port) = "70000"'],
     ["a negative rate limit", {}, { RATE_LIMIT: "-1" }, 'RATE_LIMIT (--rate-limit) = "-1"'],
     ["a fractional rate limit", { rateLimit: "1.5" }, {}, 'RATE_LIMIT (--rate-limit) = "1.5"'],
+    ["a negative live cache", {}, { LIVE_CACHE_MB: "-5" }, 'LIVE_CACHE_MB (--live-cache-mb) = "-5"'],
+    ["a live cache size that is not a number", {}, { LIVE_CACHE_MB: "lots" }, 'LIVE_CACHE_MB (--live-cache-mb) = "lots"'],
     ["a trust-proxy value that is not a boolean", {}, { TRUST_PROXY: "yes" }, 'TRUST_PROXY (--trust-proxy) = "yes"'],
   ])("refuses %s with a BuildError naming the variable and flag", (_case, flags, env, fragment) => {
     expect(() => resolveHostConfig(flags, env)).toThrow(BuildError);
