@@ -6,6 +6,7 @@
 import { computeDataset } from "./compute/compute-dataset.ts";
 import { fingerprintInputs, recordBuild, recordedBuild } from "./emit/build-inputs.ts";
 import { compressOutputs, type CompressedPlan } from "./emit/compress-outputs.ts";
+import { startEarlyCompression } from "./emit/early-compression.ts";
 import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { publishOutputs, readPreviousOutput, type PublishReport } from "./emit/publish-outputs.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
@@ -70,13 +71,22 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   });
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
-  const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT }));
-  // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
-  const netlify = planNetlifyFiles(plan, ENDPOINTS);
-  plan.files.push(...netlify.files);
-  // Compressed variants (issue 5), reusing the previous output's for bodies that did not change (issue 7).
   const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
-  const output = await timed("compress", () => compressOutputs(plan, previous));
+  // Responses are compressed on other threads as the plan renders them (issue 7).
+  const early = startEarlyCompression(previous);
+  let plan: OutputPlan;
+  let netlify: ReturnType<typeof planNetlifyFiles>;
+  let output: CompressedPlan;
+  try {
+    plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onResponse: early.offer }));
+    // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
+    netlify = planNetlifyFiles(plan, ENDPOINTS);
+    plan.files.push(...netlify.files);
+    // Compressed variants (issue 5), reusing the previous output's for bodies that did not change (issue 7).
+    output = await timed("compress", () => compressOutputs(plan, previous, early));
+  } finally {
+    await early.close();
+  }
   // Files and bytes of the plan: compressed variants have their own row in `endpoints`.
   const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
   const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(output), dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };

@@ -33,10 +33,18 @@ const GZIP_OS_BYTE = 9;
 /** "Unix", pinned so that the bytes do not depend on where Node was compiled. */
 const GZIP_OS_UNIX = 3;
 
-const gzipOptions: ZlibOptions = { level: GZIP_LEVEL };
+/** The settings above as plain data, for the build's compression threads (compress-worker.mjs). */
+export const WORKER_SETTINGS = { gzipLevel: GZIP_LEVEL, brotliQuality: BROTLI_QUALITY, brotliMode: constants.BROTLI_MODE_TEXT } as const;
+
+const gzipOptions: ZlibOptions = { level: WORKER_SETTINGS.gzipLevel };
 const brotliOptions = (bytes: number): BrotliOptions => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  params: { [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode },
 });
+
+/** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE). */
+export function pinGzipOs(compressed: Buffer): Buffer {
+  return pinOs(compressed);
+}
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -11,6 +11,7 @@ import { MANIFEST_FILE, serializeManifest } from "./plan-outputs.ts";
 import { JSON_TYPE, NDJSON_TYPE } from "../query/run-query.ts";
 import { etagOf } from "../serve/etag.ts";
 import { COMPRESS_MIN_BYTES, compressBody, compressibleType, ENCODING_SUFFIX, ENCODINGS, type Encoding } from "./compress-body.ts";
+import type { EarlyCompression } from "./early-compression.ts";
 
 /** One stored variant of a body: the ETag of its own bytes and its length. */
 export interface EncodedVariant {
@@ -64,7 +65,7 @@ export function variantPath(file: string, encoding: Encoding): string {
 }
 
 /** Compresses what needs it, reuses what the previous output already holds, and re-renders the manifest. */
-export async function compressOutputs(plan: OutputPlan, previous?: PreviousOutput): Promise<CompressedPlan> {
+export async function compressOutputs(plan: OutputPlan, previous?: PreviousOutput, early?: EarlyCompression): Promise<CompressedPlan> {
   const files = [...plan.files];
   const reused: ReusedVariant[] = [];
   const variants = { files: 0, bytes: 0 };
@@ -84,7 +85,7 @@ export async function compressOutputs(plan: OutputPlan, previous?: PreviousOutpu
       variants.bytes += variant.bytes;
     }
   }
-  for (const made of await mapPooled(fresh, CONCURRENCY, encodeCandidate)) {
+  for (const made of await mapPooled(fresh, CONCURRENCY, (candidate) => encodeCandidate(candidate, early))) {
     files.push(...made);
     for (const file of made) {
       variants.files += 1;
@@ -117,8 +118,10 @@ function candidates(plan: OutputPlan, previous: PreviousOutput | undefined): Can
 }
 
 /** Both variants of one body, each kept only when smaller than the body; records them in its manifest entry. */
-async function encodeCandidate(candidate: Candidate): Promise<OutputFile[]> {
-  const encoded = await Promise.all(ENCODINGS.map(async (encoding) => ({ encoding, body: await compressBody(encoding, candidate.file.body) })));
+async function encodeCandidate(candidate: Candidate, early: EarlyCompression | undefined): Promise<OutputFile[]> {
+  const started = early?.take(candidate.file);
+  const codings = started === undefined ? undefined : await started;
+  const encoded = await Promise.all(ENCODINGS.map(async (encoding) => ({ encoding, body: codings?.[encoding] ?? (await compressBody(encoding, candidate.file.body)) })));
   const made: OutputFile[] = [];
   const encodings: EncodedVariants = {};
   for (const { encoding, body } of encoded) {

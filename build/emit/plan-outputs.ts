@@ -69,7 +69,11 @@ interface Candidate {
 }
 
 /** Lists the key space of every endpoint, keeps the `maxFiles` most important, and renders them. */
-export function planOutputs(context: EngineContext, endpoints: readonly Endpoint[], options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number }): OutputPlan {
+export function planOutputs(
+  context: EngineContext,
+  endpoints: readonly Endpoint[],
+  options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number; onResponse?: (file: OutputFile, entry: ManifestEntry) => void },
+): OutputPlan {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
     const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : endpoint.path.includes("{") ? [] : [{ pathParams: {}, pairs: [], priority: 0 }];
@@ -100,11 +104,13 @@ export function planOutputs(context: EngineContext, endpoints: readonly Endpoint
       if (error instanceof HttpError) continue; // e.g. a key whose answer is an error: never precomputed
       throw error;
     }
-    files.push({ path: resolved.filePath, body, group: candidate.endpoint.id });
+    const file: OutputFile = { path: resolved.filePath, body, group: candidate.endpoint.id };
+    files.push(file);
     const entry: ManifestEntry = { etag: etagOf(body), bytes: Buffer.byteLength(body) };
     if (headers.link !== undefined) entry.link = headers.link;
     if (headers.totalCount !== undefined) entry.total = headers.totalCount;
     manifest.files[resolved.filePath] = entry;
+    options.onResponse?.(file, entry);
     stats.get(candidate.endpoint.id)!.planned += 1;
   }
   files.push({ path: DATASET_FILE, body: serializeDataset(context.dataset), group: "engine" });
