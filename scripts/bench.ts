@@ -13,7 +13,7 @@ const RESULTS_DIR = path.join(import.meta.dirname, "bench", "results");
 
 const program = new Command("bench")
   .description("Benchmark the build and the host against nginx (same files) and json-server (same data); ratios measured in one run.")
-  .option("--quick", "about a minute: scales 1 and 4, single builds, 1-second wrk runs (indicative only)", false)
+  .option("--quick", "about a minute: the sample only (no scales), single builds and wrk runs of 1 s (indicative only)", false)
   .option("--pin", "pin the servers to CPU 0 and wrk to CPU 1 with taskset", false)
   .option("--dist <dir>", "serve this built folder and skip the build figures")
   .action(async (flags: { quick: boolean; pin: boolean; dist?: string }) => {

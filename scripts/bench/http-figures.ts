@@ -23,6 +23,8 @@ export interface HttpSettings {
   dir: string;
   runs: number;
   seconds: number;
+  /** The shortest run of a slow reference (json-server), so that it finishes enough requests to count. */
+  referenceMinSeconds?: number;
   /** CPUs for wrk when pinning (servers get the others). */
   wrkCpus?: string;
 }
