@@ -41,15 +41,12 @@ const brotliOptions = (bytes: number): BrotliOptions => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode },
 });
 
-/** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE). */
-export function pinGzipOs(compressed: Buffer): Buffer {
-  return pinOs(compressed);
-}
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-function pinOs(compressed: Buffer): Buffer {
+/** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE). */
+export function pinGzipOs(compressed: Buffer): Buffer {
   compressed[GZIP_OS_BYTE] = GZIP_OS_UNIX;
   return compressed;
 }
@@ -57,13 +54,13 @@ function pinOs(compressed: Buffer): Buffer {
 /** Compresses a body on the calling thread (the host's live answers: small bodies, no thread hop). */
 export function compressBodySync(encoding: Encoding, body: string | Buffer): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  return encoding === "gzip" ? pinOs(gzipSync(bytes, gzipOptions)) : brotliCompressSync(bytes, brotliOptions(bytes.length));
+  return encoding === "gzip" ? pinGzipOs(gzipSync(bytes, gzipOptions)) : brotliCompressSync(bytes, brotliOptions(bytes.length));
 }
 
 /** Compresses a body on libuv's thread pool (the build: many bodies at once, on every core). */
 export async function compressBody(encoding: Encoding, body: string | Buffer): Promise<Buffer> {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  return encoding === "gzip" ? pinOs(await gzipAsync(bytes, gzipOptions)) : brotliAsync(bytes, brotliOptions(bytes.length));
+  return encoding === "gzip" ? pinGzipOs(await gzipAsync(bytes, gzipOptions)) : brotliAsync(bytes, brotliOptions(bytes.length));
 }
 
 /**

@@ -119,11 +119,12 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
     // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
     return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(headers.contentType, headers.link, headers.totalCount), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: renderNdjsonLines(result) };
   }
-  const encoded = encodeLive(renderJson(result.body), request.acceptEncoding);
-  const live: Representation = { ...encoded, link: headers.link, total: headers.totalCount };
-  // Kept as bytes, as a file is: a string would be encoded to a new buffer on every send.
-  if (key !== undefined && typeof live.body === "string") live.body = Buffer.from(live.body);
-  if (key !== undefined) deps.liveCache?.set(key, live);
+  const live: Representation = { ...encodeLive(renderJson(result.body), request.acceptEncoding), link: headers.link, total: headers.totalCount };
+  if (key !== undefined) {
+    // Kept as bytes, as a file is: a string would be encoded to a new buffer on every send.
+    if (typeof live.body === "string") live.body = Buffer.from(live.body);
+    deps.liveCache?.set(key, live);
+  }
   return representationResponse(live, headers.contentType, request.ifNoneMatch);
 }
 
