@@ -71,7 +71,7 @@ export async function compressOutputs(plan: OutputPlan, previous?: PreviousOutpu
   const variants = { files: 0, bytes: 0 };
   const fresh: Candidate[] = [];
   for (const candidate of candidates(plan, previous)) {
-    const kept = candidate.previous?.etag === candidate.entry.etag ? candidate.previous.encodings : undefined;
+    const kept = reusableVariants(candidate.entry, candidate.previous);
     if (kept === undefined) {
       fresh.push(candidate);
       continue;
@@ -95,6 +95,11 @@ export async function compressOutputs(plan: OutputPlan, previous?: PreviousOutpu
   const manifestAt = files.findIndex((file) => file.path === MANIFEST_FILE);
   if (manifestAt >= 0) files[manifestAt] = { ...files[manifestAt]!, body: serializeManifest(plan.manifest) };
   return { ...plan, files, reused, variants };
+}
+
+/** The previous output's variants of a body, when it had them and the body is unchanged (same ETag). */
+export function reusableVariants(entry: ManifestEntry | SiteEntry, previous: ManifestEntry | SiteEntry | undefined): EncodedVariants | undefined {
+  return previous?.etag === entry.etag ? previous.encodings : undefined;
 }
 
 /** Every response and site file that is large enough and of a compressible type, in plan order. */

@@ -7,7 +7,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { COMPRESS_MIN_BYTES, pinGzipOs, WORKER_SETTINGS, type Encoding } from "./compress-body.ts";
-import type { PreviousOutput } from "./compress-outputs.ts";
+import { reusableVariants, type PreviousOutput } from "./compress-outputs.ts";
 import type { ManifestEntry, OutputFile } from "./plan-outputs.ts";
 
 const WORKER_SCRIPT = new URL("./compress-worker.mjs", import.meta.url);
@@ -32,7 +32,7 @@ interface Thread {
 
 /** Starts `threads` compression threads: by default one per core but the one the plan renders on (measured: a thread per core slows the plan more than it gains). */
 export function startEarlyCompression(previous: PreviousOutput | undefined, threads: number = Math.max(1, availableParallelism() - 1)): EarlyCompression {
-  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread());
+  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, startThread);
   const offered = new Map<OutputFile, Promise<BothCodings>>();
   const previousFiles = previous?.manifest.files ?? {};
   let nextId = 0;
@@ -40,7 +40,7 @@ export function startEarlyCompression(previous: PreviousOutput | undefined, thre
     offer(file, entry) {
       if (entry.bytes < COMPRESS_MIN_BYTES) return;
       const before = Object.hasOwn(previousFiles, file.path) ? previousFiles[file.path] : undefined;
-      if (before?.encodings !== undefined && before.etag === entry.etag) return; // reused, not recompressed
+      if (reusableVariants(entry, before) !== undefined) return; // linked from the previous output, not recompressed
       const thread = pool.reduce((least, candidate) => (candidate.queued < least.queued ? candidate : least));
       const id = nextId++;
       const promise = new Promise<BothCodings>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes: entry.bytes }));
