@@ -92,7 +92,8 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
   it("copies the attribution snippet with its button", async () => {
     await page.goto(`${host.url}/`);
     await page.locator('button[data-copy="attribution-dataset"]').click();
-    await expect(page.locator('button[data-copy="attribution-dataset"]').textContent()).resolves.toBe("Copied");
+    // The label changes once the clipboard's promise settles, a moment after the click.
+    await expect.poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent()).toBe("Copied");
     const copied = await page.evaluate<string>("navigator.clipboard.readText()");
     expect(copied).toBe(await page.locator("code#attribution-dataset").textContent());
   });
