@@ -78,7 +78,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   let netlify: ReturnType<typeof planNetlifyFiles>;
   let output: CompressedPlan;
   try {
-    plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onResponse: early.offer }));
+    plan = await timed("plan", async () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onResponse: early.offer }));
     // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
     netlify = planNetlifyFiles(plan, ENDPOINTS);
     plan.files.push(...netlify.files);

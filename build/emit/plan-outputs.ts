@@ -11,7 +11,7 @@ import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../qu
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
 import type { EncodedVariants } from "./compress-outputs.ts";
-import { siteKey, type SiteProducer } from "./site-files.ts";
+import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
 export const DATASET_FILE = `${ENGINE_DIR}/dataset.json`;
@@ -68,12 +68,18 @@ interface Candidate {
   order: number;
 }
 
-/** Lists the key space of every endpoint, keeps the `maxFiles` most important, and renders them. */
-export function planOutputs(
+/** How long the plan renders before it lets the event loop run (site files finishing, compressed bodies coming back). */
+const YIELD_EVERY_MS = 8;
+
+/**
+ * Lists the key space of every endpoint, keeps the `maxFiles` most important, and renders them, while
+ * the site files whose bytes take longer (charts, download archives) are finished alongside.
+ */
+export async function planOutputs(
   context: EngineContext,
   endpoints: readonly Endpoint[],
   options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number; onResponse?: (file: OutputFile, entry: ManifestEntry) => void },
-): OutputPlan {
+): Promise<OutputPlan> {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
     const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : endpoint.path.includes("{") ? [] : [{ pathParams: {}, pairs: [], priority: 0 }];
@@ -83,7 +89,8 @@ export function planOutputs(
   candidates.sort((a, b) => a.priority - b.priority || a.order - b.order);
   const files: OutputFile[] = [];
   const manifest: Manifest = { generated_at: context.dataset.meta.snapshot_at, files: {}, site: {} };
-  planSiteFiles(context, options.siteProducers ?? [], files, manifest);
+  const siteBodies = planSiteFiles(context, options.siteProducers ?? [], files, manifest);
+  siteBodies.catch(() => {}); // awaited below; a failure while responses render must not go unhandled meanwhile
   // Site files, the dataset, the search index, the manifest and files added after planning
   // (`reservedFiles`, e.g. routing) count against the budget too.
   const budget = Math.max(0, options.maxFiles - 3 - files.length - (options.reservedFiles ?? 0));
@@ -91,7 +98,12 @@ export function planOutputs(
   const stats = new Map(endpoints.map((endpoint) => [endpoint.id, { id: endpoint.id, planned: 0, cut: 0 }]));
   for (const cut of candidates.slice(budget)) stats.get(cut.endpoint.id)!.cut += 1;
 
+  let slice = performance.now();
   for (const candidate of kept) {
+    if (performance.now() - slice > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
     const resolved = resolveForEndpoint(candidate.endpoint, candidate.pathParams, candidate.pairs);
     if (resolved.filePath === undefined || manifest.files[resolved.filePath] !== undefined) continue;
     let body: string;
@@ -113,6 +125,7 @@ export function planOutputs(
     options.onResponse?.(file, entry);
     stats.get(candidate.endpoint.id)!.planned += 1;
   }
+  await siteBodies;
   files.push({ path: DATASET_FILE, body: serializeDataset(context.dataset), group: "engine" });
   files.push({ path: SEARCH_FILE, body: serializeSearchIndex(resumeSearchOf(context)), group: "engine" });
   files.push({ path: MANIFEST_FILE, body: serializeManifest(manifest), group: "engine" });
@@ -129,14 +142,28 @@ export function serializeDataset(dataset: Dataset): string {
   return `${JSON.stringify(dataset)}\n`;
 }
 
-/** Adds the site files (pages, downloads) to the plan and the manifest; a path produced twice is a bug. */
-function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[], files: OutputFile[], manifest: Manifest): void {
+/**
+ * Adds the site files (pages, downloads) to the plan and the manifest at once, in producer order; a path
+ * produced twice is a bug. Resolves when every body is in (bodies still to come are filled in then).
+ */
+function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[], files: OutputFile[], manifest: Manifest): Promise<void> {
+  const pending: Promise<void>[] = [];
   for (const producer of producers) {
     for (const site of producer(context)) {
       const key = siteKey(site.urlPath);
       if (manifest.site[key] !== undefined) throw new Error(`Internal error: two site files for ${key}`);
-      files.push({ path: site.file, body: site.body, group: "site" });
-      manifest.site[key] = { file: site.file, type: site.contentType, etag: etagOf(site.body), bytes: Buffer.byteLength(site.body) };
+      const file: OutputFile = { path: site.file, body: "", group: "site" };
+      const entry: SiteEntry = { file: site.file, type: site.contentType, etag: "", bytes: 0 };
+      const fill = (body: SiteBody) => {
+        file.body = body;
+        entry.etag = etagOf(body);
+        entry.bytes = Buffer.byteLength(body);
+      };
+      files.push(file);
+      manifest.site[key] = entry;
+      if (site.body instanceof Promise) pending.push(site.body.then(fill));
+      else fill(site.body);
     }
   }
+  return Promise.all(pending).then(() => undefined);
 }

@@ -12,8 +12,14 @@ export interface SiteFile {
   /** Where the file sits under dist/, e.g. `methodology/index.html`. */
   file: string;
   contentType: string;
-  body: string | Buffer;
+  /**
+   * Its bytes, or their promise: a page that waits on slow work (chart rendering, download archives)
+   * is listed at once and finished while the build renders responses (issue 7).
+   */
+  body: SiteBody | Promise<SiteBody>;
 }
+
+export type SiteBody = string | Buffer;
 
 /** Makes some site files from the computed dataset (and, for docs, from the endpoint registry). */
 export type SiteProducer = (context: EngineContext) => SiteFile[];

@@ -35,31 +35,39 @@ export function toNdjson(records: readonly unknown[]): string {
   return records.map((record) => `${JSON.stringify(record)}\n`).join("");
 }
 
-/** Builds one download from its table. */
-export function buildDownload(context: EngineContext, table: DownloadTable): BulkDownload {
-  const records = table.records(context);
-  const body = gzipDeterministic(toNdjson(records));
+/** Where a table's download is published: known before its archive is made. */
+export function downloadLocation(table: DownloadTable): { fileName: string; urlPath: string; file: string } {
   const fileName = downloadFileName(table.name);
+  return { fileName, urlPath: `/${DOWNLOADS_DIR}/${fileName}`, file: `${DOWNLOADS_DIR}/${fileName}` };
+}
+
+/** Builds one download from its table; the archive is compressed off the calling thread. */
+export async function buildDownload(context: EngineContext, table: DownloadTable): Promise<BulkDownload> {
+  const records = table.records(context);
+  const compressing = gzipDeterministic(toNdjson(records));
+  const schema = inferTableSchema(records);
+  const body = await compressing;
+  const { fileName, urlPath } = downloadLocation(table);
   return {
     table,
     fileName,
-    urlPath: `/${DOWNLOADS_DIR}/${fileName}`,
+    urlPath,
     body,
     bytes: body.length,
     sha256: createHash("sha256").update(body).digest("hex"),
     records: records.length,
-    schema: inferTableSchema(records),
+    schema,
   };
 }
 
-// Keyed by the dataset object: compressing is the costly part, and two producers need the result.
-const memo = new WeakMap<Dataset, BulkDownload[]>();
+// Keyed by the dataset object: compressing is the costly part, and three producers need the result.
+const memo = new WeakMap<Dataset, Promise<BulkDownload[]>>();
 
-/** Every download of the context's dataset, computed on first use and shared afterwards. */
-export function bulkDownloads(context: EngineContext): BulkDownload[] {
+/** Every download of the context's dataset, started on first use (all archives at once) and shared afterwards. */
+export function bulkDownloads(context: EngineContext): Promise<BulkDownload[]> {
   let downloads = memo.get(context.dataset);
   if (downloads === undefined) {
-    downloads = DOWNLOAD_TABLES.map((table) => buildDownload(context, table));
+    downloads = Promise.all(DOWNLOAD_TABLES.map((table) => buildDownload(context, table)));
     memo.set(context.dataset, downloads);
   }
   return downloads;

@@ -91,8 +91,9 @@ ${groups[1]}
 
 const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.textContent=t;setTimeout(function(){b.textContent="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
 
-/** The landing page's HTML. */
-export function landingPage(context: EngineContext): string {
+/** The landing page's HTML (it lists the downloads with their sizes and hashes, so it follows the archives). */
+export async function landingPage(context: EngineContext): Promise<string> {
+  const downloads = await bulkDownloads(context);
   const { meta } = context.dataset;
   const notice = meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
   const body = `<h1>${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}</h1>
@@ -105,7 +106,7 @@ ${serviceCard(context, "resumes", `${formatCount(context.dataset.resumes.length)
 </div>
 ${attributionSection(context)}
 ${machineLinks()}
-${downloadsSection(context, bulkDownloads(context))}`;
+${downloadsSection(context, downloads)}`;
   return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT });
 }
 

@@ -11,7 +11,7 @@ import { defaultOf, expectedOf, serializeValue, type IntSpec, type ParamSpec } f
 import { SERVICE_BASES } from "../query/services.ts";
 import { hostConfigSchema } from "../serve/host-config.ts";
 import { WINDOW_MS } from "../serve/rate-limiter.ts";
-import { bulkDownloads } from "./bulk-downloads.ts";
+import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
 import { formatBytes, formatCount } from "./html.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
@@ -76,14 +76,15 @@ function docsSection(context: EngineContext): string {
   ].join("\n");
 }
 
-function downloadsSection(context: EngineContext): string {
+function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
   const base = context.dataset.site.base_url;
-  const rows = bulkDownloads(context).map((download) => `- [${download.fileName}](${base}${download.urlPath}): ${download.table.description} ${formatCount(download.records)} records, ${formatBytes(download.bytes)}, sha256 ${download.sha256}.`);
+  const rows = downloads.map((download) => `- [${download.fileName}](${base}${download.urlPath}): ${download.table.description} ${formatCount(download.records)} records, ${formatBytes(download.bytes)}, sha256 ${download.sha256}.`);
   return ["## Downloads", "", `- [datapackage.json](${base}${SITE_LINKS.dataPackage}): Frictionless Data Package describing every file (table schema, bytes, hash)`, ...rows].join("\n");
 }
 
-/** The whole llms.txt. */
-export function llmsTxt(context: EngineContext): string {
+/** The whole llms.txt (it lists the downloads with their sizes and hashes, so it follows the archives). */
+export async function llmsTxt(context: EngineContext): Promise<string> {
+  const downloads = await bulkDownloads(context);
   const { meta, site } = context.dataset;
   const synthetic = meta.synthetic ? " SYNTHETIC sample: every record is fictional; do not present it as fact about real companies, people or markets." : "";
   return `${[
@@ -103,7 +104,7 @@ export function llmsTxt(context: EngineContext): string {
     "",
     docsSection(context),
     "",
-    downloadsSection(context),
+    downloadsSection(context, downloads),
     "",
     "## Optional",
     "",

@@ -40,11 +40,11 @@ function figure(chart: Chart, svg: string): string {
   return `<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="${escapeHtml(String(chart.spec.description ?? ""))}">${svg}</div><figcaption>${chart.caption}</figcaption></figure>`;
 }
 
-/** The methodology page's HTML. */
-export function methodologyPage(context: EngineContext): string {
+/** The methodology page's HTML, once its charts are rendered. */
+export async function methodologyPage(context: EngineContext): Promise<string> {
   const { dataset } = context;
   const charts = methodologyCharts(dataset);
-  const svgs = renderChartsToSvg(charts.map((chart) => chart.spec));
+  const svgs = await renderChartsToSvg(charts.map((chart) => chart.spec));
   const figureOf = (id: string) => {
     const index = charts.findIndex((chart) => chart.id === id);
     return index < 0 ? "" : figure(charts[index]!, svgs[index]!);

@@ -1,6 +1,6 @@
 // Renders Vega-Lite specs to SVG: reads a JSON array of specs on stdin, writes a JSON array of SVG
-// strings on stdout. A separate program because Vega renders asynchronously and site producers are
-// synchronous (see render-charts.ts). Plain JavaScript so that plain `node` runs it under tsx and vitest alike.
+// strings on stdout. A separate program so that Vega stays out of the build process and renders while
+// the build renders responses (see render-charts.ts). Plain JavaScript so that plain `node` runs it under tsx and vitest alike.
 import { parse, View } from "vega";
 import { compile } from "vega-lite";
 

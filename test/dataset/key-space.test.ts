@@ -44,7 +44,7 @@ describe("the sample build's precomputed dataset files", () => {
 
   it("fill a short budget by priority: every default first page before any card or further page", async () => {
     const { context } = await sampleContext();
-    const plan = planOutputs(context, DATASET_ENDPOINTS, { maxFiles: 60 });
+    const plan = await planOutputs(context, DATASET_ENDPOINTS, { maxFiles: 60 });
     const kept = plan.files.filter((file) => file.group !== "engine").map((file) => file.path);
     const firstPages = ["brands", "trust-scores", "licenses", "regulators", "providers", "provider-ranks", "games", "game-ranks", "countries", "trending", "momentum", "ground-truth", "tc-alerts"];
     expect(kept.slice(0, firstPages.length)).toEqual(firstPages.map((name) => `${R}/${name}/index.json`));

@@ -43,7 +43,7 @@ describe("site files through plan, write, store and handler", () => {
 
   it("lists each site file in the manifest, counts it in the budget, and serves it at its public path", async () => {
     const { context } = await sampleContext();
-    const plan = planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
     expect(plan.manifest.site["/llms.txt"]).toEqual({ file: "llms.txt", type: "text/plain; charset=utf-8", etag: etagOf("# guide\n"), bytes: 8 });
     // 10 files at most: 2 site files + 3 engine files leave 5 responses.
     expect(plan.files).toHaveLength(10);
@@ -62,8 +62,25 @@ describe("site files through plan, write, store and handler", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("lists a file whose bytes come later in producer order, counts it at once, and records the bytes it resolves to", async () => {
+    const { context } = await sampleContext();
+    const late: SiteProducer = () => [{ urlPath: "/late.txt", file: "late.txt", contentType: "text/plain", body: new Promise((resolve) => setTimeout(() => resolve("late\n"), 30)) }];
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [late, llms] });
+    expect(Object.keys(plan.manifest.site)).toEqual(["/late.txt", "/llms.txt", "/methodology"]);
+    expect(plan.manifest.site["/late.txt"]).toEqual({ file: "late.txt", type: "text/plain", etag: etagOf("late\n"), bytes: 5 });
+    expect(plan.files[0]).toEqual({ path: "late.txt", body: "late\n", group: "site" });
+    // 3 site files + 3 engine files leave 4 responses.
+    expect(plan.files).toHaveLength(10);
+  });
+
+  it("fails the plan with the error of a body that could not be made", async () => {
+    const { context } = await sampleContext();
+    const broken: SiteProducer = () => [{ urlPath: "/broken.txt", file: "broken.txt", contentType: "text/plain", body: Promise.reject(new Error("the renderer broke")) }];
+    await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [broken] })).rejects.toThrow("the renderer broke");
+  });
+
   it("refuses two site files at the same path", async () => {
     const { context } = await sampleContext();
-    expect(() => planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms, llms] })).toThrow(/two site files/);
+    await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms, llms] })).rejects.toThrow(/two site files/);
   });
 });

@@ -7,7 +7,7 @@ import { sampleContext } from "../helpers/sample-host.ts";
 describe("planNetlifyFiles", () => {
   it("adds exactly the files the budget reserves for it, and the reserve keeps the total within --max-files", async () => {
     const { context } = await sampleContext();
-    const plan = planOutputs(context, ENDPOINTS, { maxFiles: 40, reservedFiles: NETLIFY_FILE_COUNT });
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 40, reservedFiles: NETLIFY_FILE_COUNT });
     const { files } = planNetlifyFiles(plan, ENDPOINTS);
     expect(files.map((file) => file.path)).toEqual(["_redirects", "_headers"]);
     expect(files).toHaveLength(NETLIFY_FILE_COUNT);

@@ -13,7 +13,7 @@ function addresses(html: string): string[] {
 describe("landingPage", () => {
   it("presents both datasets, says the sample is synthetic, and links every page and document", async () => {
     const context = await minContext();
-    const html = landingPage(context);
+    const html = await landingPage(context);
     expect(html).toContain(context.dataset.meta.dataset.name);
     expect(html).toContain(context.dataset.meta.resumes.name);
     expect(html).toContain("Synthetic sample.");
@@ -23,8 +23,8 @@ describe("landingPage", () => {
 
   it("lists every download with its link, size and SHA-256", async () => {
     const context = await minContext();
-    const html = landingPage(context);
-    for (const download of bulkDownloads(context)) {
+    const html = await landingPage(context);
+    for (const download of await bulkDownloads(context)) {
       expect(addresses(html)).toContain(download.urlPath);
       expect(html).toContain(`<code class="hash">${download.sha256}</code>`);
       expect(html).toContain(`title="${download.bytes} bytes">${formatBytes(download.bytes)}<`);
@@ -34,7 +34,7 @@ describe("landingPage", () => {
   it("gives a copyable attribution snippet per dataset, linking its landing page and the license", async () => {
     const context = await minContext();
     expect(attributionSnippet(context, "dataset")).toBe('Data: <a href="https://data.example.com/">Open Demand Dataset (test fixture)</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>');
-    const html = landingPage(context);
+    const html = await landingPage(context);
     expect(html).toContain('<code id="attribution-dataset">Data: &lt;a href=&quot;https://data.example.com/&quot;&gt;');
     expect(html).toContain('<button type="button" class="copy" data-copy="attribution-dataset">Copy</button>');
     expect(html).toContain('<button type="button" class="copy" data-copy="attribution-resumes">Copy</button>');
@@ -42,21 +42,23 @@ describe("landingPage", () => {
 
   it("is self-contained: every address is on the site, a data: icon, or an attribution, license or mail link", async () => {
     const context = await minContext();
-    const external = addresses(landingPage(context)).filter((href) => !href.startsWith("/") && !href.startsWith("#") && href !== "data:,");
+    const external = addresses(await landingPage(context)).filter((href) => !href.startsWith("/") && !href.startsWith("#") && href !== "data:,");
     expect(new Set(external)).toEqual(new Set([context.dataset.meta.dataset.attribution, context.dataset.meta.resumes.attribution, "https://creativecommons.org/licenses/by/4.0/", `mailto:${context.dataset.meta.contact}`]));
-    expect(landingPage(context)).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet|<img/);
+    expect(await landingPage(context)).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet|<img/);
   });
 
   it("escapes names taken from the seeds", async () => {
     const context = await minContext();
     const hostile = { ...context, dataset: { ...context.dataset, meta: { ...context.dataset.meta, dataset: { ...context.dataset.meta.dataset, name: "<b>Bad & Co</b>" } } } };
-    const html = landingPage(hostile);
+    const html = await landingPage(hostile);
     expect(html).toContain("&lt;b&gt;Bad &amp; Co&lt;/b&gt;");
     expect(html).not.toContain("<b>Bad");
   });
 
   it("is produced at / as index.html", async () => {
-    const [file] = landingPageProducer(await minContext());
+    const context = await minContext();
+    const [file] = landingPageProducer(context);
     expect(file).toMatchObject({ urlPath: "/", file: "index.html", contentType: "text/html; charset=utf-8" });
+    expect(await file!.body).toBe(await landingPage(context));
   });
 });

@@ -14,7 +14,7 @@ function section(text: string, title: string): string {
 
 describe("llmsTxt", () => {
   it("follows the llms.txt convention: H1, blockquote summary, then H2 sections", async () => {
-    const text = llmsTxt(await minContext());
+    const text = await llmsTxt(await minContext());
     const lines = text.split("\n");
     expect(lines[0]).toBe("# Open Demand Dataset (test fixture) and Resume Directory (test fixture)");
     expect(lines[2]).toMatch(/^> Two read-only JSON APIs/);
@@ -23,7 +23,7 @@ describe("llmsTxt", () => {
   });
 
   it("lists every endpoint of the registry in its service's section, with every parameter", async () => {
-    const text = llmsTxt(await minContext());
+    const text = await llmsTxt(await minContext());
     const endpoints = ENDPOINTS.filter((endpoint) => !endpoint.id.endsWith(".discovery") && !endpoint.id.endsWith(".openapi"));
     expect(endpoints.length).toBeGreaterThan(15);
     for (const endpoint of endpoints) {
@@ -40,7 +40,7 @@ describe("llmsTxt", () => {
 
   it("states the limits, the attribution rule and every download", async () => {
     const context = await minContext();
-    const text = llmsTxt(context);
+    const text = await llmsTxt(context);
     const limits = section(text, "Limits");
     expect(limits).toContain("120 requests per rolling 60 seconds");
     expect(limits).toContain("/api/dataset/v1/brands: `per_page` at most 100 (default 50)");
@@ -48,12 +48,14 @@ describe("llmsTxt", () => {
     expect(limits).toContain("/api/dataset/v1/trending: `limit` at most 100 (default 20)");
     expect(text).toContain("with a link to https://data.example.com/ ");
     const downloads = section(text, "Downloads");
-    for (const download of bulkDownloads(context)) expect(downloads).toContain(`[${download.fileName}](https://data.example.com${download.urlPath})`);
+    for (const download of await bulkDownloads(context)) expect(downloads).toContain(`[${download.fileName}](https://data.example.com${download.urlPath})`);
     expect(section(text, "Docs")).toContain("(https://data.example.com/methodology)");
   });
 
   it("is produced at /llms.txt as plain text", async () => {
-    const [file] = llmsTxtProducer(await minContext());
+    const context = await minContext();
+    const [file] = llmsTxtProducer(context);
     expect(file).toMatchObject({ urlPath: "/llms.txt", file: "llms.txt", contentType: "text/plain; charset=utf-8" });
+    expect(await file!.body).toBe(await llmsTxt(context));
   });
 });

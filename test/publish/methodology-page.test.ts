@@ -13,15 +13,15 @@ describe("methodologyPage", () => {
   let html: string;
   beforeAll(async () => {
     context = await minContext();
-    html = methodologyPage(context);
+    html = await methodologyPage(context);
   });
 
-  it("inlines one SVG chart per chart the data allows, and renders the same bytes twice", () => {
+  it("inlines one SVG chart per chart the data allows, and renders the same bytes twice", async () => {
     const charts = methodologyCharts(context.dataset);
     expect(charts.map((chart) => chart.id)).toContain("chart-trust-distribution");
     for (const chart of charts) expect(html).toMatch(new RegExp(`<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="[^"]+"><svg `));
     expect(html.match(/<svg /g)).toHaveLength(charts.length);
-    expect(methodologyPage(context)).toBe(html);
+    expect(await methodologyPage(context)).toBe(html);
   });
 
   it("states the sod and adi formulas, every Trust Score weight, the grade bands and the provider weights from the code", () => {
@@ -41,9 +41,11 @@ describe("methodologyPage", () => {
     expect(html).not.toMatch(/<script|<link[^>]+stylesheet|<img|\ssrc=/);
   });
 
-  it("is produced at /methodology", () => {
+  it("is produced at /methodology, its body finished once the charts are rendered", async () => {
     const [file] = methodologyPageProducer(context);
-    expect(file).toMatchObject({ urlPath: "/methodology", file: "methodology/index.html", contentType: "text/html; charset=utf-8", body: html });
+    expect(file).toMatchObject({ urlPath: "/methodology", file: "methodology/index.html", contentType: "text/html; charset=utf-8" });
+    expect(file!.body).toBeInstanceOf(Promise);
+    expect(await file!.body).toBe(html);
   });
 });
 

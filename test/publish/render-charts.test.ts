@@ -8,21 +8,21 @@ const bars = {
 };
 
 describe("renderChartsToSvg", () => {
-  it("renders each Vega-Lite spec to an SVG document with its marks, the same bytes every time", () => {
-    const first = renderChartsToSvg([bars, { ...bars, mark: "point" }]);
+  it("renders each Vega-Lite spec to an SVG document with its marks, the same bytes every time", async () => {
+    const first = await renderChartsToSvg([bars, { ...bars, mark: "point" }]);
     expect(first).toHaveLength(2);
     expect(first[0]).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(first[0]!.match(/class="mark-rect role-mark/g)).toHaveLength(1);
     expect(first[0]!.match(/<path /g)!.length).toBeGreaterThanOrEqual(2);
     expect(first[1]).toContain('class="mark-symbol role-mark');
-    expect(renderChartsToSvg([bars, { ...bars, mark: "point" }])).toEqual(first);
+    expect(await renderChartsToSvg([bars, { ...bars, mark: "point" }])).toEqual(first);
   });
 
-  it("gives nothing for no spec without starting the renderer", () => {
-    expect(renderChartsToSvg([])).toEqual([]);
+  it("gives nothing for no spec without starting the renderer", async () => {
+    expect(await renderChartsToSvg([])).toEqual([]);
   });
 
-  it("reports a spec Vega-Lite cannot compile as an internal error", () => {
-    expect(() => renderChartsToSvg([{ mark: "no-such-mark" }])).toThrow(/Internal error: the chart renderer failed/);
+  it("reports a spec Vega-Lite cannot compile as an internal error", async () => {
+    await expect(renderChartsToSvg([{ mark: "no-such-mark" }])).rejects.toThrow(/Internal error: the chart renderer failed/);
   });
 });

@@ -143,7 +143,7 @@ describe("site files by Accept-Encoding", () => {
       { urlPath: "/guide", file: "guide/index.html", contentType: "text/html; charset=utf-8", body: page },
       { urlPath: "/robots.txt", file: "robots.txt", contentType: "text/plain", body: "User-agent: *\n" },
     ];
-    const plan = await compressOutputs(planOutputs(files.context, ENDPOINTS, { maxFiles: 6, siteProducers: [guide] }));
+    const plan = await compressOutputs(await planOutputs(files.context, ENDPOINTS, { maxFiles: 6, siteProducers: [guide] }));
     dir = await mkdtemp(path.join(os.tmpdir(), "compression-site-"));
     await writeOutputs(dir, plan.files);
     const deps = { ...files, store: createPrecomputedStore(dir, plan.manifest) };
