@@ -118,9 +118,9 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
   if (longLine >= 0) {
     return { records: [], problems: [{ file, record: `line ${longLine + 1}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
   }
-  let rows: { record: Record<string, string>; info: { lines: number } }[];
+  let rows: CsvRow[];
   try {
-    rows = parseCsv(text, { columns: checkCsvHeader, skip_empty_lines: true, info: true, trim: false });
+    rows = readPlainCsvRows(text) ?? parseCsv(text, { columns: checkCsvHeader, skip_empty_lines: true, info: true, trim: false });
   } catch (error) {
     const csvError = error as Error & { lines?: number };
     const record = error instanceof CsvHeaderError ? "line 1" : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
@@ -144,6 +144,46 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
     return reported.length === 0 ? { location, value } : { location, value, reported };
   });
   return { records, problems };
+}
+
+/** A row as csv-parse gives it with `info: true`: the cells by column name and the line the record ends on. */
+type CsvRow = { record: Record<string, string>; info: { lines: number } };
+
+/**
+ * The rows of a CSV file without quotes, split by hand: csv-parse's per-record `info` objects are most of the
+ * cost of reading the seeds. The result is what csv-parse gives, or undefined (parse with csv-parse) wherever
+ * that is not certain: quotes, line endings other than all `\n` or all `\r\n` (csv-parse keeps the first one
+ * it meets and counts a stray `\r` as a line), lone surrogates (it reads UTF-8 bytes, so they become U+FFFD),
+ * a bad header or a row of the wrong length (so that errors keep csv-parse's wording).
+ */
+function readPlainCsvRows(text: string): CsvRow[] | undefined {
+  if (text.includes('"') || /\p{Cs}/u.test(text)) return undefined;
+  const crlf = text.includes("\r");
+  const lines = text.split(crlf ? "\r\n" : "\n");
+  if (crlf && lines.some((line) => line.includes("\r") || line.includes("\n"))) return undefined;
+  let header: string[] | undefined;
+  const rows: CsvRow[] = [];
+  for (const [index, line] of lines.entries()) {
+    // skip_empty_lines skips only a line with no characters: spaces or commas are cells.
+    if (line === "") continue;
+    const cells = line.split(",");
+    if (header === undefined) {
+      try {
+        header = checkCsvHeader(cells);
+      } catch {
+        return undefined;
+      }
+      continue;
+    }
+    if (cells.length !== header.length) return undefined;
+    // Built as csv-parse builds it, so that key order (integer-like names first) and `__proto__` behave the same.
+    const record: Record<string, string> = {};
+    header.forEach((name, column) => {
+      record[name] = cells[column]!;
+    });
+    rows.push({ record, info: { lines: index + 1 } });
+  }
+  return rows;
 }
 
 class CsvHeaderError extends Error {}

@@ -1,5 +1,6 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { coerceCell, decodeSeedBytes, MAX_LINE_BYTES, readSeedText } from "../../build/load/read-seed-file.ts";
+import { coerceCell, decodeSeedBytes, MAX_LINE_BYTES, type ReadResult, readSeedText } from "../../build/load/read-seed-file.ts";
 import type { CsvColumnType } from "../../build/load/seed-resources.ts";
 
 const DEMAND_COLUMNS: Record<string, CsvColumnType> = { volume: "int" };
@@ -109,6 +110,158 @@ describe("readSeedText: CSV", () => {
   it("refuses a gigantic line", () => {
     const result = readSeedText("s/x.csv", `a,b\n1,${"9".repeat(MAX_LINE_BYTES + 1)}\n`);
     expect(result.problems).toEqual([{ file: "s/x.csv", record: "line 2", message: `The line is over ${MAX_LINE_BYTES} characters` }]);
+  });
+});
+
+describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", () => {
+  class HeaderError extends Error {}
+
+  /** The reference: csv-parse alone, with readCsv's options, its rows mapped and its errors reported as readCsv does. */
+  function viaCsvParse(file: string, text: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
+    if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
+    const checkHeader = (header: string[]): string[] => {
+      const blank = header.findIndex((name) => name.trim() === "");
+      if (blank >= 0) throw new HeaderError(`Column ${blank + 1} of the header has no name`);
+      const repeated = header.find((name, i) => header.indexOf(name) !== i);
+      if (repeated !== undefined) throw new HeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
+      return header;
+    };
+    let rows: { record: Record<string, string>; info: { lines: number } }[];
+    try {
+      rows = parseCsv(text, { columns: checkHeader, skip_empty_lines: true, info: true, trim: false });
+    } catch (error) {
+      const { message, lines } = error as Error & { lines?: number };
+      const record = error instanceof HeaderError ? "line 1" : lines === undefined ? undefined : `line ${lines}`;
+      return { records: [], problems: [{ file, record, message: `Malformed CSV: ${message}` }] };
+    }
+    const result: ReadResult = { records: [], problems: [] };
+    for (const { record, info } of rows) {
+      const location = `line ${info.lines}`;
+      const value: Record<string, unknown> = {};
+      const reported: string[] = [];
+      for (const [name, cell] of Object.entries(record)) {
+        const coerced = coerceCell(cell, columns[name]);
+        value[name] = coerced.ok ? coerced.value : cell;
+        if (coerced.ok) continue;
+        reported.push(name);
+        result.problems.push({ file, record: location, field: name, message: coerced.message });
+      }
+      result.records.push(reported.length === 0 ? { location, value } : { location, value, reported });
+    }
+    return result;
+  }
+
+  /** Equal to the reference, down to `undefined` properties and the order of keys. */
+  function expectSameAsCsvParse(text: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
+    const actual = readSeedText("s/p.csv", text, columns);
+    const expected = viaCsvParse("s/p.csv", text, columns);
+    expect(actual).toStrictEqual(expected);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+    return actual;
+  }
+
+  /** mulberry32: a small seeded generator, so that every run tries the same files. */
+  function generator(seed: number) {
+    let state = seed >>> 0;
+    const next = (): number => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+    };
+    const int = (below: number): number => Math.floor(next() * below);
+    const pick = <T,>(items: readonly T[]): T => items[int(items.length)] as T;
+    const chars = (alphabet: string, min: number, max: number): string =>
+      Array.from({ length: min + int(max - min + 1) }, () => alphabet[int(alphabet.length)]).join("");
+    return { chance: (p: number) => next() < p, int, pick, chars };
+  }
+
+  const TYPES = [undefined, "int", "number", "boolean", "nullable-string"] as const;
+
+  /** A quote-free CSV file: typed columns, blank lines, LF or CRLF, sometimes a bad header or a row of the wrong length. */
+  function randomCsv(random: ReturnType<typeof generator>): { text: string; columns: Record<string, CsvColumnType> } {
+    const width = 1 + random.int(5);
+    const header = Array.from({ length: width }, () => random.chars("abcdefxyz0123456789_", 1, 6));
+    if (random.chance(0.05)) header[random.int(width)] = random.pick(["", " ", header[0] as string]);
+    const columns: Record<string, CsvColumnType> = {};
+    for (const name of header) {
+      const type = random.pick(TYPES);
+      if (type !== undefined) columns[name] = type;
+    }
+    const cell = (): string =>
+      random.pick([
+        () => random.chars("abcXYZ0123456789 .-", 0, 7),
+        () => String(random.int(2000) - 1000),
+        () => `${random.int(100)}.${random.int(100)}`,
+        () => random.pick(["true", "false", "", " ", "-", ".5", "1.", " 7 "]),
+      ])();
+    const lines = [header.join(",")];
+    for (let row = random.int(12); row > 0; row -= 1) {
+      if (random.chance(0.15)) lines.push("");
+      const length = random.chance(0.04) ? Math.max(0, width + random.pick([-1, 1, 2])) : width;
+      lines.push(Array.from({ length }, cell).join(","));
+    }
+    if (random.chance(0.2)) lines.unshift("");
+    const newline = random.chance(0.5) ? "\n" : "\r\n";
+    const text = lines.join(newline) + (random.chance(0.6) ? newline.repeat(1 + random.int(2)) : "");
+    return { text, columns };
+  }
+
+  it("gives what csv-parse gives for 600 generated files", () => {
+    const random = generator(20_240_611);
+    let withRecords = 0;
+    for (let i = 0; i < 600; i += 1) {
+      const { text, columns } = randomCsv(random);
+      if (expectSameAsCsvParse(text, columns).records.length > 0) withRecords += 1;
+    }
+    // Most files must reach the hand-split rows, not only the fallbacks.
+    expect(withRecords).toBeGreaterThan(300);
+  });
+
+  it("numbers lines as csv-parse does across blank lines, with no trailing newline", () => {
+    const result = expectSameAsCsvParse("\nbrand,volume\nalpha,1\n\n\nbeta,2\n  ,x\ngamma,3", { volume: "int" });
+    expect(result.records.map((record) => record.location)).toEqual(["line 3", "line 6", "line 7", "line 8"]);
+    expect(result.records[2]?.reported).toEqual(["volume"]);
+  });
+
+  it("reads CRLF endings without keeping the carriage return", () => {
+    const result = expectSameAsCsvParse("brand,volume\r\nalpha,1\r\n\r\nbeta,2\r\n", { volume: "int" });
+    expect(result).toEqual({
+      records: [
+        { location: "line 2", value: { brand: "alpha", volume: 1 } },
+        { location: "line 4", value: { brand: "beta", volume: 2 } },
+      ],
+      problems: [],
+    });
+  });
+
+  it("leaves a row of the wrong length to csv-parse and keeps its message", () => {
+    expect(expectSameAsCsvParse("a,b\n1,2\n\n3,4,5\n6,7\n")).toEqual({
+      records: [],
+      problems: [{ file: "s/p.csv", record: "line 4", message: "Malformed CSV: Invalid Record Length: columns length is 2, got 3 on line 4" }],
+    });
+  });
+
+  it("leaves a quoted file to csv-parse (a quoted cell may span lines)", () => {
+    const result = expectSameAsCsvParse('a,b\n"x\ny",2\n3,4\n');
+    expect(result.records).toEqual([
+      { location: "line 3", value: { a: "x\ny", b: "2" } },
+      { location: "line 4", value: { a: "3", b: "4" } },
+    ]);
+  });
+
+  it.each([
+    ["mixed line endings", "a,b\n1,2\r\n3,4\n"],
+    ["CRLF then LF", "a,b\r\n1,2\n3,4\r\n"],
+    ["bare CR endings", "a,b\r1,2\r3,4\r"],
+    ["a stray CR in a cell", "a,b\n1\r,2\n3,4\n"],
+    ["a byte-order mark", "\uFEFFa,b\n1,2\n"],
+    ["a lone surrogate", "a,b\n\uD800,2\n"],
+    ["integer-like and __proto__ column names", "b,1,__proto__,a\nx,y,z,w\n"],
+    ["a blank header name", "a,,b\n1,2,3\n"],
+  ])("reads %s as csv-parse does", (_case, text) => {
+    expectSameAsCsvParse(text);
   });
 });
 
