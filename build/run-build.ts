@@ -5,10 +5,10 @@
  */
 import { computeDataset } from "./compute/compute-dataset.ts";
 import { fingerprintInputs, recordBuild, recordedBuild } from "./emit/build-inputs.ts";
-import { compressOutputs, type CompressedPlan } from "./emit/compress-outputs.ts";
-import { startEarlyCompression } from "./emit/early-compression.ts";
-import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
-import { publishOutputs, readPreviousOutput, type PublishReport } from "./emit/publish-outputs.ts";
+import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
+import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
+import { readPreviousOutput } from "./emit/previous-output.ts";
+import { stageOutput } from "./emit/publish-atomically.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
@@ -39,6 +39,20 @@ export interface BuildReport {
   netlify: NetlifyReport;
   /** What the write did: files written and hard-linked, or left unchanged (absent on a dry run). */
   publish?: PublishReport;
+}
+
+/** What the write did, for the build summary. */
+export interface PublishReport {
+  /** Files in the published output, compressed variants included. */
+  files: number;
+  /** Their bytes. */
+  bytes: number;
+  /** Files whose bytes were written. */
+  written: number;
+  /** Files hard-linked from the previous output. */
+  linked: number;
+  /** True when the output in place was already this build's (nothing touched). */
+  unchanged: boolean;
 }
 
 /** What dist/ records of its build, so that a rebuild from the same inputs can report without redoing it. */
@@ -72,43 +86,49 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
   const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
-  // Responses are compressed on other threads as the plan renders them (issue 7).
-  const early = startEarlyCompression(previous);
-  let plan: OutputPlan;
-  let netlify: ReturnType<typeof planNetlifyFiles>;
-  let output: CompressedPlan;
+  // Files are written into a staging folder (swapped in at the end) and compressed on other threads
+  // as the plan produces them (issue 7); a dry run only compresses, for the summary.
+  const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir);
+  const sink = createOutputSink(staged?.dir, previous);
   try {
-    plan = await timed("plan", async () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onResponse: early.offer }));
+    const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed }));
     // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
-    netlify = planNetlifyFiles(plan, ENDPOINTS);
+    const netlify = planNetlifyFiles(plan, ENDPOINTS);
     plan.files.push(...netlify.files);
-    // Compressed variants (issue 5), reusing the previous output's for bodies that did not change (issue 7).
-    output = await timed("compress", () => compressOutputs(plan, previous, early));
+    const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+    await timed("write", async () => {
+      const manifestText = await completeOutput(sink, plan);
+      const { variants } = await sink.settled();
+      // Files and bytes of the plan (its manifest final): compressed variants have their own row in `endpoints`.
+      const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
+      report.bytes = bytes;
+      report.endpoints = endpointBytes(plan, variants);
+      if (staged === undefined || fingerprint === undefined) return;
+      const summary: RecordedSummary = { seeds: stats, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
+      // Every file of the output: the plan's, their variants and the build record.
+      const files = plan.files.length + variants.files + 1;
+      summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
+      sink.addPlain(recordBuild({ fingerprint, files, summary }, manifestText));
+      const { written, linked } = await sink.settled();
+      await staged.commit();
+      report.publish = { files, bytes: bytes + variants.bytes, written, linked, unchanged: false };
+    });
+    if (fingerprint !== undefined) stages.inputs = inputsMs;
+    return report;
+  } catch (error) {
+    await staged?.discard();
+    throw error;
   } finally {
-    await early.close();
+    await sink.close();
   }
-  // Files and bytes of the plan: compressed variants have their own row in `endpoints`.
-  const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
-  const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes, endpoints: endpointBytes(output), dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
-  await timed("write", async () => {
-    if (fingerprint === undefined) return;
-    const summary: RecordedSummary = { seeds: stats, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
-    const files = output.files.length + output.reused.length + 1;
-    const outputBytes = bytes + output.variants.bytes;
-    summary.publish = { files, bytes: outputBytes, written: files, linked: 0, unchanged: false };
-    output.files.push(recordBuild({ fingerprint, files, summary }, output.files.find((file) => file.path === MANIFEST_FILE)!.body));
-    report.publish = await publishOutputs(options.outDir, output, previous);
-  });
-  if (fingerprint !== undefined) stages.inputs = inputsMs;
-  return report;
 }
 
-function endpointBytes(plan: OutputPlan & Pick<CompressedPlan, "variants">): BuildReport["endpoints"] {
+function endpointBytes(plan: OutputPlan, variants: SinkReport["variants"]): BuildReport["endpoints"] {
   const bytes = new Map<string, number>();
   for (const file of plan.files) bytes.set(file.group, (bytes.get(file.group) ?? 0) + Buffer.byteLength(file.body));
   const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
   for (const group of ["site", "netlify", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
   // Not queries: outside the --max-files budget, but reported.
-  rows.push({ id: "compressed (.br, .gz)", planned: plan.variants.files, cut: 0, bytes: plan.variants.bytes });
+  rows.push({ id: "compressed (.br, .gz)", planned: variants.files, cut: 0, bytes: variants.bytes });
   return rows;
 }

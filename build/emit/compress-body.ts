@@ -13,6 +13,20 @@ export type Encoding = (typeof ENCODINGS)[number];
 /** The file suffix of each coding's variant: `<file>.br`, `<file>.gz`. */
 export const ENCODING_SUFFIX: Readonly<Record<Encoding, string>> = { br: ".br", gzip: ".gz" };
 
+/** The file under dist/ of a body's variant in one coding. */
+export function variantPath(file: string, encoding: Encoding): string {
+  return `${file}${ENCODING_SUFFIX[encoding]}`;
+}
+
+/** One stored variant of a body: the ETag of its own bytes and its length. */
+export interface EncodedVariant {
+  etag: string;
+  bytes: number;
+}
+
+/** The variants of a body by coding, in preference order (br first). */
+export type EncodedVariants = Partial<Record<Encoding, EncodedVariant>>;
+
 /** Smaller bodies are sent as they are: a few hundred bytes gain little and headers cost as much. */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -33,8 +47,15 @@ const GZIP_OS_BYTE = 9;
 /** "Unix", pinned so that the bytes do not depend on where Node was compiled. */
 const GZIP_OS_UNIX = 3;
 
-/** The settings above as plain data, for the build's compression threads (compress-worker.mjs). */
-export const WORKER_SETTINGS = { gzipLevel: GZIP_LEVEL, brotliQuality: BROTLI_QUALITY, brotliMode: constants.BROTLI_MODE_TEXT } as const;
+/** The settings above as plain data, for the build's emit threads (emit-worker.mjs), which write variants themselves. */
+export const WORKER_SETTINGS = {
+  gzipLevel: GZIP_LEVEL,
+  brotliQuality: BROTLI_QUALITY,
+  brotliMode: constants.BROTLI_MODE_TEXT,
+  gzipOs: { offset: GZIP_OS_BYTE, value: GZIP_OS_UNIX },
+  /** Codings in preference order, with their file suffixes. */
+  encodings: ENCODINGS.map((encoding) => [encoding, ENCODING_SUFFIX[encoding]] as const),
+} as const;
 
 const gzipOptions: ZlibOptions = { level: WORKER_SETTINGS.gzipLevel };
 const brotliOptions = (bytes: number): BrotliOptions => ({

@@ -10,7 +10,7 @@ import { resumeSearchOf } from "../query/resumes/resume-search.ts";
 import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
-import type { EncodedVariants } from "./compress-outputs.ts";
+import { COMPRESS_MIN_BYTES, compressibleType, ENCODINGS, variantPath, type EncodedVariants } from "./compress-body.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
@@ -25,7 +25,7 @@ export interface ManifestEntry {
   bytes: number;
   link?: string;
   total?: number;
-  /** Its compressed variants `<file>.br` / `<file>.gz`, added by compress-outputs.ts. */
+  /** Its compressed variants `<file>.br` / `<file>.gz`, added as they are made (output-sink.ts). */
   encodings?: EncodedVariants;
 }
 
@@ -68,6 +68,13 @@ interface Candidate {
   order: number;
 }
 
+/**
+ * Called with each response and site file as soon as its bytes and manifest entry are final, and
+ * whether it should get compressed variants (large enough, of a compressible type, not shadowing
+ * another file): the build writes it then (output-sink.ts).
+ */
+export type OnPlannedFile = (file: OutputFile, entry: ManifestEntry | SiteEntry, compress: boolean) => void;
+
 /** How long the plan renders before it lets the event loop run (site files finishing, compressed bodies coming back). */
 const YIELD_EVERY_MS = 8;
 
@@ -78,7 +85,7 @@ const YIELD_EVERY_MS = 8;
 export async function planOutputs(
   context: EngineContext,
   endpoints: readonly Endpoint[],
-  options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number; onResponse?: (file: OutputFile, entry: ManifestEntry) => void },
+  options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number; onFile?: OnPlannedFile },
 ): Promise<OutputPlan> {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
@@ -89,7 +96,7 @@ export async function planOutputs(
   candidates.sort((a, b) => a.priority - b.priority || a.order - b.order);
   const files: OutputFile[] = [];
   const manifest: Manifest = { generated_at: context.dataset.meta.snapshot_at, files: {}, site: {} };
-  const siteBodies = planSiteFiles(context, options.siteProducers ?? [], files, manifest);
+  const siteBodies = planSiteFiles(context, options.siteProducers ?? [], files, manifest, options.onFile);
   siteBodies.catch(() => {}); // awaited below; a failure while responses render must not go unhandled meanwhile
   // Site files, the dataset, the search index, the manifest and files added after planning
   // (`reservedFiles`, e.g. routing) count against the budget too.
@@ -122,7 +129,8 @@ export async function planOutputs(
     if (headers.link !== undefined) entry.link = headers.link;
     if (headers.totalCount !== undefined) entry.total = headers.totalCount;
     manifest.files[resolved.filePath] = entry;
-    options.onResponse?.(file, entry);
+    // Every response is JSON or NDJSON, both worth compressing once large enough.
+    options.onFile?.(file, entry, entry.bytes >= COMPRESS_MIN_BYTES);
     stats.get(candidate.endpoint.id)!.planned += 1;
   }
   await siteBodies;
@@ -146,24 +154,32 @@ export function serializeDataset(dataset: Dataset): string {
  * Adds the site files (pages, downloads) to the plan and the manifest at once, in producer order; a path
  * produced twice is a bug. Resolves when every body is in (bodies still to come are filled in then).
  */
-function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[], files: OutputFile[], manifest: Manifest): Promise<void> {
-  const pending: Promise<void>[] = [];
+function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[], files: OutputFile[], manifest: Manifest, onFile: OnPlannedFile | undefined): Promise<void> {
+  const listed: { file: OutputFile; entry: SiteEntry; body: SiteBody | Promise<SiteBody> }[] = [];
   for (const producer of producers) {
     for (const site of producer(context)) {
       const key = siteKey(site.urlPath);
       if (manifest.site[key] !== undefined) throw new Error(`Internal error: two site files for ${key}`);
       const file: OutputFile = { path: site.file, body: "", group: "site" };
       const entry: SiteEntry = { file: site.file, type: site.contentType, etag: "", bytes: 0 };
-      const fill = (body: SiteBody) => {
-        file.body = body;
-        entry.etag = etagOf(body);
-        entry.bytes = Buffer.byteLength(body);
-      };
       files.push(file);
       manifest.site[key] = entry;
-      if (site.body instanceof Promise) pending.push(site.body.then(fill));
-      else fill(site.body);
+      listed.push({ file, entry, body: site.body });
     }
+  }
+  // A variant must never replace a planned file of the same name (a download `x.ndjson.gz` beside `x.ndjson`).
+  const paths = new Set(listed.map(({ file }) => file.path));
+  const pending: Promise<void>[] = [];
+  for (const { file, entry, body } of listed) {
+    const fill = (bytes: SiteBody) => {
+      file.body = bytes;
+      entry.etag = etagOf(bytes);
+      entry.bytes = Buffer.byteLength(bytes);
+      const compress = entry.bytes >= COMPRESS_MIN_BYTES && compressibleType(entry.type) && !ENCODINGS.some((encoding) => paths.has(variantPath(file.path, encoding)));
+      onFile?.(file, entry, compress);
+    };
+    if (body instanceof Promise) pending.push(body.then(fill));
+    else fill(body);
   }
   return Promise.all(pending).then(() => undefined);
 }

@@ -43,23 +43,44 @@ export async function recoverInterruptedBuild(outDir: string): Promise<void> {
   }
 }
 
-/** Runs `write` into a temporary sibling folder, then swaps it in place of `outDir`. */
-export async function publishAtomically(outDir: string, write: (tempDir: string) => Promise<void>): Promise<void> {
+/** A temporary sibling of the output folder to write into, then swap in place of it or throw away. */
+export interface StagedOutput {
+  dir: string;
+  /** Swaps the staged tree in place of the output folder (the previous tree is removed after). */
+  commit(): Promise<void>;
+  /** Removes the staged tree; the output folder stays as it was. */
+  discard(): Promise<void>;
+}
+
+/** Makes a staging folder beside `outDir`, after recovering what an interrupted build left there. */
+export async function stageOutput(outDir: string): Promise<StagedOutput> {
   const target = path.resolve(outDir);
   const parent = path.dirname(target);
   const base = path.basename(target);
   await mkdir(parent, { recursive: true });
   await recoverInterruptedBuild(target);
   const temp = await mkdtemp(path.join(parent, `${TEMP_PREFIX}${base}-`));
+  return {
+    dir: temp,
+    async commit() {
+      const old = path.join(parent, `${OLD_PREFIX}${base}-${Date.now()}-${process.pid}`);
+      const hadPrevious = await exists(target);
+      if (hadPrevious) await rename(target, old);
+      await rename(temp, target);
+      if (hadPrevious) await rm(old, { recursive: true, force: true });
+    },
+    discard: () => rm(temp, { recursive: true, force: true }),
+  };
+}
+
+/** Runs `write` into a temporary sibling folder, then swaps it in place of `outDir`. */
+export async function publishAtomically(outDir: string, write: (tempDir: string) => Promise<void>): Promise<void> {
+  const staged = await stageOutput(outDir);
   try {
-    await write(temp);
+    await write(staged.dir);
   } catch (error) {
-    await rm(temp, { recursive: true, force: true });
+    await staged.discard();
     throw error;
   }
-  const old = path.join(parent, `${OLD_PREFIX}${base}-${Date.now()}-${process.pid}`);
-  const hadPrevious = await exists(target);
-  if (hadPrevious) await rename(target, old);
-  await rename(temp, target);
-  if (hadPrevious) await rm(old, { recursive: true, force: true });
+  await staged.commit();
 }

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Encoding } from "../emit/compress-body.ts";
-import { variantPath } from "../emit/compress-outputs.ts";
+import { variantPath } from "../emit/compress-body.ts";
 import type { Manifest, ManifestEntry, SiteEntry } from "../emit/plan-outputs.ts";
 import { siteKey } from "../emit/site-files.ts";
 import { chooseEncoding } from "./choose-encoding.ts";

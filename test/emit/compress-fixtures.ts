@@ -1,7 +1,11 @@
 /**
- * Small hand-made plans for the compression and incremental-publish tests.
+ * Small hand-made plans for the output tests, and the build's way of writing a plan.
  */
-import { MANIFEST_FILE, serializeManifest, type Manifest, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
+import { COMPRESS_MIN_BYTES, compressibleType } from "../../build/emit/compress-body.ts";
+import { completeOutput, createOutputSink, type SinkReport } from "../../build/emit/output-sink.ts";
+import { MANIFEST_FILE, planOutputs, serializeManifest, type Manifest, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
+import type { PreviousOutput } from "../../build/emit/previous-output.ts";
+import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
 import { etagOf } from "../../build/serve/etag.ts";
 
 /** A JSON body of about `bytes` bytes that compresses well; `seed` changes its bytes. */
@@ -24,4 +28,38 @@ export function makePlan(responses: Record<string, string>, site: { url: string;
   }
   files.push({ path: MANIFEST_FILE, body: serializeManifest(manifest), group: "engine" });
   return { files, manifest, endpoints: [] };
+}
+
+/**
+ * Writes a hand-made plan into `root` (undefined: compress only) as the build does, against an optional
+ * previous output; every described file of a compressible type and size gets variants.
+ */
+export async function emitPlan(root: string | undefined, plan: OutputPlan, previous?: PreviousOutput, threads = 1): Promise<SinkReport> {
+  const sink = createOutputSink(root, previous, threads);
+  try {
+    const site = new Map(Object.values(plan.manifest.site).map((entry) => [entry.file, entry]));
+    for (const file of plan.files) {
+      const response = plan.manifest.files[file.path];
+      const entry = response ?? site.get(file.path);
+      if (entry === undefined) continue;
+      const type = response === undefined ? site.get(file.path)!.type : "application/json";
+      sink.addDescribed(file, entry, entry.bytes >= COMPRESS_MIN_BYTES && compressibleType(type));
+    }
+    await completeOutput(sink, plan);
+    return await sink.settled();
+  } finally {
+    await sink.close();
+  }
+}
+
+/** Plans with planOutputs and writes the plan into `root` as the build does (without swapping it in place of anything). */
+export async function planAndWrite(root: string, context: EngineContext, endpoints: readonly Endpoint[], options: Omit<Parameters<typeof planOutputs>[2], "onFile">): Promise<OutputPlan> {
+  const sink = createOutputSink(root, undefined, 1);
+  try {
+    const plan = await planOutputs(context, endpoints, { ...options, onFile: sink.addDescribed });
+    await completeOutput(sink, plan);
+    return plan;
+  } finally {
+    await sink.close();
+  }
 }

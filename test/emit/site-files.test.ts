@@ -2,13 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { planOutputs } from "../../build/emit/plan-outputs.ts";
+import { planOutputs, type OnPlannedFile } from "../../build/emit/plan-outputs.ts";
 import { pageFile, siteKey, type SiteProducer } from "../../build/emit/site-files.ts";
-import { writeOutputs } from "../../build/emit/write-outputs.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import { etagOf } from "../../build/serve/etag.ts";
+import { planAndWrite } from "./compress-fixtures.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 const llms: SiteProducer = () => [
@@ -43,13 +43,12 @@ describe("site files through plan, write, store and handler", () => {
 
   it("lists each site file in the manifest, counts it in the budget, and serves it at its public path", async () => {
     const { context } = await sampleContext();
-    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
+    dir = await mkdtemp(path.join(os.tmpdir(), "site-files-"));
+    const plan = await planAndWrite(dir, context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
     expect(plan.manifest.site["/llms.txt"]).toEqual({ file: "llms.txt", type: "text/plain; charset=utf-8", etag: etagOf("# guide\n"), bytes: 8 });
     // 10 files at most: 2 site files + 3 engine files leave 5 responses.
     expect(plan.files).toHaveLength(10);
 
-    dir = await mkdtemp(path.join(os.tmpdir(), "site-files-"));
-    await writeOutputs(dir, plan.files);
     const store = createPrecomputedStore(dir, plan.manifest);
     const deps = { context, endpoints: ENDPOINTS, store };
     const page = await handleRequest({ method: "GET", url: "/methodology/?utm=x", clientAddress: "t" }, deps);
@@ -77,6 +76,28 @@ describe("site files through plan, write, store and handler", () => {
     const { context } = await sampleContext();
     const broken: SiteProducer = () => [{ urlPath: "/broken.txt", file: "broken.txt", contentType: "text/plain", body: Promise.reject(new Error("the renderer broke")) }];
     await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [broken] })).rejects.toThrow("the renderer broke");
+  });
+
+  it("hands each file to the build as its bytes are final, asking for variants of large compressible files that shadow no other", async () => {
+    const { context } = await sampleContext();
+    const text = "x".repeat(3000);
+    const site: SiteProducer = () => [
+      { urlPath: "/guide.txt", file: "guide.txt", contentType: "text/plain; charset=utf-8", body: text },
+      { urlPath: "/small.txt", file: "small.txt", contentType: "text/plain", body: "tiny\n" },
+      { urlPath: "/downloads/a.ndjson.gz", file: "downloads/a.ndjson.gz", contentType: "application/gzip", body: Buffer.from(text) },
+      { urlPath: "/downloads/b.ndjson", file: "downloads/b.ndjson", contentType: "application/x-ndjson", body: Promise.resolve(text) },
+      { urlPath: "/downloads/b.ndjson.gz", file: "downloads/b.ndjson.gz", contentType: "application/gzip", body: Buffer.from(`${text}more`) },
+    ];
+    const handed: [string, boolean, string][] = [];
+    const onFile: OnPlannedFile = (file, entry, compress) => handed.push([file.path, compress, entry.etag]);
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 12, siteProducers: [site], onFile });
+    const flags = Object.fromEntries(handed.map(([file, compress]) => [file, compress]));
+    expect(flags).toMatchObject({ "guide.txt": true, "small.txt": false, "downloads/a.ndjson.gz": false, "downloads/b.ndjson": false, "downloads/b.ndjson.gz": false });
+    // Every response too, each once, with the entry it has in the manifest.
+    const responses = handed.filter(([file]) => file.startsWith("responses/"));
+    expect(responses.map(([file, , etag]) => [file, etag])).toEqual(Object.entries(plan.manifest.files).map(([file, entry]) => [file, entry.etag]));
+    expect(responses.every(([file, compress]) => compress === plan.manifest.files[file]!.bytes >= 1024)).toBe(true);
+    expect(handed.find(([file]) => file === "downloads/b.ndjson")![2]).toBe(etagOf(text));
   });
 
   it("refuses two site files at the same path", async () => {

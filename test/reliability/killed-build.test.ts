@@ -26,7 +26,7 @@ function withoutRecord(tree: Record<string, string>): Record<string, string> {
   expect(record).toBeDefined();
   return rest;
 }
-const SLOW_FS = path.resolve("test/reliability/slow-fs.ts");
+const SLOW_FS = path.resolve("test/reliability/slow-fs.mjs");
 
 let root: string;
 let dist: string;
@@ -59,7 +59,7 @@ interface Build {
 }
 const running: Build[] = [];
 
-/** Starts `node --import tsx scripts/build.ts` of the changed seeds into dist/ (optionally with slow-fs.ts). */
+/** Starts `node --import tsx scripts/build.ts` of the changed seeds into dist/ (optionally with slow-fs.mjs). */
 async function startBuild(env: Record<string, string> = {}): Promise<Build> {
   const before = await siblings();
   const preload = Object.keys(env).length > 0 ? ["--import", SLOW_FS] : [];

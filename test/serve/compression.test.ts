@@ -5,15 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressOutputs } from "../../build/emit/compress-outputs.ts";
-import { MANIFEST_FILE, planOutputs, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
 import type { SiteProducer } from "../../build/emit/site-files.ts";
-import { writeOutputs } from "../../build/emit/write-outputs.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { etagOf } from "../../build/serve/etag.ts";
 import { handleRequest, type HandlerDeps, type HostRequest } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore, EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
+import { planAndWrite } from "../emit/compress-fixtures.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 
 const BRANDS = "/api/dataset/v1/brands";
@@ -143,9 +142,8 @@ describe("site files by Accept-Encoding", () => {
       { urlPath: "/guide", file: "guide/index.html", contentType: "text/html; charset=utf-8", body: page },
       { urlPath: "/robots.txt", file: "robots.txt", contentType: "text/plain", body: "User-agent: *\n" },
     ];
-    const plan = await compressOutputs(await planOutputs(files.context, ENDPOINTS, { maxFiles: 6, siteProducers: [guide] }));
     dir = await mkdtemp(path.join(os.tmpdir(), "compression-site-"));
-    await writeOutputs(dir, plan.files);
+    const plan = await planAndWrite(dir, files.context, ENDPOINTS, { maxFiles: 6, siteProducers: [guide] });
     const deps = { ...files, store: createPrecomputedStore(dir, plan.manifest) };
     const br = await ask(deps, "/guide/", { acceptEncoding: "gzip, br" });
     expect(br.headers).toMatchObject({ "Content-Encoding": "br", Vary: "Accept-Encoding", "Content-Type": "text/html; charset=utf-8" });

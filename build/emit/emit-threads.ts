@@ -1,0 +1,104 @@
+/**
+ * The build's emit threads (issue 7): each planned file is written into the staging folder and
+ * compressed on another thread as soon as it is planned, so that disk writes and gzip/brotli run while
+ * the plan renders the next responses instead of after it. The work itself is emit-worker.mjs.
+ * @module
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { WORKER_SETTINGS, type Encoding } from "./compress-body.ts";
+
+const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);
+
+/** One file to emit. Paths are relative to the staging folder and already checked to stay inside it. */
+export interface EmitRequest {
+  path: string;
+  body: string | Buffer;
+  /** The previous output's copy of the same bytes: linked rather than written. */
+  linkFrom?: string;
+  /** Make its variants (each kept only when smaller than the body). */
+  compress: boolean;
+  /** The previous output's variant files of the same body, by coding: linked rather than recompressed. */
+  reuse?: Partial<Record<Encoding, string>>;
+}
+
+export interface EmitResult {
+  /** Files whose bytes were written, and files linked (variants included). */
+  written: number;
+  linked: number;
+  /** The bytes of each new variant kept. */
+  variants: Partial<Record<Encoding, Buffer>>;
+}
+
+export interface EmitThreads {
+  emit(request: EmitRequest): Promise<EmitResult>;
+  /** Stops the threads (whatever is still queued is dropped). */
+  close(): Promise<void>;
+}
+
+interface Thread {
+  worker: Worker;
+  /** Bytes sent and not yet answered: the next file goes to the least loaded thread. */
+  queued: number;
+  pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number }>;
+}
+
+/**
+ * Starts `threads` emit threads writing under `root` (undefined: a dry run, compress only). By default
+ * one per core: with the plan's thread that is one more than the cores, but a single thread was measured
+ * to fall behind the plan (compressing and writing cost about what rendering does) and to leave a core
+ * idle once the plan is done; with two on two cores the build took 5.8 s instead of 6.6 s (issue 7).
+ */
+export function startEmitThreads(root: string | undefined, threads: number = availableParallelism()): EmitThreads {
+  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread(root));
+  let nextId = 0;
+  return {
+    emit(request) {
+      const thread = pool.reduce((least, candidate) => (candidate.queued < least.queued ? candidate : least));
+      const id = nextId++;
+      // Compressing costs far more than writing: weigh the queue by the work, not the bytes alone.
+      const bytes = (request.compress ? 8 : 1) * (typeof request.body === "string" ? request.body.length : request.body.byteLength);
+      const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes }));
+      thread.queued += bytes;
+      thread.worker.postMessage({ id, ...request });
+      return promise;
+    },
+    close: async () => {
+      await Promise.all(pool.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
+
+interface Answer {
+  id: number;
+  error?: string;
+  written: number;
+  linked: number;
+  variants: Partial<Record<Encoding, Uint8Array>>;
+}
+
+function startThread(root: string | undefined): Thread {
+  // No execArgv: the script is plain JavaScript and must not inherit the loaders (tsx, test preloads) of the build.
+  const worker = new Worker(WORKER_SCRIPT, { workerData: { ...WORKER_SETTINGS, root: root ?? null }, execArgv: [] });
+  const thread: Thread = { worker, queued: 0, pending: new Map() };
+  worker.on("message", (answer: Answer) => {
+    const waiting = thread.pending.get(answer.id);
+    if (waiting === undefined) return;
+    thread.pending.delete(answer.id);
+    thread.queued -= waiting.bytes;
+    if (answer.error !== undefined) {
+      waiting.reject(new Error(`Internal error: a file could not be written: ${answer.error}`));
+      return;
+    }
+    const variants: EmitResult["variants"] = {};
+    for (const [encoding, bytes] of Object.entries(answer.variants) as [Encoding, Uint8Array][]) variants[encoding] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    waiting.resolve({ written: answer.written, linked: answer.linked, variants });
+  });
+  const failAll = (error: Error) => {
+    for (const waiting of thread.pending.values()) waiting.reject(new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error }));
+    thread.pending.clear();
+  };
+  worker.on("error", failAll);
+  worker.on("exit", (code) => failAll(new Error(`it exited with code ${code}`)));
+  return thread;
+}

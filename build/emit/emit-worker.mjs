@@ -1,0 +1,90 @@
+/**
+ * An emit thread of the build (see emit-threads.ts): writes each planned file it is sent into the
+ * staging folder, or hard-links it to the previous output's copy of the same bytes, and makes its
+ * compressed variants with the settings it was started with (compress-body.ts's, passed in
+ * workerData), keeping a variant only when it is smaller than the body. Without a folder (a dry run)
+ * it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
+ */
+import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const { root, gzipLevel, brotliQuality, brotliMode, gzipOs, encodings } = workerData;
+
+const compressors = {
+  gzip: (bytes) => {
+    const coded = gzipSync(bytes, { level: gzipLevel });
+    coded[gzipOs.offset] = gzipOs.value;
+    return coded;
+  },
+  br: (bytes) =>
+    brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length, [constants.BROTLI_PARAM_MODE]: brotliMode },
+    }),
+};
+
+/** Folders this thread made or found: one mkdir per folder, not per file. */
+const folders = new Set();
+
+function prepare(file) {
+  const folder = path.dirname(file);
+  if (!folders.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+  }
+  return file;
+}
+
+/** Links `file` to `from`; false where that cannot be (another file system, the previous file gone). */
+function tryLink(from, file) {
+  try {
+    linkSync(from, file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One request: `{id, path, body, linkFrom?, compress, reuse?}` where `reuse` maps a coding to the
+ * previous output's variant file of the same body. Answers `{id, written, linked, variants}` with the
+ * bytes of each new variant kept.
+ */
+function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
+  const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const answer = { id, written: 0, linked: 0, variants: {} };
+  const file = root === null ? undefined : prepare(path.join(root, relative));
+  const put = (target, data, from) => {
+    if (from !== undefined && tryLink(from, target)) answer.linked += 1;
+    else {
+      writeFileSync(target, typeof data === "function" ? data() : data);
+      answer.written += 1;
+    }
+  };
+  if (file !== undefined) put(file, bytes, linkFrom);
+  for (const [encoding, suffix] of encodings) {
+    const previous = reuse?.[encoding];
+    if (previous !== undefined) {
+      // The same body as before: its variant is the previous one, recompressed only if it cannot be linked.
+      if (file !== undefined) put(`${file}${suffix}`, () => compressors[encoding](bytes), previous);
+      continue;
+    }
+    if (!compress) continue;
+    const coded = compressors[encoding](bytes);
+    if (coded.length >= bytes.length) continue;
+    if (file !== undefined) put(`${file}${suffix}`, coded);
+    answer.variants[encoding] = coded;
+  }
+  return answer;
+}
+
+parentPort.on("message", (request) => {
+  let answer;
+  try {
+    answer = emit(request);
+  } catch (error) {
+    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort.postMessage(answer);
+});

@@ -1,0 +1,130 @@
+/**
+ * Where the plan's files go as soon as they are planned (issue 7): written into the staging folder and
+ * compressed on the emit threads while the plan renders the next ones. Against the previous output, a
+ * file with the same bytes is a hard link to it and an unchanged body keeps its variants, so a rebuild
+ * writes only what changed; the tree is byte for byte what a full write gives.
+ * @module
+ */
+import path from "node:path";
+import { BuildError } from "../errors.ts";
+import { etagOf } from "../serve/etag.ts";
+import { ENCODINGS, variantPath, type EncodedVariants } from "./compress-body.ts";
+import { startEmitThreads, type EmitRequest, type EmitResult } from "./emit-threads.ts";
+import { MANIFEST_FILE, serializeManifest, type ManifestEntry, type OutputFile, type OutputPlan, type SiteEntry } from "./plan-outputs.ts";
+import { previousEntries, reusableVariants, type PreviousOutput } from "./previous-output.ts";
+
+/** What the files emitted so far did, for the build summary. */
+export interface SinkReport {
+  /** Files whose bytes were written, and files hard-linked from the previous output (variants included). */
+  written: number;
+  linked: number;
+  /** Every variant, new and kept from the previous output. */
+  variants: { files: number; bytes: number };
+}
+
+export interface OutputSink {
+  /**
+   * A response or site file with its manifest entry (ETag and size final): emitted now; with
+   * `compress`, its variants are made or kept and listed in `entry.encodings` once known.
+   */
+  addDescribed(file: OutputFile, entry: ManifestEntry | SiteEntry, compress: boolean): void;
+  /** A file the manifest does not describe: the engine's dataset and index, the manifest, routing, the build record. */
+  addPlain(file: OutputFile): void;
+  /** Whether a path was added. */
+  has(path: string): boolean;
+  /** Waits for every file added so far (rejects with the first failure); the entries' encodings are complete then. */
+  settled(): Promise<SinkReport>;
+  /** Stops the emit threads. */
+  close(): Promise<void>;
+}
+
+/** Resolves `relative` inside `root`, or throws: a planned path must never escape the output folder. */
+export function ensureWithin(root: string, relative: string): string {
+  const resolved = path.resolve(root, relative);
+  if (!resolved.startsWith(path.resolve(root) + path.sep)) throw new BuildError(`Internal error: output path escapes the output folder: ${relative}`);
+  return resolved;
+}
+
+/** A sink writing under `root` (undefined: a dry run, which compresses for the summary and writes nothing). */
+export function createOutputSink(root: string | undefined, previous?: PreviousOutput, threads?: number): OutputSink {
+  const emitter = startEmitThreads(root, threads);
+  const before = previousEntries(previous);
+  const report: SinkReport = { written: 0, linked: 0, variants: { files: 0, bytes: 0 } };
+  const added = new Set<string>();
+  const pending: Promise<void>[] = [];
+  // A path checked against a stand-in root on a dry run: a bad path is a bug either way.
+  const checkRoot = root ?? path.resolve("dist");
+
+  const emit = (request: EmitRequest, then?: (result: EmitResult) => void): void => {
+    ensureWithin(checkRoot, request.path);
+    if (added.has(request.path)) throw new BuildError(`Internal error: ${request.path} emitted twice`);
+    added.add(request.path);
+    const done = emitter.emit(request).then((result) => {
+      report.written += result.written;
+      report.linked += result.linked;
+      then?.(result);
+    });
+    done.catch(() => {}); // surfaced by settled(); must not go unhandled if the plan fails first
+    pending.push(done);
+  };
+  const fromPrevious = (file: string): string => path.join(previous!.dir, file);
+
+  return {
+    addDescribed(file, entry, compress) {
+      const old = before.get(file.path);
+      const request: EmitRequest = { path: file.path, body: file.body, compress };
+      if (old?.etag === entry.etag) request.linkFrom = fromPrevious(file.path);
+      const kept = compress ? reusableVariants(entry, old) : undefined;
+      if (kept !== undefined) {
+        request.compress = false;
+        request.reuse = {};
+        entry.encodings = kept;
+        for (const encoding of ENCODINGS) {
+          const variant = kept[encoding];
+          if (variant === undefined) continue;
+          request.reuse[encoding] = fromPrevious(variantPath(file.path, encoding));
+          report.variants.files += 1;
+          report.variants.bytes += variant.bytes;
+        }
+      }
+      emit(request, (result) => {
+        const made: EncodedVariants = {};
+        for (const encoding of ENCODINGS) {
+          const bytes = result.variants[encoding];
+          if (bytes === undefined) continue;
+          made[encoding] = { etag: etagOf(bytes), bytes: bytes.length };
+          report.variants.files += 1;
+          report.variants.bytes += bytes.length;
+        }
+        if (Object.keys(made).length > 0) entry.encodings = made;
+      });
+    },
+    addPlain: (file) => emit({ path: file.path, body: file.body, compress: false }),
+    has: (file) => added.has(file),
+    async settled() {
+      // Files may be added while waiting: wait until nothing new came in.
+      for (let seen = -1; seen !== pending.length; ) {
+        seen = pending.length;
+        await Promise.all(pending);
+      }
+      return report;
+    },
+    close: () => emitter.close(),
+  };
+}
+
+/**
+ * After the plan: emits the plan's files not emitted yet (the engine's) and `extra` ones (routing), then,
+ * once every variant is known, the manifest that lists them. Returns the manifest's text.
+ */
+export async function completeOutput(sink: OutputSink, plan: OutputPlan, extra: readonly OutputFile[] = []): Promise<string> {
+  for (const file of [...plan.files, ...extra]) if (file.path !== MANIFEST_FILE && !sink.has(file.path)) sink.addPlain(file);
+  await sink.settled();
+  const manifest = plan.files.find((file) => file.path === MANIFEST_FILE);
+  if (manifest === undefined) throw new Error("Internal error: the plan has no manifest");
+  manifest.body = serializeManifest(plan.manifest);
+  sink.addPlain(manifest);
+  await sink.settled();
+  return manifest.body;
+}
+

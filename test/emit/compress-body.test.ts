@@ -1,0 +1,46 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressBody, compressBodySync, compressibleType, variantPath } from "../../build/emit/compress-body.ts";
+import { jsonBody } from "./compress-fixtures.ts";
+
+describe("compressibleType", () => {
+  it.each([
+    ["application/json; charset=utf-8", true],
+    ["application/x-ndjson; charset=utf-8", true],
+    ["text/html; charset=utf-8", true],
+    ["text/plain", true],
+    ["application/javascript", true],
+    ["application/schema+json", true],
+    ["image/svg+xml", true],
+    ["application/gzip", false],
+    ["image/png", false],
+    ["font/woff2", false],
+    ["application/octet-stream", false],
+  ])("%s → %s", (type, expected) => {
+    expect(compressibleType(type)).toBe(expected);
+  });
+});
+
+describe("compressBody and compressBodySync", () => {
+  const body = jsonBody(5000);
+
+  it.each([["gzip", gunzipSync], ["br", brotliDecompressSync]] as const)("%s: the same bytes on the thread pool and on the calling thread, every time, and they decode to the body", async (encoding, decode) => {
+    const pooled = await compressBody(encoding, body);
+    const inline = compressBodySync(encoding, body);
+    expect(pooled.equals(inline)).toBe(true);
+    expect(compressBodySync(encoding, Buffer.from(body)).equals(inline)).toBe(true);
+    expect(decode(inline).toString("utf8")).toBe(body);
+    expect(inline.length).toBeLessThan(Buffer.byteLength(body) / 3);
+  });
+
+  it("pins the gzip header's OS byte to Unix (3), so the bytes do not depend on the platform", () => {
+    expect(compressBodySync("gzip", body)[9]).toBe(3);
+  });
+});
+
+describe("variantPath", () => {
+  it("names a variant by its coding's suffix", () => {
+    expect(variantPath("responses/a/index.json", "br")).toBe("responses/a/index.json.br");
+    expect(variantPath("llms.txt", "gzip")).toBe("llms.txt.gz");
+  });
+});

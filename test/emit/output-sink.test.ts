@@ -1,0 +1,157 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMPRESS_MIN_BYTES, compressBodySync } from "../../build/emit/compress-body.ts";
+import { createOutputSink, ensureWithin } from "../../build/emit/output-sink.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { readPreviousOutput } from "../../build/emit/previous-output.ts";
+import { BuildError } from "../../build/errors.ts";
+import { etagOf } from "../../build/serve/etag.ts";
+import { hashTree } from "../fixtures/tree-hash.ts";
+import { emitPlan, jsonBody, makePlan } from "./compress-fixtures.ts";
+
+const BIG = "responses/api/dataset/v1/brands/index.json";
+const OTHER = "responses/api/dataset/v1/brands/page=2.json";
+const SMALL = "responses/api/dataset/v1/brands/country=GB.json";
+
+let parent: string;
+beforeEach(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), "output-sink-"));
+});
+afterEach(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+const inode = async (file: string) => (await stat(file)).ino;
+const manifestIn = async (dir: string) => JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as Manifest;
+
+describe("ensureWithin", () => {
+  const ROOT = path.resolve("/srv/out");
+  it.each([
+    ["index.json", path.join(ROOT, "index.json")],
+    ["responses/api/dataset/v1/brands/index.json", path.join(ROOT, "responses/api/dataset/v1/brands/index.json")],
+    ["a/../b.json", path.join(ROOT, "b.json")], // stays inside once resolved
+    ["responses/q=...json", path.join(ROOT, "responses/q=...json")], // dots inside a name are not a parent reference
+  ])("resolves %s inside the folder", (relative, expected) => {
+    expect(ensureWithin(ROOT, relative)).toBe(expected);
+  });
+
+  it.each([["../x"], ["../out-evil/x.json"], ["a/../../x"], ["/etc/passwd"], [""], ["."]])("refuses %j with an internal BuildError", (relative) => {
+    expect(() => ensureWithin(ROOT, relative)).toThrow(BuildError);
+    expect(() => ensureWithin(ROOT, relative)).toThrow(/^Internal error: output path escapes the output folder/);
+  });
+});
+
+describe("createOutputSink", () => {
+  it("writes every file, and .br and .gz of a large body with the bytes of compressBodySync, listed with the ETags of their own bytes", async () => {
+    const out = path.join(parent, "out");
+    const big = jsonBody(4000);
+    const plan = makePlan({ [BIG]: big, [SMALL]: jsonBody(COMPRESS_MIN_BYTES / 4) });
+    const report = await emitPlan(out, plan);
+    const br = await readFile(path.join(out, `${BIG}.br`));
+    const gz = await readFile(path.join(out, `${BIG}.gz`));
+    expect(br.equals(compressBodySync("br", big))).toBe(true);
+    expect(gz.equals(compressBodySync("gzip", big))).toBe(true);
+    expect(await readFile(path.join(out, BIG), "utf8")).toBe(big);
+    const manifest = await manifestIn(out);
+    expect(manifest.files[BIG]!.encodings).toEqual({ br: { etag: etagOf(br), bytes: br.length }, gzip: { etag: etagOf(gz), bytes: gz.length } });
+    expect(manifest.files[SMALL]!.encodings).toBeUndefined();
+    expect(manifest).toEqual(plan.manifest);
+    expect(Object.keys(await hashTree(out))).toEqual([MANIFEST_FILE, SMALL, BIG, `${BIG}.br`, `${BIG}.gz`].sort());
+    expect(report).toEqual({ written: 5, linked: 0, variants: { files: 2, bytes: br.length + gz.length } });
+  });
+
+  it("gives the same bytes on two threads as on the calling thread, Unicode included", async () => {
+    const out = path.join(parent, "out");
+    const bodies = [jsonBody(5000), `${JSON.stringify({ text: "Медиабайер, «Ünïcödé» — 東京 ".repeat(200) })}\n`, jsonBody(2 * COMPRESS_MIN_BYTES, "third")];
+    const plan = makePlan(Object.fromEntries(bodies.map((body, i) => [`responses/x/${i}.json`, body])));
+    await emitPlan(out, plan, undefined, 2);
+    for (const [i, body] of bodies.entries()) {
+      expect((await readFile(path.join(out, `responses/x/${i}.json.br`))).equals(compressBodySync("br", body))).toBe(true);
+      expect((await readFile(path.join(out, `responses/x/${i}.json.gz`))).equals(compressBodySync("gzip", body))).toBe(true);
+      expect(await readFile(path.join(out, `responses/x/${i}.json`), "utf8")).toBe(body);
+    }
+  });
+
+  it("keeps a variant only when it is smaller than the body", async () => {
+    const out = path.join(parent, "out");
+    // Hash output does not compress: both codings come out larger than the body.
+    const noise = Buffer.concat(Array.from({ length: 128 }, (_, i) => createHash("sha256").update(String(i)).digest()));
+    const plan = makePlan({}, [{ url: "/noise.txt", file: "noise.txt", type: "text/plain", body: noise }]);
+    const report = await emitPlan(out, plan);
+    expect(plan.manifest.site["/noise.txt"]!.encodings).toBeUndefined();
+    expect(Object.keys(await hashTree(out))).toEqual([MANIFEST_FILE, "noise.txt"]);
+    expect(report.variants).toEqual({ files: 0, bytes: 0 });
+  });
+
+  it("on a dry run (no folder) compresses for the summary and writes nothing", async () => {
+    const plan = makePlan({ [BIG]: jsonBody(4000) });
+    const report = await emitPlan(undefined, plan);
+    expect(report.written).toBe(0);
+    expect(report.variants.files).toBe(2);
+    expect(plan.manifest.files[BIG]!.encodings?.br?.bytes).toBe(compressBodySync("br", jsonBody(4000)).length);
+    expect(await readdir(parent)).toEqual([]);
+  });
+
+  it("refuses a path that escapes the folder or comes twice, before writing it", async () => {
+    const out = path.join(parent, "out");
+    const sink = createOutputSink(out, undefined, 1);
+    try {
+      expect(() => sink.addPlain({ path: "../escape.json", body: "x", group: "x" })).toThrow(/output path escapes the output folder/);
+      sink.addPlain({ path: "ok.json", body: "y", group: "x" });
+      expect(() => sink.addPlain({ path: "ok.json", body: "z", group: "x" })).toThrow(/ok.json emitted twice/);
+      await sink.settled();
+    } finally {
+      await sink.close();
+    }
+    expect(await readdir(parent)).toEqual(["out"]);
+    expect(await hashTree(out)).toEqual({ "ok.json": createHash("sha256").update("y").digest("hex") });
+  });
+
+  it("rejects with an internal error when a file cannot be written", async () => {
+    const blocker = path.join(parent, "a-file");
+    await writeFile(blocker, "not a folder");
+    const sink = createOutputSink(blocker, undefined, 1);
+    try {
+      sink.addPlain({ path: "x/y.json", body: "{}", group: "x" });
+      await expect(sink.settled()).rejects.toThrow(/^Internal error: a file could not be written: /);
+    } finally {
+      await sink.close();
+    }
+  });
+});
+
+describe("createOutputSink over a previous output", () => {
+  const plan = (b: string) => makePlan({ [BIG]: jsonBody(4000, "a"), [OTHER]: b, [SMALL]: "{}\n" }, [{ url: "/llms.txt", file: "llms.txt", type: "text/plain", body: jsonBody(2000, "llms") }]);
+
+  it("links unchanged files and their variants, writes and compresses only what changed, and gives the tree a full write gives", async () => {
+    const previousDir = path.join(parent, "previous");
+    await emitPlan(previousDir, plan(jsonBody(3000, "b")));
+    const previous = (await readPreviousOutput(previousDir))!;
+    const out = path.join(parent, "next");
+    const report = await emitPlan(out, plan(jsonBody(3000, "b-changed")), previous);
+    // OTHER, its two variants and the manifest are new; BIG, SMALL, llms.txt and their four variants are links.
+    expect(report).toMatchObject({ written: 4, linked: 7, variants: { files: 6 } });
+    for (const file of [BIG, `${BIG}.gz`, `${BIG}.br`, "llms.txt.br", SMALL]) expect(await inode(path.join(out, file))).toBe(await inode(path.join(previousDir, file)));
+    expect(await inode(path.join(out, `${OTHER}.br`))).not.toBe(await inode(path.join(previousDir, `${OTHER}.br`)));
+    const fresh = path.join(parent, "fresh");
+    await emitPlan(fresh, plan(jsonBody(3000, "b-changed")));
+    expect(await hashTree(out)).toEqual(await hashTree(fresh));
+  });
+
+  it("writes the bytes (recompressing a kept variant) where a previous file cannot be linked", async () => {
+    const previousDir = path.join(parent, "previous");
+    await emitPlan(previousDir, plan(jsonBody(3000, "b")));
+    const previous = (await readPreviousOutput(previousDir))!;
+    // The previous tree is gone but its manifest was read: every link fails.
+    await rm(previousDir, { recursive: true });
+    const out = path.join(parent, "next");
+    const report = await emitPlan(out, plan(jsonBody(3000, "b-changed")), previous);
+    expect(report).toMatchObject({ written: 11, linked: 0 });
+    const fresh = path.join(parent, "fresh");
+    await emitPlan(fresh, plan(jsonBody(3000, "b-changed")));
+    expect(await hashTree(out)).toEqual(await hashTree(fresh));
+  });
+});
