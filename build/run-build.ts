@@ -90,6 +90,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   // as the plan produces them (issue 7); a dry run only compresses, for the summary.
   const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir);
   const sink = createOutputSink(staged?.dir, previous);
+  let committed = false;
   try {
     const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed }));
     // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
@@ -114,12 +115,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       report.publish = { files, bytes: bytes + variants.bytes, written, linked, unchanged: false };
     });
     if (fingerprint !== undefined) stages.inputs = inputsMs;
+    committed = true;
     return report;
-  } catch (error) {
-    await staged?.discard();
-    throw error;
   } finally {
+    // Threads first: none may still be writing into the staging folder while it is removed.
     await sink.close();
+    if (!committed) await staged?.discard();
   }
 }
 
