@@ -92,7 +92,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const sink = createOutputSink(staged?.dir, previous);
   let committed = false;
   try {
-    const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed }));
+    const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed, pace: sink.paced }));
     // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
     const netlify = planNetlifyFiles(plan, ENDPOINTS);
     plan.files.push(...netlify.files);

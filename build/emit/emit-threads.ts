@@ -32,15 +32,19 @@ export interface EmitResult {
 
 export interface EmitThreads {
   emit(request: EmitRequest): Promise<EmitResult>;
+  /** Resolves at once, or once the bodies sent and not yet answered are down to half of `maxBytes` if they are over it. */
+  drained(maxBytes: number): Promise<void>;
   /** Stops the threads (whatever is still queued is dropped). */
   close(): Promise<void>;
 }
 
 interface Thread {
   worker: Worker;
-  /** Bytes sent and not yet answered: the next file goes to the least loaded thread. */
+  /** Work sent and not yet answered (bytes, compression weighing more): the next file goes to the least loaded thread. */
   queued: number;
-  pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number }>;
+  /** Body bytes sent and not yet answered: copies held in the thread's queue. */
+  sentBytes: number;
+  pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number; size: number }>;
 }
 
 /**
@@ -50,21 +54,37 @@ interface Thread {
  * idle once the plan is done; with two on two cores the build took 5.8 s instead of 6.6 s (issue 7).
  */
 export function startEmitThreads(root: string | undefined, threads: number = availableParallelism()): EmitThreads {
-  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread(root));
+  let waiting: { below: number; resolve: () => void } | undefined;
+  const sentBytes = () => pool.reduce((sum, thread) => sum + thread.sentBytes, 0);
+  const onAnswer = () => {
+    if (waiting !== undefined && sentBytes() <= waiting.below) {
+      waiting.resolve();
+      waiting = undefined;
+    }
+  };
+  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread(root, onAnswer));
   let nextId = 0;
   return {
     emit(request) {
       const thread = pool.reduce((least, candidate) => (candidate.queued < least.queued ? candidate : least));
       const id = nextId++;
       // Compressing costs far more than writing: weigh the queue by the work, not the bytes alone.
-      const bytes = (request.compress ? 8 : 1) * (typeof request.body === "string" ? request.body.length : request.body.byteLength);
-      const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes }));
+      const size = typeof request.body === "string" ? request.body.length : request.body.byteLength;
+      const bytes = (request.compress ? 8 : 1) * size;
+      const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes, size }));
       thread.queued += bytes;
+      thread.sentBytes += size;
       thread.worker.postMessage({ id, ...request });
       return promise;
     },
+    drained(maxBytes) {
+      if (sentBytes() <= maxBytes) return Promise.resolve();
+      waiting?.resolve();
+      return new Promise((resolve) => (waiting = { below: maxBytes / 2, resolve }));
+    },
     close: async () => {
       await Promise.all(pool.map((thread) => thread.worker.terminate()));
+      waiting?.resolve(); // a plan held back must not hang on threads that are gone
     },
   };
 }
@@ -77,15 +97,17 @@ interface Answer {
   variants: Partial<Record<Encoding, Uint8Array>>;
 }
 
-function startThread(root: string | undefined): Thread {
+function startThread(root: string | undefined, onAnswer: () => void): Thread {
   // No execArgv: the script is plain JavaScript and must not inherit the loaders (tsx, test preloads) of the build.
   const worker = new Worker(WORKER_SCRIPT, { workerData: { ...WORKER_SETTINGS, root: root ?? null }, execArgv: [] });
-  const thread: Thread = { worker, queued: 0, pending: new Map() };
+  const thread: Thread = { worker, queued: 0, sentBytes: 0, pending: new Map() };
   worker.on("message", (answer: Answer) => {
     const waiting = thread.pending.get(answer.id);
     if (waiting === undefined) return;
     thread.pending.delete(answer.id);
     thread.queued -= waiting.bytes;
+    thread.sentBytes -= waiting.size;
+    onAnswer();
     if (answer.error !== undefined) {
       waiting.reject(new Error(`Internal error: a file could not be written: ${answer.error}`));
       return;
@@ -97,6 +119,8 @@ function startThread(root: string | undefined): Thread {
   const failAll = (error: Error) => {
     for (const waiting of thread.pending.values()) waiting.reject(new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error }));
     thread.pending.clear();
+    thread.sentBytes = 0;
+    onAnswer();
   };
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`it exited with code ${code}`)));

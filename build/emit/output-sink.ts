@@ -32,6 +32,11 @@ export interface OutputSink {
   addPlain(file: OutputFile): void;
   /** Whether a path was added. */
   has(path: string): boolean;
+  /**
+   * Resolves once the bodies queued for the emit threads are few enough again: the plan awaits it as it
+   * goes, so that a build larger than the threads' pace does not hold every body twice in memory.
+   */
+  paced(): Promise<void>;
   /** Waits for every file added so far (rejects with the first failure); the entries' encodings are complete then. */
   settled(): Promise<SinkReport>;
   /** Stops the emit threads. */
@@ -44,6 +49,9 @@ export function ensureWithin(root: string, relative: string): string {
   if (!resolved.startsWith(path.resolve(root) + path.sep)) throw new BuildError(`Internal error: output path escapes the output folder: ${relative}`);
   return resolved;
 }
+
+/** Body bytes queued for the emit threads before the plan waits for them (then down to half). */
+const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 /** A sink writing under `root` (undefined: a dry run, which compresses for the summary and writes nothing). */
 export function createOutputSink(root: string | undefined, previous?: PreviousOutput, threads?: number): OutputSink {
@@ -101,6 +109,7 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
     },
     addPlain: (file) => emit({ path: file.path, body: file.body, compress: false }),
     has: (file) => added.has(file),
+    paced: () => emitter.drained(MAX_QUEUED_BYTES),
     async settled() {
       // Files may be added while waiting: wait until nothing new came in.
       for (let seen = -1; seen !== pending.length; ) {

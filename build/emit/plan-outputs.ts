@@ -85,7 +85,14 @@ const YIELD_EVERY_MS = 8;
 export async function planOutputs(
   context: EngineContext,
   endpoints: readonly Endpoint[],
-  options: { maxFiles: number; siteProducers?: readonly SiteProducer[]; reservedFiles?: number; onFile?: OnPlannedFile },
+  options: {
+    maxFiles: number;
+    siteProducers?: readonly SiteProducer[];
+    reservedFiles?: number;
+    onFile?: OnPlannedFile;
+    /** Awaited at each yield: a consumer of `onFile` that has too much queued holds the plan back with it. */
+    pace?: () => Promise<void>;
+  },
 ): Promise<OutputPlan> {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
@@ -109,6 +116,7 @@ export async function planOutputs(
   for (const candidate of kept) {
     if (performance.now() - slice > YIELD_EVERY_MS) {
       await new Promise((resolve) => setImmediate(resolve));
+      await options.pace?.();
       slice = performance.now();
     }
     const resolved = resolveForEndpoint(candidate.endpoint, candidate.pathParams, candidate.pairs);

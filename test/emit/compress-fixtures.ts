@@ -53,10 +53,10 @@ export async function emitPlan(root: string | undefined, plan: OutputPlan, previ
 }
 
 /** Plans with planOutputs and writes the plan into `root` as the build does (without swapping it in place of anything). */
-export async function planAndWrite(root: string, context: EngineContext, endpoints: readonly Endpoint[], options: Omit<Parameters<typeof planOutputs>[2], "onFile">): Promise<OutputPlan> {
+export async function planAndWrite(root: string, context: EngineContext, endpoints: readonly Endpoint[], options: Omit<Parameters<typeof planOutputs>[2], "onFile" | "pace">): Promise<OutputPlan> {
   const sink = createOutputSink(root, undefined, 1);
   try {
-    const plan = await planOutputs(context, endpoints, { ...options, onFile: sink.addDescribed });
+    const plan = await planOutputs(context, endpoints, { ...options, onFile: sink.addDescribed, pace: sink.paced });
     await completeOutput(sink, plan);
     return plan;
   } finally {

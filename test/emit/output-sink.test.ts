@@ -110,6 +110,25 @@ describe("createOutputSink", () => {
     expect(await hashTree(out)).toEqual({ "ok.json": createHash("sha256").update("y").digest("hex") });
   });
 
+  it("holds the producer back while too many bytes are queued for the threads, and lets it go once they caught up", async () => {
+    const out = path.join(parent, "out");
+    const sink = createOutputSink(out, undefined, 1);
+    try {
+      const body = "x".repeat(40 * 1024 * 1024);
+      sink.addPlain({ path: "a.json", body, group: "x" });
+      sink.addPlain({ path: "b.json", body, group: "x" });
+      // 80 MiB queued: held until the thread has written at least one of them.
+      const first = await Promise.race([sink.paced().then(() => "released"), new Promise((resolve) => setImmediate(() => resolve("held")))]);
+      expect(first).toBe("held");
+      await sink.paced();
+      await sink.settled();
+      await expect(Promise.race([sink.paced().then(() => "released"), new Promise((resolve) => setImmediate(() => resolve("held")))])).resolves.toBe("released");
+    } finally {
+      await sink.close();
+    }
+    expect((await stat(path.join(out, "b.json"))).size).toBe(40 * 1024 * 1024);
+  });
+
   it("rejects with an internal error when a file cannot be written", async () => {
     const blocker = path.join(parent, "a-file");
     await writeFile(blocker, "not a folder");

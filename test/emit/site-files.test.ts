@@ -100,6 +100,15 @@ describe("site files through plan, write, store and handler", () => {
     expect(handed.find(([file]) => file === "downloads/b.ndjson")![2]).toBe(etagOf(text));
   });
 
+  it("lets a slow consumer pace the rendering: the plan waits on it as it goes", async () => {
+    const { context } = await sampleContext();
+    let waits = 0;
+    const pace = () => new Promise<void>((resolve) => setTimeout(() => resolve(void (waits += 1)), 1));
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 20_000, pace });
+    expect(plan.files.length).toBeGreaterThan(1000);
+    expect(waits).toBeGreaterThan(0);
+  });
+
   it("refuses two site files at the same path", async () => {
     const { context } = await sampleContext();
     await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms, llms] })).rejects.toThrow(/two site files/);
