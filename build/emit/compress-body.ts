@@ -3,8 +3,7 @@
  * same body gives the same compressed bytes (and so the same ETag) at build time and on the fly.
  * @module
  */
-import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 
 /** The codings we store and send, most preferred first (at equal q-values, br wins). */
 export const ENCODINGS = ["br", "gzip"] as const;
@@ -62,26 +61,19 @@ const brotliOptions = (bytes: number): BrotliOptions => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode },
 });
 
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
 /** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE). */
-export function pinGzipOs(compressed: Buffer): Buffer {
+function pinGzipOs(compressed: Buffer): Buffer {
   compressed[GZIP_OS_BYTE] = GZIP_OS_UNIX;
   return compressed;
 }
 
-/** Compresses a body on the calling thread (the host's live answers: small bodies, no thread hop). */
+/**
+ * Compresses a body on the calling thread (the host's live answers: small bodies, no thread hop). The
+ * build's emit threads (emit-worker.mjs) make the same bytes from WORKER_SETTINGS.
+ */
 export function compressBodySync(encoding: Encoding, body: string | Buffer): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   return encoding === "gzip" ? pinGzipOs(gzipSync(bytes, gzipOptions)) : brotliCompressSync(bytes, brotliOptions(bytes.length));
-}
-
-/** Compresses a body on libuv's thread pool (the build: many bodies at once, on every core). */
-export async function compressBody(encoding: Encoding, body: string | Buffer): Promise<Buffer> {
-  const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  return encoding === "gzip" ? pinGzipOs(await gzipAsync(bytes, gzipOptions)) : brotliAsync(bytes, brotliOptions(bytes.length));
 }
 
 /**
