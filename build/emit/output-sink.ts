@@ -123,11 +123,11 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
 }
 
 /**
- * After the plan: emits the plan's files not emitted yet (the engine's) and `extra` ones (routing), then,
- * once every variant is known, the manifest that lists them. Returns the manifest's text.
+ * After the plan: emits the plan's files not emitted yet (the engine's, routing), then, once every
+ * variant is known, the manifest that lists them. Returns the manifest's text.
  */
-export async function completeOutput(sink: OutputSink, plan: OutputPlan, extra: readonly OutputFile[] = []): Promise<string> {
-  for (const file of [...plan.files, ...extra]) if (file.path !== MANIFEST_FILE && !sink.has(file.path)) sink.addPlain(file);
+export async function completeOutput(sink: OutputSink, plan: OutputPlan): Promise<string> {
+  for (const file of plan.files) if (file.path !== MANIFEST_FILE && !sink.has(file.path)) sink.addPlain(file);
   await sink.settled();
   const manifest = plan.files.find((file) => file.path === MANIFEST_FILE);
   if (manifest === undefined) throw new Error("Internal error: the plan has no manifest");
@@ -136,4 +136,3 @@ export async function completeOutput(sink: OutputSink, plan: OutputPlan, extra: 
   await sink.settled();
   return manifest.body;
 }
-
