@@ -82,8 +82,12 @@ export function selectResumes(context: EngineContext, params: Params): ResumeSel
   const q = params.q === undefined ? undefined : String(params.q);
   const predicates = RESUME_FILTERS.filter((filter) => params[filter.spec.name] !== undefined).map((filter) => filter.keep(params[filter.spec.name]!, context.dataset.resumes));
   const { sort, order } = effectiveOrder(params, RESUME_SORTS, "date");
-  // Filtering keeps the order, so the rows come out sorted.
-  const matching = orderedCandidates(context, q, sort, order).filter((row) => predicates.every((keep) => keep(row)));
+  // Filtering keeps the order, so the rows come out sorted. A plain loop over the predicates: every()'s
+  // callback, a closure per row, was one of the build's largest allocation sites.
+  const matching = orderedCandidates(context, q, sort, order).filter((row) => {
+    for (const keep of predicates) if (!keep(row)) return false;
+    return true;
+  });
   const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? RESUME_PAGE_SIZE));
   return { rows: items, pagination, sort, order, searched: q !== undefined };
 }
