@@ -61,8 +61,8 @@ const brotliOptions = (bytes: number): BrotliOptions => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode },
 });
 
-/** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE). */
-function pinGzipOs(compressed: Buffer): Buffer {
+/** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE); the downloads' archives use it too. */
+export function pinGzipOs(compressed: Buffer): Buffer {
   compressed[GZIP_OS_BYTE] = GZIP_OS_UNIX;
   return compressed;
 }
@@ -74,6 +74,11 @@ function pinGzipOs(compressed: Buffer): Buffer {
 export function compressBodySync(encoding: Encoding, body: string | Buffer): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   return encoding === "gzip" ? pinGzipOs(gzipSync(bytes, gzipOptions)) : brotliCompressSync(bytes, brotliOptions(bytes.length));
+}
+
+/** Whether a body gets stored variants: large enough and of a compressible type. */
+export function wantsVariants(contentType: string, bytes: number): boolean {
+  return bytes >= COMPRESS_MIN_BYTES && compressibleType(contentType);
 }
 
 /**

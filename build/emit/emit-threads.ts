@@ -32,7 +32,7 @@ export interface EmitResult {
 
 export interface EmitThreads {
   emit(request: EmitRequest): Promise<EmitResult>;
-  /** Resolves at once, or once the bodies sent and not yet answered are down to half of `maxBytes` if they are over it. */
+  /** Resolves at once, or, when the bodies sent and not yet answered are over `maxBytes` (sized as in `sentBytes`), once they are down to half. */
   drained(maxBytes: number): Promise<void>;
   /** Stops the threads (whatever is still queued is dropped). */
   close(): Promise<void>;
@@ -42,7 +42,7 @@ interface Thread {
   worker: Worker;
   /** Work sent and not yet answered (bytes, compression weighing more): the next file goes to the least loaded thread. */
   queued: number;
-  /** Body bytes sent and not yet answered: copies held in the thread's queue. */
+  /** Size of the bodies sent and not yet answered (a string's length, a buffer's bytes): copies held in the thread's queue. */
   sentBytes: number;
   pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number; size: number }>;
 }

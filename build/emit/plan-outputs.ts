@@ -7,10 +7,10 @@ import type { Dataset } from "../compute/dataset.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { HttpError } from "../errors.ts";
 import { resumeSearchOf } from "../query/resumes/resume-search.ts";
-import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
+import { JSON_TYPE, NDJSON_TYPE, renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
-import { COMPRESS_MIN_BYTES, compressibleType, ENCODINGS, variantPath, type EncodedVariants } from "./compress-body.ts";
+import { ENCODINGS, variantPath, wantsVariants, type EncodedVariants } from "./compress-body.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
@@ -137,8 +137,7 @@ export async function planOutputs(
     if (headers.link !== undefined) entry.link = headers.link;
     if (headers.totalCount !== undefined) entry.total = headers.totalCount;
     manifest.files[resolved.filePath] = entry;
-    // Every response is JSON or NDJSON, both worth compressing once large enough.
-    options.onFile?.(file, entry, entry.bytes >= COMPRESS_MIN_BYTES);
+    options.onFile?.(file, entry, wantsVariants(resolved.filePath.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE, entry.bytes));
     stats.get(candidate.endpoint.id)!.planned += 1;
   }
   await siteBodies;
@@ -183,7 +182,7 @@ function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[
       file.body = bytes;
       entry.etag = etagOf(bytes);
       entry.bytes = Buffer.byteLength(bytes);
-      const compress = entry.bytes >= COMPRESS_MIN_BYTES && compressibleType(entry.type) && !ENCODINGS.some((encoding) => paths.has(variantPath(file.path, encoding)));
+      const compress = wantsVariants(entry.type, entry.bytes) && !ENCODINGS.some((encoding) => paths.has(variantPath(file.path, encoding)));
       onFile?.(file, entry, compress);
     };
     if (body instanceof Promise) pending.push(body.then(fill));

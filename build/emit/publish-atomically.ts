@@ -72,15 +72,3 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
     discard: () => rm(temp, { recursive: true, force: true }),
   };
 }
-
-/** Runs `write` into a temporary sibling folder, then swaps it in place of `outDir`. */
-export async function publishAtomically(outDir: string, write: (tempDir: string) => Promise<void>): Promise<void> {
-  const staged = await stageOutput(outDir);
-  try {
-    await write(staged.dir);
-  } catch (error) {
-    await staged.discard();
-    throw error;
-  }
-  await staged.commit();
-}

@@ -5,14 +5,10 @@
  */
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { pinGzipOs } from "../emit/compress-body.ts";
 
 /** The fixed compression level of every download: the smallest files, paid once at build time. */
 export const GZIP_LEVEL = 9;
-
-/** Offset of the OS byte in the gzip header (RFC 1952 §2.3). */
-const OS_BYTE = 9;
-/** "Unix": zlib writes its build platform here, so a Windows build would differ by this one byte. */
-const OS_UNIX = 3;
 
 const gzipAsync = promisify(gzip);
 
@@ -22,7 +18,5 @@ const gzipAsync = promisify(gzip);
  * the header does not depend on where zlib was compiled.
  */
 export async function gzipDeterministic(data: string | Buffer): Promise<Buffer> {
-  const compressed = await gzipAsync(data, { level: GZIP_LEVEL });
-  compressed[OS_BYTE] = OS_UNIX;
-  return compressed;
+  return pinGzipOs(await gzipAsync(data, { level: GZIP_LEVEL }));
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressBodySync, compressibleType, variantPath } from "../../build/emit/compress-body.ts";
+import { COMPRESS_MIN_BYTES, compressBodySync, compressibleType, variantPath, wantsVariants } from "../../build/emit/compress-body.ts";
 import { jsonBody } from "./compress-fixtures.ts";
 
 describe("compressibleType", () => {
@@ -41,5 +41,13 @@ describe("variantPath", () => {
   it("names a variant by its coding's suffix", () => {
     expect(variantPath("responses/a/index.json", "br")).toBe("responses/a/index.json.br");
     expect(variantPath("llms.txt", "gzip")).toBe("llms.txt.gz");
+  });
+});
+
+describe("wantsVariants", () => {
+  it("asks for variants of a compressible body from COMPRESS_MIN_BYTES on, never of an archive", () => {
+    expect(wantsVariants("application/json; charset=utf-8", COMPRESS_MIN_BYTES)).toBe(true);
+    expect(wantsVariants("application/json; charset=utf-8", COMPRESS_MIN_BYTES - 1)).toBe(false);
+    expect(wantsVariants("application/gzip", 100_000)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Small hand-made plans for the output tests, and the build's way of writing a plan.
  */
-import { COMPRESS_MIN_BYTES, compressibleType } from "../../build/emit/compress-body.ts";
+import { wantsVariants } from "../../build/emit/compress-body.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "../../build/emit/output-sink.ts";
 import { MANIFEST_FILE, planOutputs, serializeManifest, type Manifest, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
 import type { PreviousOutput } from "../../build/emit/previous-output.ts";
@@ -43,7 +43,7 @@ export async function emitPlan(root: string | undefined, plan: OutputPlan, previ
       const entry = response ?? site.get(file.path);
       if (entry === undefined) continue;
       const type = response === undefined ? site.get(file.path)!.type : "application/json";
-      sink.addDescribed(file, entry, entry.bytes >= COMPRESS_MIN_BYTES && compressibleType(type));
+      sink.addDescribed(file, entry, wantsVariants(type, entry.bytes));
     }
     await completeOutput(sink, plan);
     return await sink.settled();

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { publishAtomically, recoverInterruptedBuild } from "../../build/emit/publish-atomically.ts";
+import { recoverInterruptedBuild, stageOutput } from "../../build/emit/publish-atomically.ts";
 
 let parent: string;
 let out: string;
@@ -33,35 +33,41 @@ async function readTree(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-describe("publishAtomically", () => {
+/** Writes a tree into a staging folder beside `target` and swaps it in, as a build does. */
+async function publish(target: string, files: Record<string, string>): Promise<void> {
+  const staged = await stageOutput(target);
+  await writeTree(staged.dir, files);
+  await staged.commit();
+}
+
+describe("stageOutput", () => {
   it("publishes into a folder that did not exist, leaving no temporary folder", async () => {
-    await publishAtomically(out, (temp) => writeTree(temp, { "a.json": "1" }));
+    await publish(out, { "a.json": "1" });
     expect(await readTree(out)).toEqual({ "a.json": "1" });
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 
   it("replaces the previous tree as a whole (no file of the old tree survives)", async () => {
     await writeTree(out, { "old.json": "old", "sub/keep.json": "old" });
-    await publishAtomically(out, (temp) => writeTree(temp, { "new.json": "new", "sub/other.json": "new" }));
+    await publish(out, { "new.json": "new", "sub/other.json": "new" });
     expect(await readTree(out)).toEqual({ "new.json": "new", [path.join("sub", "other.json")]: "new" });
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 
-  it("leaves the previous tree untouched and removes its temporary folder when writing fails", async () => {
+  it("leaves the previous tree untouched and removes its temporary folder when a half-written tree is discarded", async () => {
     await writeTree(out, { "index.json": "previous", "sub/x.json": "previous" });
     const before = await readTree(out);
-    const failing = publishAtomically(out, async (temp) => {
-      await writeTree(temp, { "index.json": "half-written" });
-      throw new Error("disk full");
-    });
-    await expect(failing).rejects.toThrow("disk full");
+    const staged = await stageOutput(out);
+    await writeTree(staged.dir, { "index.json": "half-written" });
+    expect((await readdir(parent)).length).toBe(2);
+    await staged.discard();
     expect(await readTree(out)).toEqual(before);
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 
   it("creates missing parent folders of the target", async () => {
     const deep = path.join(parent, "a", "b", "dist");
-    await publishAtomically(deep, (temp) => writeTree(temp, { "x.json": "x" }));
+    await publish(deep, { "x.json": "x" });
     expect(await readTree(deep)).toEqual({ "x.json": "x" });
   });
 });
