@@ -3,7 +3,9 @@
  * for tests that signal it, read its memory, or need it outside the test's own event loop.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const MEMORY_PROBE = path.resolve("test/reliability/memory-probe.mjs");
 
 export interface HostProcess {
   url: string;
@@ -15,8 +17,8 @@ export interface HostProcess {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (or the signal) once the process ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resident set size in bytes, from /proc (Linux). */
-  rss(): number;
+  /** `process.memoryUsage()` in the host right after a full collection (only with the `memoryProbe` option). */
+  memoryAfterGc(): Promise<NodeJS.MemoryUsage>;
   /** SIGKILL if still running, and wait for the exit. */
   kill(): Promise<void>;
 }
@@ -24,22 +26,27 @@ export interface HostProcess {
 /**
  * Starts `node --import tsx scripts/serve.ts --port 0 --dist <dist>` and waits for `Serving on <url>`.
  * With `viaNpm`, runs `npm start` instead (settings through the environment), in its own process group
- * so that nothing it starts can outlive the test.
+ * so that nothing it starts can outlive the test. With `memoryProbe`, preloads memory-probe.mjs (and
+ * --expose-gc) over an IPC channel, for `memoryAfterGc()`.
  */
-export async function startHostProcess(dist: string, options: { rateLimit?: number; viaNpm?: boolean } = {}): Promise<HostProcess> {
+export async function startHostProcess(dist: string, options: { rateLimit?: number; viaNpm?: boolean; memoryProbe?: boolean } = {}): Promise<HostProcess> {
   const rateLimit = String(options.rateLimit ?? 0);
+  const probe = options.memoryProbe === true;
+  if (probe && options.viaNpm === true) throw new Error("the memory probe needs the host started directly, not via npm");
   const child = options.viaNpm
     ? spawn("npm", ["start", "--silent"], { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, PORT: "0", DIST: dist, RATE_LIMIT: rateLimit } })
-    : spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", rateLimit], { stdio: ["ignore", "pipe", "pipe"] });
+    : spawn(process.execPath, [...(probe ? ["--expose-gc", "--import", MEMORY_PROBE] : []), "--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", rateLimit], {
+        stdio: probe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+      });
   let stdout = "";
   let stderr = "";
   const waiters: (() => void)[] = [];
   const wakeAll = () => waiters.splice(0).forEach((wake) => wake());
-  child.stdout.setEncoding("utf8").on("data", (text: string) => {
+  child.stdout!.setEncoding("utf8").on("data", (text: string) => {
     stdout += text;
     wakeAll();
   });
-  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => {
       resolve({ code, signal });
@@ -68,7 +75,12 @@ export async function startHostProcess(dist: string, options: { rateLimit?: numb
     output: () => stdout,
     waitFor,
     exited,
-    rss: () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) * 1024,
+    memoryAfterGc: () =>
+      new Promise((resolve, reject) => {
+        if (!probe) return reject(new Error("the host was started without the memory probe"));
+        child.once("message", (message) => resolve((message as { memoryAfterGc: NodeJS.MemoryUsage }).memoryAfterGc));
+        child.send("memory-after-gc");
+      }),
     kill: async () => {
       // npm's group: whatever it started goes too (a no-op when all of it has exited).
       if (options.viaNpm) {
