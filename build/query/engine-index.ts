@@ -19,6 +19,8 @@ export interface EngineIndex {
   trustRankBySlug: Map<string, number>;
   /** Index values of each country, in the /index order (brand, country, period). */
   indexByCountry: Map<string, IndexValue[]>;
+  /** The same per country and month, keyed `<country>|<period>`: one month of one market without a scan. */
+  indexByCountryPeriod: Map<string, IndexValue[]>;
   providersBySlug: Map<string, Provider>;
   /** Providers in list order: name (case-insensitive), then slug. */
   providersByName: Provider[];
@@ -33,6 +35,9 @@ export interface EngineIndex {
   tcAlertsByDate: TcAlert[];
 }
 
+/** The key of `indexByCountryPeriod`. */
+export const countryPeriodKey = (country: string, period: string): string => `${country}|${period}`;
+
 const byName = <T extends { name: string; slug: string }>(a: T, b: T): number => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.slug, b.slug);
 
 /** Builds the lookup tables for a dataset. */
@@ -45,6 +50,7 @@ export function buildEngineIndex(dataset: Dataset): EngineIndex {
     indexByBrand: groupBy(dataset.index, (value) => value.brand),
     trustRankBySlug: new Map(byTrust.map((brand, position) => [brand.slug, position + 1])),
     indexByCountry: groupBy(dataset.index, (value) => value.country),
+    indexByCountryPeriod: groupBy(dataset.index, (value) => countryPeriodKey(value.country, value.period)),
     providersBySlug: new Map(dataset.providers.map((provider) => [provider.slug, provider])),
     providersByName: [...dataset.providers].sort(byName),
     gamesBySlug: new Map(dataset.games.map((game) => [game.slug, game])),

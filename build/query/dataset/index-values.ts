@@ -7,12 +7,15 @@ import { compareIndexValues, type IndexValue } from "../../compute/demand-index.
 import { HttpError } from "../../errors.ts";
 import { listParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
+import { countryPeriodKey } from "../engine-index.ts";
 import { envelope } from "../envelope.ts";
 import type { Params } from "../param-spec.ts";
+import { stableItem } from "../stable-json.ts";
 import { PRIORITY, singleValues } from "./key-space.ts";
 import { indexResponse } from "../schemas/dataset-markets.ts";
 
 export const INDEX_METRICS = ["adi", "sod"] as const;
+type IndexMetric = (typeof INDEX_METRICS)[number];
 
 /** Where every index value is published at once (contract §4: every resource as a gzip NDJSON file). */
 export const INDEX_DOWNLOAD_PATH = "/downloads/index.ndjson.gz";
@@ -37,12 +40,26 @@ function validateIndex(params: Params, raw: ReadonlySet<string>): void {
   }
 }
 
-/** Candidate values: the brands' rows (brand order) or the countries' rows, before the other filters. */
-function candidates(context: EngineContext, brands: readonly string[], countries: readonly string[]): IndexValue[] {
+/** Candidate values: the brands' rows (brand order) or the countries' rows (of one month if given), before the other filters. */
+function candidates(context: EngineContext, brands: readonly string[], countries: readonly string[], period: string | undefined): readonly IndexValue[] {
   if (brands.length > 0) return brands.flatMap((brand) => context.index.indexByBrand.get(brand) ?? []);
+  const ofCountry = (country: string) => (period === undefined ? context.index.indexByCountry.get(country) : context.index.indexByCountryPeriod.get(countryPeriodKey(country, period))) ?? [];
+  if (countries.length === 1) return ofCountry(countries[0]!);
   // Several countries interleave by brand, so the union is re-sorted into the /index order.
-  const rows = countries.flatMap((country) => context.index.indexByCountry.get(country) ?? []);
-  return countries.length > 1 ? rows.sort(compareIndexValues) : rows;
+  return countries.flatMap(ofCountry).sort(compareIndexValues);
+}
+
+/** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files. */
+const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, object>>>();
+
+function metricRows(value: IndexValue): Readonly<Record<IndexMetric, object>> {
+  let rows = metricRowsOf.get(value);
+  if (rows === undefined) {
+    const row = (metric: IndexMetric) => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
+    rows = { adi: row("adi"), sod: row("sod") };
+    metricRowsOf.set(value, rows);
+  }
+  return rows;
 }
 
 export const indexEndpoint: Endpoint = {
@@ -67,9 +84,12 @@ export const indexEndpoint: Endpoint = {
     const metrics = params.metric === undefined ? INDEX_METRICS : INDEX_METRICS.filter((metric) => listParam(params, "metric").includes(metric));
     const from = params.period ?? params.from;
     const to = params.period ?? params.to;
-    const data = candidates(context, brands, countries)
+    const data = candidates(context, brands, countries, params.period === undefined ? undefined : String(params.period))
       .filter((value) => (countries.length === 0 || countries.includes(value.country)) && (from === undefined || value.period >= String(from)) && (to === undefined || value.period <= String(to)))
-      .flatMap((value) => metrics.map((metric) => ({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] })));
+      .flatMap((value) => {
+        const rows = metricRows(value);
+        return metrics.map((metric) => rows[metric]);
+      });
     return { kind: "json", body: envelope(context, "dataset", data) };
   },
   keySpace: function* (context) {
