@@ -35,7 +35,7 @@ export async function buildOnce(seeds: string, out: string): Promise<BuildRun> {
 export interface SampleBuildFigures {
   full: BuildRun[];
   rebuild: BuildRun[];
-  floor: { ms: number; sequentialMs: number; pooledMs: number }[];
+  floor: { ms: number; sequentialMs: number; pooledMs: number; threadsMs: number }[];
   /** One resume changed: what the rebuild wrote and linked. */
   changed?: BuildRun;
   /** The dist/ of the first full build, kept for the HTTP figures. */
