@@ -2,17 +2,45 @@
  * `/game-ranks`: games ranked by their presence in casino lobbies.
  * @module
  */
-import { GAME_KINDS } from "../../load/schemas.ts";
+import { GAME_KINDS, type Game } from "../../load/schemas.ts";
 import type { GameRankEntry } from "../../compute/game-rank.ts";
 import { dropNaturalOrder, effectiveOrder, listParam, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
-import type { Endpoint } from "../endpoint.ts";
+import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { stableItem } from "../stable-json.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
 import { gameRanksResponse } from "../schemas/dataset-catalog.ts";
 
 export const GAME_RANK_SORTS: Record<string, SortField<GameRankEntry>> = {
   rank: { natural: "asc", value: (entry) => entry.rank },
 };
+
+interface RankedRow {
+  entry: GameRankEntry;
+  game: Game;
+  /** The list item, made once with its JSON: a game is listed by its provider's, its kind's and the default pages. */
+  item: object;
+}
+
+const rankedRowsOf = new WeakMap<EngineContext, Map<string, readonly RankedRow[]>>();
+
+/** Every ranked game of the catalog with its list item, in a sort's order with the slug tie-break; kept per context, sort and direction. */
+function rankedRows(context: EngineContext, sort: string, order: "asc" | "desc"): readonly RankedRow[] {
+  let byOrder = rankedRowsOf.get(context);
+  if (byOrder === undefined) rankedRowsOf.set(context, (byOrder = new Map()));
+  const key = `${sort} ${order}`;
+  let rows = byOrder.get(key);
+  if (rows === undefined) {
+    const joined = context.dataset.gameRanks.flatMap((entry): RankedRow[] => {
+      const game = context.index.gamesBySlug.get(entry.slug);
+      if (game === undefined) return [];
+      return [{ entry, game, item: stableItem({ rank: entry.rank, slug: entry.slug, name: game.name, provider: game.provider, kind: game.kind, presence: entry.presence, avg_position: entry.avg_position }) }];
+    });
+    rows = sortItems(joined, { natural: "asc", value: (row) => GAME_RANK_SORTS[sort]!.value(row.entry) }, order, (row) => row.entry.slug);
+    byOrder.set(key, rows);
+  }
+  return rows;
+}
 
 export const gameRanksEndpoint: Endpoint = {
   id: "dataset.gameRanks",
@@ -35,16 +63,13 @@ export const gameRanksEndpoint: Endpoint = {
     const providers = listParam(params, "provider");
     const kinds = listParam(params, "kind");
     const minPresence = Number(params.min_presence ?? 1);
-    const rows = context.dataset.gameRanks.flatMap((entry) => {
-      const game = context.index.gamesBySlug.get(entry.slug);
-      if (game === undefined || entry.presence < minPresence) return [];
-      if ((providers.length > 0 && !providers.includes(game.provider)) || (kinds.length > 0 && !kinds.includes(game.kind))) return [];
-      return [{ entry, game }];
-    });
     const { sort, order } = effectiveOrder(params, GAME_RANK_SORTS, "rank");
-    const sorted = sortItems(rows, { natural: "asc", value: (row) => GAME_RANK_SORTS[sort]!.value(row.entry) }, order, (row) => row.entry.slug);
+    // Filtering keeps the order: the ranked games are joined and sorted once per order, not per page.
+    const sorted = rankedRows(context, sort, order).filter(
+      ({ entry, game }) => entry.presence >= minPresence && (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)),
+    );
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    const data = items.map(({ entry, game }) => ({ rank: entry.rank, slug: entry.slug, name: game.name, provider: game.provider, kind: game.kind, presence: entry.presence, avg_position: entry.avg_position }));
+    const data = items.map((row) => row.item);
     return { kind: "json", body: envelope(context, "dataset", data, { sort, order }, pagination), pagination };
   },
   keySpace: function* (context) {

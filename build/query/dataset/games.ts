@@ -7,6 +7,7 @@ import type { Game } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { stableItem } from "../stable-json.ts";
 import { matchesAllWords } from "../text-match.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
 import { gamesResponse } from "../schemas/dataset-catalog.ts";
@@ -24,6 +25,15 @@ export function gameItem(game: Game) {
     features: game.features,
     released_at: game.released_at,
   };
+}
+
+/** Each game's list item, made once (with its JSON): a game is listed by the default, its kind's and its provider's pages. */
+const listItems = new WeakMap<Game, object>();
+
+function gameListItem(game: Game): object {
+  let item = listItems.get(game);
+  if (item === undefined) listItems.set(game, (item = stableItem(gameItem(game))));
+  return item;
 }
 
 /** The text `q` searches: name, slug, themes and features (underscores read as spaces). */
@@ -53,7 +63,7 @@ export const gamesEndpoint: Endpoint = {
       (game) => (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)) && (q === undefined || matchesAllWords(searchText(game), q)),
     );
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    return { kind: "json", body: envelope(context, "dataset", items.map(gameItem), {}, pagination), pagination };
+    return { kind: "json", body: envelope(context, "dataset", items.map(gameListItem), {}, pagination), pagination };
   },
   keySpace: function* (context) {
     yield* defaultPages(context.dataset.games.length);

@@ -7,6 +7,7 @@ import { licenseSchema } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { stableItem } from "../stable-json.ts";
 import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
 import { licensesResponse } from "../schemas/dataset-catalog.ts";
 
@@ -25,6 +26,15 @@ export function licenseItem(license: LicenseRecord) {
     expires_at: license.expires_at,
     status_changed_at: license.status_changed_at,
   };
+}
+
+/** Each license's list item, made once (with its JSON): a license is listed by several filters' pages. */
+const listItems = new WeakMap<LicenseRecord, object>();
+
+function licenseListItem(license: LicenseRecord): object {
+  let item = listItems.get(license);
+  if (item === undefined) listItems.set(license, (item = stableItem(licenseItem(license))));
+  return item;
 }
 
 export const licensesEndpoint: Endpoint = {
@@ -47,7 +57,9 @@ export const licensesEndpoint: Endpoint = {
     const jurisdictions = listParam(params, "jurisdiction");
     const statuses = listParam(params, "status");
     const brands = listParam(params, "brand");
-    const matching = context.dataset.licenses.filter(
+    // One brand's licenses are already grouped (in id order): its files need no scan of every license.
+    const candidates = brands.length === 1 ? (context.index.licensesByBrand.get(brands[0]!) ?? []) : context.dataset.licenses;
+    const matching = candidates.filter(
       (license) =>
         (regulators.length === 0 || regulators.includes(license.regulator_code)) &&
         (jurisdictions.length === 0 || jurisdictions.includes(license.jurisdiction)) &&
@@ -55,7 +67,7 @@ export const licensesEndpoint: Endpoint = {
         (brands.length === 0 || brands.includes(license.brand)),
     );
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    return { kind: "json", body: envelope(context, "dataset", items.map(licenseItem), {}, pagination), pagination };
+    return { kind: "json", body: envelope(context, "dataset", items.map(licenseListItem), {}, pagination), pagination };
   },
   keySpace: function* (context) {
     const { licenses, regulators } = context.dataset;
