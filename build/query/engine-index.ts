@@ -29,6 +29,8 @@ export interface EngineIndex {
   gamesByProvider: Map<string, Game[]>;
   /** Games in list order: name (case-insensitive), then slug. */
   gamesByName: Game[];
+  /** Each provider's games in list order. */
+  gamesByProviderByName: Map<string, Game[]>;
   gameRankBySlug: Map<string, GameRankEntry>;
   providerRankBySlug: Map<string, ProviderRankEntry>;
   /** Alerts newest first, then id ascending. */
@@ -42,6 +44,7 @@ const byName = <T extends { name: string; slug: string }>(a: T, b: T): number =>
 
 /** Builds the lookup tables for a dataset. */
 export function buildEngineIndex(dataset: Dataset): EngineIndex {
+  const gamesByName = [...dataset.games].sort(byName);
   const byTrust = [...dataset.brands].sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
   return {
     brandsBySlug: new Map(dataset.brands.map((brand) => [brand.slug, brand])),
@@ -55,7 +58,8 @@ export function buildEngineIndex(dataset: Dataset): EngineIndex {
     providersByName: [...dataset.providers].sort(byName),
     gamesBySlug: new Map(dataset.games.map((game) => [game.slug, game])),
     gamesByProvider: groupBy(dataset.games, (game) => game.provider),
-    gamesByName: [...dataset.games].sort(byName),
+    gamesByName,
+    gamesByProviderByName: groupBy(gamesByName, (game) => game.provider),
     gameRankBySlug: new Map(dataset.gameRanks.map((rank) => [rank.slug, rank])),
     providerRankBySlug: new Map(dataset.providerRanks.map((rank) => [rank.slug, rank])),
     // Compared as instants: detected_at may carry different offsets.

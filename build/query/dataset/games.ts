@@ -59,7 +59,9 @@ export const gamesEndpoint: Endpoint = {
     const providers = listParam(params, "provider");
     const kinds = listParam(params, "kind");
     const q = params.q === undefined ? undefined : String(params.q);
-    const matching = context.index.gamesByName.filter(
+    // One provider's games are already grouped in list order: its pages need no scan of the catalog.
+    const candidates = providers.length === 1 ? (context.index.gamesByProviderByName.get(providers[0]!) ?? []) : context.index.gamesByName;
+    const matching = candidates.filter(
       (game) => (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)) && (q === undefined || matchesAllWords(searchText(game), q)),
     );
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));

@@ -84,12 +84,13 @@ export const indexEndpoint: Endpoint = {
     const metrics = params.metric === undefined ? INDEX_METRICS : INDEX_METRICS.filter((metric) => listParam(params, "metric").includes(metric));
     const from = params.period ?? params.from;
     const to = params.period ?? params.to;
-    const data = candidates(context, brands, countries, params.period === undefined ? undefined : String(params.period))
-      .filter((value) => (countries.length === 0 || countries.includes(value.country)) && (from === undefined || value.period >= String(from)) && (to === undefined || value.period <= String(to)))
-      .flatMap((value) => {
-        const rows = metricRows(value);
-        return metrics.map((metric) => rows[metric]);
-      });
+    // A plain loop: this runs for every value of every /index file, and flatMap's array per value showed in the build's allocations.
+    const data: object[] = [];
+    for (const value of candidates(context, brands, countries, params.period === undefined ? undefined : String(params.period))) {
+      if ((countries.length > 0 && !countries.includes(value.country)) || (from !== undefined && value.period < String(from)) || (to !== undefined && value.period > String(to))) continue;
+      const rows = metricRows(value);
+      for (const metric of metrics) data.push(rows[metric]);
+    }
     return { kind: "json", body: envelope(context, "dataset", data) };
   },
   keySpace: function* (context) {
