@@ -35,6 +35,8 @@ export interface EngineIndex {
   providerRankBySlug: Map<string, ProviderRankEntry>;
   /** Alerts newest first, then id ascending. */
   tcAlertsByDate: TcAlert[];
+  /** Each brand's alerts in that order. */
+  tcAlertsByBrand: Map<string, TcAlert[]>;
 }
 
 /** The key of `indexByCountryPeriod`. */
@@ -45,6 +47,8 @@ const byName = <T extends { name: string; slug: string }>(a: T, b: T): number =>
 /** Builds the lookup tables for a dataset. */
 export function buildEngineIndex(dataset: Dataset): EngineIndex {
   const gamesByName = [...dataset.games].sort(byName);
+  // Compared as instants: detected_at may carry different offsets.
+  const tcAlertsByDate = [...dataset.tcAlerts].sort((a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id));
   const byTrust = [...dataset.brands].sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
   return {
     brandsBySlug: new Map(dataset.brands.map((brand) => [brand.slug, brand])),
@@ -62,7 +66,7 @@ export function buildEngineIndex(dataset: Dataset): EngineIndex {
     gamesByProviderByName: groupBy(gamesByName, (game) => game.provider),
     gameRankBySlug: new Map(dataset.gameRanks.map((rank) => [rank.slug, rank])),
     providerRankBySlug: new Map(dataset.providerRanks.map((rank) => [rank.slug, rank])),
-    // Compared as instants: detected_at may carry different offsets.
-    tcAlertsByDate: [...dataset.tcAlerts].sort((a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id)),
+    tcAlertsByDate,
+    tcAlertsByBrand: groupBy(tcAlertsByDate, (alert) => alert.brand),
   };
 }

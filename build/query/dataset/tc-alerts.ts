@@ -2,15 +2,28 @@
  * `/tc-alerts`: detected changes of brands' terms, withdrawal and responsible-gambling pages, newest first.
  * @module
  */
-import { tcAlertSchema } from "../../load/schemas.ts";
+import { tcAlertSchema, type TcAlert } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { stableItem } from "../stable-json.ts";
 import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
 import { tcAlertsResponse } from "../schemas/dataset-markets.ts";
 
 export const PAGE_TYPES = tcAlertSchema.shape.page_type.options;
 export const CHANGE_TYPES = tcAlertSchema.shape.change_type.options;
+
+/** Each alert's list item, made once (with its JSON): an alert is listed by several filters' pages. */
+const listItems = new WeakMap<TcAlert, object>();
+
+function alertListItem(alert: TcAlert): object {
+  let item = listItems.get(alert);
+  if (item === undefined) {
+    item = stableItem({ id: alert.id, brand: alert.brand, page_type: alert.page_type, change_type: alert.change_type, detected_at: alert.detected_at, url: alert.url, summary: alert.summary });
+    listItems.set(alert, item);
+  }
+  return item;
+}
 
 export const tcAlertsEndpoint: Endpoint = {
   id: "dataset.tcAlerts",
@@ -30,11 +43,13 @@ export const tcAlertsEndpoint: Endpoint = {
     const brands = listParam(params, "brand");
     const pageTypes = listParam(params, "page_type");
     const changeTypes = listParam(params, "change_type");
-    const matching = context.index.tcAlertsByDate.filter(
+    // One brand's alerts are already grouped in list order: its pages need no scan of every alert.
+    const candidates = brands.length === 1 ? (context.index.tcAlertsByBrand.get(brands[0]!) ?? []) : context.index.tcAlertsByDate;
+    const matching = candidates.filter(
       (alert) => (brands.length === 0 || brands.includes(alert.brand)) && (pageTypes.length === 0 || pageTypes.includes(alert.page_type)) && (changeTypes.length === 0 || changeTypes.includes(alert.change_type)),
     );
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    const data = items.map((alert) => ({ id: alert.id, brand: alert.brand, page_type: alert.page_type, change_type: alert.change_type, detected_at: alert.detected_at, url: alert.url, summary: alert.summary }));
+    const data = items.map(alertListItem);
     return { kind: "json", body: envelope(context, "dataset", data, {}, pagination), pagination };
   },
   keySpace: function* (context) {
