@@ -74,7 +74,13 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
       const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes, size }));
       thread.queued += bytes;
       thread.sentBytes += size;
-      thread.worker.postMessage({ id, ...request });
+      if (typeof request.body === "string") {
+        // Encoded here into a buffer of its own and moved, not copied: the thread gets bytes to write
+        // as they are, and no string in its heap to collect.
+        const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(request.body));
+        bytes.write(request.body);
+        thread.worker.postMessage({ id, ...request, body: bytes }, [bytes.buffer]);
+      } else thread.worker.postMessage({ id, ...request });
       return promise;
     },
     drained(maxBytes) {
