@@ -16,6 +16,19 @@ export function stableItem<T extends object>(item: T): T {
   return item;
 }
 
+/**
+ * `make` kept per key object, its result a stable item: for the list item of a record that many pages
+ * list (its filters' pages and the unfiltered ones), made and serialised once.
+ */
+export function stableItemsOf<K extends object, T extends object>(make: (key: K) => T): (key: K) => T {
+  const made = new WeakMap<K, T>();
+  return (key) => {
+    let item = made.get(key);
+    if (item === undefined) made.set(key, (item = stableItem(make(key))));
+    return item;
+  };
+}
+
 /** An array element's JSON, as `JSON.stringify` writes it inside an array (`null` where it writes nothing). */
 export function itemJson(item: unknown): string {
   if (typeof item === "object" && item !== null) {

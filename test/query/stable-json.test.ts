@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { itemJson, stableItem, stringifyBody } from "../../build/query/stable-json.ts";
+import { itemJson, stableItem, stableItemsOf, stringifyBody } from "../../build/query/stable-json.ts";
 
 describe("stringifyBody", () => {
   it("splices the stored JSON of stable items into a list envelope, byte for byte JSON.stringify's", () => {
@@ -47,5 +47,23 @@ describe("stringifyBody", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("stableItemsOf", () => {
+  it("makes each record's item once, hands back that same stable item, and keeps records apart", () => {
+    let calls = 0;
+    const itemOf = stableItemsOf((record: { id: number; secret: string }) => {
+      calls += 1;
+      return { id: record.id };
+    });
+    const first = { id: 1, secret: "x" };
+    const second = { id: 2, secret: "y" };
+    const item = itemOf(first);
+    expect(itemOf(first)).toBe(item);
+    expect(itemOf(second)).toEqual({ id: 2 });
+    expect(calls).toBe(2);
+    expect(Object.isFrozen(item)).toBe(true);
+    expect(stringifyBody({ meta: {}, data: [item, itemOf(second)] })).toBe('{"meta":{},"data":[{"id":1},{"id":2}]}');
   });
 });

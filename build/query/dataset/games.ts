@@ -7,7 +7,7 @@ import type { Game } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
-import { stableItem } from "../stable-json.ts";
+import { stableItemsOf } from "../stable-json.ts";
 import { matchesAllWords } from "../text-match.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
 import { gamesResponse } from "../schemas/dataset-catalog.ts";
@@ -27,14 +27,8 @@ export function gameItem(game: Game) {
   };
 }
 
-/** Each game's list item, made once (with its JSON): a game is listed by the default, its kind's and its provider's pages. */
-const listItems = new WeakMap<Game, object>();
-
-function gameListItem(game: Game): object {
-  let item = listItems.get(game);
-  if (item === undefined) listItems.set(game, (item = stableItem(gameItem(game))));
-  return item;
-}
+/** Each game's list item, made once: a game is listed by the default, its kind's and its provider's pages. */
+const gameListItem = stableItemsOf(gameItem);
 
 /** The text `q` searches: name, slug, themes and features (underscores read as spaces). */
 function searchText(game: Game): string {

@@ -56,8 +56,7 @@ function metricRows(value: IndexValue): Readonly<Record<IndexMetric, object>> {
   let rows = metricRowsOf.get(value);
   if (rows === undefined) {
     const row = (metric: IndexMetric) => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
-    rows = { adi: row("adi"), sod: row("sod") };
-    metricRowsOf.set(value, rows);
+    metricRowsOf.set(value, (rows = { adi: row("adi"), sod: row("sod") }));
   }
   return rows;
 }

@@ -7,7 +7,7 @@ import { licenseSchema } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
-import { stableItem } from "../stable-json.ts";
+import { stableItemsOf } from "../stable-json.ts";
 import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
 import { licensesResponse } from "../schemas/dataset-catalog.ts";
 
@@ -28,14 +28,8 @@ export function licenseItem(license: LicenseRecord) {
   };
 }
 
-/** Each license's list item, made once (with its JSON): a license is listed by several filters' pages. */
-const listItems = new WeakMap<LicenseRecord, object>();
-
-function licenseListItem(license: LicenseRecord): object {
-  let item = listItems.get(license);
-  if (item === undefined) listItems.set(license, (item = stableItem(licenseItem(license))));
-  return item;
-}
+/** Each license's list item, made once: a license is listed by several filters' pages. */
+const licenseListItem = stableItemsOf(licenseItem);
 
 export const licensesEndpoint: Endpoint = {
   id: "dataset.licenses",

@@ -6,24 +6,23 @@ import { tcAlertSchema, type TcAlert } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
-import { stableItem } from "../stable-json.ts";
+import { stableItemsOf } from "../stable-json.ts";
 import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
 import { tcAlertsResponse } from "../schemas/dataset-markets.ts";
 
 export const PAGE_TYPES = tcAlertSchema.shape.page_type.options;
 export const CHANGE_TYPES = tcAlertSchema.shape.change_type.options;
 
-/** Each alert's list item, made once (with its JSON): an alert is listed by several filters' pages. */
-const listItems = new WeakMap<TcAlert, object>();
-
-function alertListItem(alert: TcAlert): object {
-  let item = listItems.get(alert);
-  if (item === undefined) {
-    item = stableItem({ id: alert.id, brand: alert.brand, page_type: alert.page_type, change_type: alert.change_type, detected_at: alert.detected_at, url: alert.url, summary: alert.summary });
-    listItems.set(alert, item);
-  }
-  return item;
-}
+/** Each alert's list item, made once: an alert is listed by several filters' pages. */
+const alertListItem = stableItemsOf((alert: TcAlert) => ({
+  id: alert.id,
+  brand: alert.brand,
+  page_type: alert.page_type,
+  change_type: alert.change_type,
+  detected_at: alert.detected_at,
+  url: alert.url,
+  summary: alert.summary,
+}));
 
 export const tcAlertsEndpoint: Endpoint = {
   id: "dataset.tcAlerts",
