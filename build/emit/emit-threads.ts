@@ -42,7 +42,7 @@ interface Thread {
   worker: Worker;
   /** Work sent and not yet answered (bytes, compression weighing more): the next file goes to the least loaded thread. */
   queued: number;
-  /** Size of the bodies sent and not yet answered (a string's length, a buffer's bytes): copies held in the thread's queue. */
+  /** Size of the bodies sent and not yet answered (their bytes): copies held in the thread's queue. */
   sentBytes: number;
   pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number; size: number }>;
 }
@@ -68,19 +68,17 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
     emit(request) {
       const thread = pool.reduce((least, candidate) => (candidate.queued < least.queued ? candidate : least));
       const id = nextId++;
+      // A text body is encoded here into a buffer of its own and moved, not copied: the thread gets bytes
+      // to write as they are, and no string in its heap to collect.
+      const encoded = typeof request.body === "string" ? encodeOwned(request.body) : undefined;
+      const size = (encoded ?? (request.body as Buffer)).byteLength;
       // Compressing costs far more than writing: weigh the queue by the work, not the bytes alone.
-      const size = typeof request.body === "string" ? request.body.length : request.body.byteLength;
       const bytes = (request.compress ? 8 : 1) * size;
       const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes, size }));
       thread.queued += bytes;
       thread.sentBytes += size;
-      if (typeof request.body === "string") {
-        // Encoded here into a buffer of its own and moved, not copied: the thread gets bytes to write
-        // as they are, and no string in its heap to collect.
-        const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(request.body));
-        bytes.write(request.body);
-        thread.worker.postMessage({ id, ...request, body: bytes }, [bytes.buffer]);
-      } else thread.worker.postMessage({ id, ...request });
+      if (encoded === undefined) thread.worker.postMessage({ id, ...request });
+      else thread.worker.postMessage({ id, ...request, body: encoded }, [encoded.buffer]);
       return promise;
     },
     drained(maxBytes) {
@@ -93,6 +91,13 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
       waiting?.resolve(); // a plan held back must not hang on threads that are gone
     },
   };
+}
+
+/** `text` as UTF-8 in a buffer that owns its memory (never a slice of the shared pool), so that it can be transferred. */
+function encodeOwned(text: string): Buffer<ArrayBuffer> {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 interface Answer {

@@ -50,7 +50,7 @@ export function ensureWithin(root: string, relative: string): string {
   return resolved;
 }
 
-/** Size of the bodies queued for the emit threads (characters or bytes) before the plan waits for them (then down to half). */
+/** Size of the bodies queued for the emit threads (bytes) before the plan waits for them (then down to half). */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 /** A sink writing under `root` (undefined: a dry run, which compresses for the summary and writes nothing). */

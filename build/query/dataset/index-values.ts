@@ -81,12 +81,13 @@ export const indexEndpoint: Endpoint = {
     const brands = listParam(params, "brand");
     const countries = listParam(params, "country");
     const metrics = params.metric === undefined ? INDEX_METRICS : INDEX_METRICS.filter((metric) => listParam(params, "metric").includes(metric));
-    const from = params.period ?? params.from;
-    const to = params.period ?? params.to;
+    const period = params.period === undefined ? undefined : String(params.period);
+    const from = period ?? (params.from === undefined ? undefined : String(params.from));
+    const to = period ?? (params.to === undefined ? undefined : String(params.to));
     // A plain loop: this runs for every value of every /index file, and flatMap's array per value showed in the build's allocations.
     const data: object[] = [];
-    for (const value of candidates(context, brands, countries, params.period === undefined ? undefined : String(params.period))) {
-      if ((countries.length > 0 && !countries.includes(value.country)) || (from !== undefined && value.period < String(from)) || (to !== undefined && value.period > String(to))) continue;
+    for (const value of candidates(context, brands, countries, period)) {
+      if ((countries.length > 0 && !countries.includes(value.country)) || (from !== undefined && value.period < from) || (to !== undefined && value.period > to)) continue;
       const rows = metricRows(value);
       for (const metric of metrics) data.push(rows[metric]);
     }
