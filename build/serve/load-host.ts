@@ -12,21 +12,68 @@ import type { EngineContext } from "../query/endpoint.ts";
 import { searchIndexMatches } from "../query/resumes/resume-search.ts";
 import { parseSearchIndex } from "../search/search-index-codec.ts";
 import type { SearchIndex } from "../search/search-index.ts";
-import { createPrecomputedStore, type PrecomputedStore } from "./precomputed-store.ts";
+import { etagOf } from "./etag.ts";
+import { createPrecomputedStore, type PrecomputedStore, type StoreOptions } from "./precomputed-store.ts";
 
-/** Reads dist/'s engine files; throws a BuildError naming what is missing. */
-export async function loadHost(distDir: string): Promise<{ context: EngineContext; store: PrecomputedStore; manifest: Manifest }> {
-  const read = async (file: string): Promise<unknown> => {
+/** What the host serves from one built dist/: one snapshot of the data. */
+export interface LoadedHost {
+  context: EngineContext;
+  store: PrecomputedStore;
+  manifest: Manifest;
+  /** The ETag of the manifest's bytes: two loads with the same tag serve the same output. */
+  manifestTag: string;
+}
+
+/** A build replacing dist/ while it is read, as many times as this, is reported rather than waited out. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Reads dist/'s engine files, all of one build: a rebuild swaps dist/ whole, so the manifest is read
+ * before and after the rest and the reading starts over when it changed. Throws a BuildError naming
+ * what is missing. `storeOptions` go to its store.
+ */
+export async function loadHost(distDir: string, storeOptions?: StoreOptions): Promise<LoadedHost> {
+  const manifestFile = path.join(distDir, MANIFEST_FILE);
+  for (let attempt = 1; ; attempt++) {
+    const manifestText = await readEngineFile(manifestFile);
+    const sameBuild = async () => (await readFile(manifestFile, "utf8").catch(() => undefined)) === manifestText;
+    let dataset: Dataset;
+    let resumeSearch: SearchIndex;
     try {
-      return JSON.parse(await readFile(path.join(distDir, file), "utf8"));
+      dataset = parseEngineFile(path.join(distDir, DATASET_FILE), await readEngineFile(path.join(distDir, DATASET_FILE))) as Dataset;
+      resumeSearch = await loadSearchIndex(distDir, dataset);
     } catch (error) {
-      throw new BuildError(`Cannot read ${path.join(distDir, file)}: run \`npm run build\` first.`, { cause: error });
+      if (attempt < MAX_ATTEMPTS && !(await sameBuild())) continue;
+      throw error;
     }
-  };
-  const dataset = (await read(DATASET_FILE)) as Dataset;
-  const manifest = (await read(MANIFEST_FILE)) as Manifest;
-  const resumeSearch = await loadSearchIndex(distDir, dataset);
-  return { context: { dataset, index: buildEngineIndex(dataset), resumeSearch }, store: createPrecomputedStore(distDir, manifest), manifest };
+    if (!(await sameBuild())) {
+      if (attempt < MAX_ATTEMPTS) continue;
+      throw new BuildError(`${distDir} kept changing while it was being read: load it again once the build is done.`);
+    }
+    const manifest = parseEngineFile(manifestFile, manifestText) as Manifest;
+    return {
+      context: { dataset, index: buildEngineIndex(dataset), resumeSearch },
+      store: createPrecomputedStore(distDir, manifest, storeOptions),
+      manifest,
+      manifestTag: etagOf(manifestText),
+    };
+  }
+}
+
+async function readEngineFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    throw new BuildError(`Cannot read ${file}: run \`npm run build\` first.`, { cause: error });
+  }
+}
+
+function parseEngineFile(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BuildError(`Cannot read ${file}: run \`npm run build\` again.`, { cause: error });
+  }
 }
 
 /** Loads the resume search index and checks it indexes this dataset's resumes, in this order. */
@@ -40,4 +87,10 @@ async function loadSearchIndex(distDir: string, dataset: Dataset): Promise<Searc
   }
   if (!searchIndexMatches(index, dataset.resumes)) throw new BuildError(`The search index ${file} does not match the dataset beside it: run \`npm run build\` again.`);
   return index;
+}
+
+/** The manifestTag of the output now in dist/ (its manifest read, not parsed), or undefined when it cannot be read. */
+export async function manifestTagOf(distDir: string): Promise<string | undefined> {
+  const text = await readFile(path.join(distDir, MANIFEST_FILE)).catch(() => undefined);
+  return text === undefined ? undefined : etagOf(text);
 }

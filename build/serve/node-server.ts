@@ -17,11 +17,15 @@ export interface ServerOptions {
 /** Per server: each open connection and how many of its responses are still being sent. */
 const connections = new WeakMap<Server, Map<Socket, number>>();
 
-/** Creates (but does not start) the HTTP server; stop it with `closeGracefully`. */
-export function createHostServer(deps: HandlerDeps, options: ServerOptions): Server {
+/**
+ * Creates (but does not start) the HTTP server; stop it with `closeGracefully`. `depsOf` may be a function
+ * giving each request the dependencies in place when it starts (host-snapshots.ts).
+ */
+export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), options: ServerOptions): Server {
   const open = new Map<Socket, number>();
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
     trackResponse(server, open, req.socket, res);
+    const deps = typeof depsOf === "function" ? depsOf() : depsOf;
     serve(req, res, deps, options).catch((error: unknown) => {
       // A streamed export whose producer failed after the headers left: the only honest signal left
       // is to cut the connection (the client sees an incomplete body), never to crash the process.

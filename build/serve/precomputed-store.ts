@@ -1,7 +1,9 @@
 /**
  * The precomputed files of dist/: the manifest (ETag, Link, total and compressed variants per response;
  * type per site file) in memory, file bodies read once and then kept within a memory bound. Nothing is
- * stat-ed, parsed or hashed per request: the manifest already says it all.
+ * stat-ed, parsed or hashed per request: the manifest already says it all. A body read from disk is
+ * checked against its manifest entry (length, then ETag) once, as it is read: a rebuild may have
+ * replaced dist/ under the host, and new bytes must never go out under the old entry's headers.
  * @module
  */
 import { readFile } from "node:fs/promises";
@@ -11,6 +13,7 @@ import { variantPath } from "../emit/compress-body.ts";
 import type { Manifest, ManifestEntry, SiteEntry } from "../emit/plan-outputs.ts";
 import { siteKey } from "../emit/site-files.ts";
 import { chooseEncoding } from "./choose-encoding.ts";
+import { etagOf } from "./etag.ts";
 
 /**
  * One representation of a precomputed response: `body`, `etag` and `bytes` are those of the coding
@@ -34,8 +37,9 @@ export interface SiteFileHit extends SiteEntry {
 export interface PrecomputedStore {
   has(file: string): boolean;
   /**
-   * The response file in the coding `acceptEncoding` prefers among those stored, or undefined when it is
-   * not (or no longer) on disk. The same object comes back for the same file and coding: do not change it.
+   * The response file in the coding `acceptEncoding` prefers among those stored, or undefined when the
+   * manifest does not list it. When the disk no longer holds it as listed, the answer of `onStale`'s store
+   * (the output now in place), if any. The same object comes back for the same file and coding: do not change it.
    */
   get(file: string, acceptEncoding?: string): Promise<PrecomputedFile | undefined>;
   /** The site file at a public path (`/llms.txt`, `/methodology/`), or undefined. */
@@ -49,8 +53,23 @@ function availableOf(entry: ManifestEntry | SiteEntry): Encoding[] {
   return (["br", "gzip"] as const).filter((encoding) => encodings[encoding] !== undefined);
 }
 
-/** A store over `distDir`; keeps at most `maxCachedBytes` of bodies in memory (least recently used out first). */
-export function createPrecomputedStore(distDir: string, manifest: Manifest, maxCachedBytes = 256 * 1024 * 1024): PrecomputedStore {
+export interface StoreOptions {
+  /** Bodies kept in memory, in bytes (least recently used out first). @default 256 MiB */
+  maxCachedBytes?: number;
+  /**
+   * Called when a file on disk is missing or no longer the one the manifest describes (dist/ was rebuilt):
+   * resolves to the store of the output now in place, which answers instead, or to undefined (the file
+   * is then treated as absent: a query is computed on the fly from this store's snapshot).
+   */
+  onStale?: () => Promise<PrecomputedStore | undefined>;
+}
+
+/** What `represent` gives for a file the disk no longer holds as the manifest describes it. */
+const STALE = Symbol("stale");
+
+/** A store over `distDir` described by `manifest`. */
+export function createPrecomputedStore(distDir: string, manifest: Manifest, options: StoreOptions = {}): PrecomputedStore {
+  const { maxCachedBytes = 256 * 1024 * 1024, onStale } = options;
   const cache = new Map<string, PrecomputedFile | SiteFileHit>();
   let cachedBytes = 0;
   const site = manifest.site ?? {};
@@ -66,8 +85,8 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, maxC
     }
   };
 
-  /** The representation of `entry` (stored at `file`) for this Accept-Encoding, from memory or disk. */
-  const represent = async (file: string, entry: ManifestEntry | SiteEntry, acceptEncoding: string | undefined): Promise<PrecomputedFile | SiteFileHit | undefined> => {
+  /** The representation of `entry` (stored at `file`) for this Accept-Encoding, from memory or disk; STALE when the disk no longer has it. */
+  const represent = async (file: string, entry: ManifestEntry | SiteEntry, acceptEncoding: string | undefined): Promise<PrecomputedFile | SiteFileHit | typeof STALE> => {
     let codings = available.get(entry);
     if (codings === undefined) available.set(entry, (codings = availableOf(entry)));
     const chosen = chooseEncoding(acceptEncoding, codings);
@@ -78,13 +97,15 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, maxC
       cache.set(stored, hit);
       return hit;
     }
+    const variant = chosen === "identity" ? undefined : entry.encodings![chosen]!;
+    const expected = variant ?? entry;
     let body: Buffer;
     try {
       body = await readFile(path.join(distDir, stored));
     } catch {
-      return undefined;
+      return STALE;
     }
-    const variant = chosen === "identity" ? undefined : entry.encodings![chosen]!;
+    if (body.length !== expected.bytes || etagOf(body) !== expected.etag) return STALE;
     const vary = codings.length > 0;
     const made = variant === undefined ? { ...entry, body, vary } : { ...entry, etag: variant.etag, bytes: variant.bytes, body, contentEncoding: chosen as Encoding, vary };
     remember(stored, made);
@@ -95,12 +116,16 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, maxC
     has: (file) => Object.hasOwn(manifest.files, file),
     async get(file, acceptEncoding) {
       const entry = Object.hasOwn(manifest.files, file) ? manifest.files[file] : undefined;
-      return entry === undefined ? undefined : ((await represent(file, entry, acceptEncoding)) as PrecomputedFile | undefined);
+      if (entry === undefined) return undefined;
+      const hit = await represent(file, entry, acceptEncoding);
+      return hit !== STALE ? (hit as PrecomputedFile) : (await onStale?.())?.get(file, acceptEncoding);
     },
     async getSite(rawPath, acceptEncoding) {
       const key = siteKey(rawPath);
       const entry = Object.hasOwn(site, key) ? site[key] : undefined;
-      return entry === undefined ? undefined : ((await represent(entry.file, entry, acceptEncoding)) as SiteFileHit | undefined);
+      if (entry === undefined) return undefined;
+      const hit = await represent(entry.file, entry, acceptEncoding);
+      return hit !== STALE ? (hit as SiteFileHit) : (await onStale?.())?.getSite(rawPath, acceptEncoding);
     },
   };
 }

@@ -1,17 +1,19 @@
 /**
  * Starts the host on a built dist/ and returns a handle to stop it (used by `npm start` and tests).
+ * A rebuild of dist/ while it runs is picked up without a restart (host-snapshots.ts).
  * @module
  */
 import type { AddressInfo } from "node:net";
+import type { Manifest } from "../emit/plan-outputs.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";
+import { openHostSnapshots } from "./host-snapshots.ts";
 import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
-import { loadHost } from "./load-host.ts";
 import { closeGracefully, createHostServer } from "./node-server.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
-/** The host's settings; the live cache's size may be left out (its default). */
-export type HostSettings = Omit<HostConfig, "liveCacheMb"> & { liveCacheMb?: number };
+/** The host's settings; the live cache's size may be left out (its default), and how often dist/ is checked for a rebuild. */
+export type HostSettings = Omit<HostConfig, "liveCacheMb"> & { liveCacheMb?: number; reloadPollMs?: number };
 
 export interface RunningHost {
   url: string;
@@ -23,19 +25,40 @@ export interface RunningHost {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Loads `config.dist`, listens on `config.host`:`config.port` (0 = any free port) and returns the running host. */
-export async function startHost(config: HostSettings, logError: (error: unknown) => void = (error) => console.error(error)): Promise<RunningHost> {
-  const { context, store } = await loadHost(config.dist);
-  const liveCache = createLiveCache((config.liveCacheMb ?? DEFAULT_LIVE_CACHE_MB) * 1024 * 1024);
-  const server = createHostServer({ context, endpoints: ENDPOINTS, store, rateLimiter: createRateLimiter(config.rateLimit), liveCache, logError }, { trustProxy: config.trustProxy });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+/**
+ * Loads `config.dist`, listens on `config.host`:`config.port` (0 = any free port) and returns the running
+ * host. `onReload` hears of each rebuilt dist/ taken in.
+ */
+export async function startHost(
+  config: HostSettings,
+  logError: (error: unknown) => void = (error) => console.error(error),
+  onReload?: (manifest: Manifest) => void,
+): Promise<RunningHost> {
+  // The rate limit spans snapshots: a rebuild must not hand every client a fresh allowance.
+  const rateLimiter = createRateLimiter(config.rateLimit);
+  const liveCacheBytes = (config.liveCacheMb ?? DEFAULT_LIVE_CACHE_MB) * 1024 * 1024;
+  const snapshots = await openHostSnapshots(
+    config.dist,
+    ({ context, store }) => ({ context, endpoints: ENDPOINTS, store, rateLimiter, liveCache: createLiveCache(liveCacheBytes), logError }),
+    { pollMs: config.reloadPollMs, logError, onReload },
+  );
+  const server = createHostServer(snapshots.current, { trustProxy: config.trustProxy });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    snapshots.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
     port,
-    close: (graceMs) => closeGracefully(server, graceMs),
+    close: (graceMs) => {
+      snapshots.close();
+      return closeGracefully(server, graceMs);
+    },
   };
 }

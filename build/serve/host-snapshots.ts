@@ -1,0 +1,85 @@
+/**
+ * The data a running host serves, kept current with dist/ when it is rebuilt under it: one snapshot
+ * (dataset, indexes, manifest, store, live cache) per build, each request answered from the snapshot
+ * in place when it starts. A new snapshot is loaded when dist/'s manifest changes (polled) or at once
+ * when a file read from disk is no longer the one its manifest describes; until it is in, requests are
+ * answered from the old one, whose answers stay consistent with its own ETags.
+ * @module
+ */
+import { unwatchFile, watchFile, type Stats } from "node:fs";
+import path from "node:path";
+import { MANIFEST_FILE, type Manifest } from "../emit/plan-outputs.ts";
+import type { HandlerDeps } from "./handle-request.ts";
+import { loadHost, manifestTagOf, type LoadedHost } from "./load-host.ts";
+import type { PrecomputedStore } from "./precomputed-store.ts";
+
+/** How often dist/'s manifest is checked for a rebuild, in milliseconds. */
+export const DEFAULT_RELOAD_POLL_MS = 1000;
+
+export interface HostSnapshots {
+  /** The handler's dependencies for a request starting now: the latest snapshot loaded. */
+  current(): HandlerDeps;
+  /**
+   * Loads dist/ again when its manifest is not the current snapshot's. Resolves to the new snapshot's
+   * dependencies, or to undefined when dist/ is unchanged or cannot be loaded (reported to `logError`;
+   * the current snapshot stays). Calls made while a load runs share it.
+   */
+  refresh(): Promise<HandlerDeps | undefined>;
+  /** Stops watching dist/. */
+  close(): void;
+}
+
+export interface SnapshotOptions {
+  /** @default DEFAULT_RELOAD_POLL_MS */
+  pollMs?: number;
+  logError: (error: unknown) => void;
+  /** Called with each manifest loaded after the first. */
+  onReload?: (manifest: Manifest) => void;
+}
+
+/** Loads `distDir` (throwing as loadHost does when it cannot) and keeps the snapshot current; `depsOf` makes a snapshot's handler dependencies. */
+export async function openHostSnapshots(distDir: string, depsOf: (loaded: LoadedHost) => HandlerDeps, options: SnapshotOptions): Promise<HostSnapshots> {
+  let current: { tag: string; deps: HandlerDeps };
+  let loading: Promise<HandlerDeps | undefined> | undefined;
+
+  const load = async (): Promise<{ tag: string; deps: HandlerDeps; manifest: Manifest }> => {
+    const own = { tag: "" };
+    // A store that finds its file replaced hands over to the snapshot after it: the one already in, or the next.
+    const onStale = async (): Promise<PrecomputedStore | undefined> => (current.tag !== own.tag ? current.deps.store : (await refresh())?.store);
+    const loaded = await loadHost(distDir, { onStale });
+    own.tag = loaded.manifestTag;
+    return { tag: loaded.manifestTag, deps: depsOf(loaded), manifest: loaded.manifest };
+  };
+
+  const refresh = (): Promise<HandlerDeps | undefined> =>
+    (loading ??= (async () => {
+      try {
+        // The manifest alone first: a file damaged in place must not cost a full load per request.
+        const tag = await manifestTagOf(distDir);
+        if (tag === undefined || tag === current.tag) return undefined; // no output in place (yet): keep serving this one
+        const next = await load();
+        if (next.tag === current.tag) return undefined;
+        current = next;
+        options.onReload?.(next.manifest);
+        return next.deps;
+      } catch (error) {
+        options.logError(error);
+        return undefined;
+      } finally {
+        loading = undefined;
+      }
+    })());
+
+  current = await load();
+  const manifestFile = path.join(distDir, MANIFEST_FILE);
+  // Polling the path, not watching the folder: a rebuild replaces the folder, which a watch would lose.
+  const onChange = (now: Stats, before: Stats) => {
+    if (now.ino !== 0 && (now.ino !== before.ino || now.mtimeMs !== before.mtimeMs || now.size !== before.size)) void refresh();
+  };
+  watchFile(manifestFile, { persistent: false, interval: options.pollMs ?? DEFAULT_RELOAD_POLL_MS }, onChange);
+  return {
+    current: () => current.deps,
+    refresh,
+    close: () => unwatchFile(manifestFile, onChange),
+  };
+}

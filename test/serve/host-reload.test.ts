@@ -1,0 +1,187 @@
+/**
+ * A rebuild of dist/ under a running host: every answer stays one build's bytes under that build's
+ * headers (a body read from the new tree never goes out under the old manifest's Content-Length and
+ * ETag), and the host takes the new build in by itself, without a restart.
+ */
+import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { runBuild } from "../../build/run-build.ts";
+import { etagOf } from "../../build/serve/etag.ts";
+import type { HandlerDeps } from "../../build/serve/handle-request.ts";
+import { openHostSnapshots } from "../../build/serve/host-snapshots.ts";
+import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
+import { copySeeds } from "../fixtures/seeds-invalid.ts";
+
+const CARD = "/api/dataset/v1/brands/alpha-casino";
+const CARD_FILE = "responses/api/dataset/v1/brands/alpha-casino/index.json";
+const LIST = "/api/dataset/v1/brands";
+const NEW_NAME = "Alpha Casino Renamed After The First Build";
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+/** seeds-min built into a temporary dist/, and a function renaming one brand and building again. */
+async function builtSite(): Promise<{ dist: string; rebuildRenamed: () => Promise<void> }> {
+  const seeds = await copySeeds();
+  cleanups.push(seeds.cleanup);
+  const dist = path.join(path.dirname(seeds.dir), "dist");
+  const build = () => runBuild({ seedsDir: seeds.dir, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  await build();
+  const brands = path.join(seeds.dir, "brands", "brands.ndjson");
+  return {
+    dist,
+    rebuildRenamed: async () => {
+      await writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
+      await build();
+    },
+  };
+}
+
+async function serve(dist: string, reloadPollMs: number): Promise<{ host: RunningHost; errors: unknown[]; reloads: Manifest[] }> {
+  const errors: unknown[] = [];
+  const reloads: Manifest[] = [];
+  const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs }, (error) => errors.push(error), (manifest) => reloads.push(manifest));
+  cleanups.push(() => host.close(0));
+  return { host, errors, reloads };
+}
+
+/** One GET with the bytes as sent (never decoded): their length and ETag are what is checked. */
+function get(host: RunningHost, url: string, encoding = "identity"): Promise<{ status: number; etag: string | undefined; length: number; text: string; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${host.url}${url}`, { headers: { "accept-encoding": encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        const text = (response.headers["content-encoding"] === "br" ? brotliDecompressSync(bytes) : bytes).toString("utf8");
+        resolve({ status: response.statusCode ?? 0, etag: response.headers.etag, length: Number(response.headers["content-length"]), text, bytes });
+      });
+    });
+    request.on("error", reject);
+  });
+}
+
+const manifestOf = async (dist: string): Promise<Manifest> => JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("the host did not take the rebuild in");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("a host over a dist/ rebuilt under it", () => {
+  it("answers a file it had not read yet from the new build, with that build's length and ETag, and then takes the whole build in", async () => {
+    const site = await builtSite();
+    // Polling off for the test's length: only reading a replaced file can reveal the rebuild.
+    const { host, errors, reloads } = await serve(site.dist, 3_600_000);
+    const listBefore = await get(host, LIST);
+    expect(listBefore.text).toContain('"Alpha Casino"');
+    await site.rebuildRenamed();
+    const next = await manifestOf(site.dist);
+
+    const card = await get(host, CARD);
+    expect(card.status).toBe(200);
+    expect(card.text).toContain(NEW_NAME);
+    expect(card.length).toBe(card.bytes.length);
+    expect(card.etag).toBe(etagOf(card.bytes));
+    expect(card.etag).toBe(next.files[CARD_FILE]!.etag);
+    // The list was in memory from the old build; the snapshot it belonged to has been replaced since.
+    const listAfter = await get(host, LIST);
+    expect(listAfter.text).toContain(NEW_NAME);
+    expect(listAfter.etag).toBe(etagOf(listAfter.bytes));
+    expect(listAfter.etag).not.toBe(listBefore.etag);
+    expect(reloads).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("serves a compressed variant and a site page of the new build under their own ETags", async () => {
+    const site = await builtSite();
+    const { host, errors } = await serve(site.dist, 3_600_000);
+    await site.rebuildRenamed();
+    const next = await manifestOf(site.dist);
+    const brotli = await get(host, CARD, "br");
+    expect(brotli.text).toContain(NEW_NAME);
+    expect(brotli.etag).toBe(next.files[CARD_FILE]!.encodings!.br!.etag);
+    expect(brotli.etag).toBe(etagOf(brotli.bytes));
+    expect(brotli.length).toBe(brotli.bytes.length);
+    const page = await get(host, "/methodology");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(NEW_NAME);
+    expect(page.etag).toBe(etagOf(page.bytes));
+    expect(errors).toEqual([]);
+  });
+
+  it("notices a rebuild by itself: answers in memory and answers computed on the fly come from the new build", async () => {
+    const site = await builtSite();
+    const { host, errors, reloads } = await serve(site.dist, 50);
+    expect((await get(host, LIST)).text).toContain('"Alpha Casino"');
+    // Free text: computed on the fly and kept in the live cache.
+    const live = `${LIST}?q=alpha&per_page=7`;
+    expect((await get(host, live)).text).toContain('"Alpha Casino"');
+    await site.rebuildRenamed();
+    await eventually(async () => (await get(host, LIST)).text.includes(NEW_NAME));
+    const liveAfter = await get(host, live);
+    expect(liveAfter.text).toContain(NEW_NAME);
+    expect(liveAfter.etag).toBe(etagOf(liveAfter.bytes));
+    expect(reloads).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps answering from the build it holds while dist/ is gone, with the same bytes, and takes the next build in", async () => {
+    const site = await builtSite();
+    const before = await manifestOf(site.dist);
+    const { host, errors, reloads } = await serve(site.dist, 50);
+    await rm(site.dist, { recursive: true });
+    // Not in memory and no longer on disk: computed on the fly, the same bytes as the file had.
+    const card = await get(host, CARD);
+    expect(card.status).toBe(200);
+    expect(card.etag).toBe(before.files[CARD_FILE]!.etag);
+    expect(card.text).toContain('"Alpha Casino"');
+    await site.rebuildRenamed();
+    await eventually(async () => (await get(host, CARD)).text.includes(NEW_NAME));
+    expect(reloads).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("openHostSnapshots", () => {
+  const depsOf = ({ context, store }: { context: HandlerDeps["context"]; store: HandlerDeps["store"] }): HandlerDeps => ({ context, store, endpoints: [] });
+
+  it("loads nothing again while dist/ is unchanged, and keeps its snapshot when the new one cannot be loaded", async () => {
+    const site = await builtSite();
+    const errors: unknown[] = [];
+    const snapshots = await openHostSnapshots(site.dist, depsOf, { pollMs: 3_600_000, logError: (error) => errors.push(error) });
+    cleanups.push(async () => snapshots.close());
+    const first = snapshots.current();
+    expect(await snapshots.refresh()).toBeUndefined();
+    expect(snapshots.current()).toBe(first);
+    // A half-written output: another manifest, an unreadable dataset.
+    await writeFile(path.join(site.dist, "_engine", "dataset.json"), "{");
+    await appendFile(path.join(site.dist, MANIFEST_FILE), " ");
+    expect(await snapshots.refresh()).toBeUndefined();
+    expect(snapshots.current()).toBe(first);
+    expect(String(errors[0])).toMatch(/Cannot read .*dataset\.json/);
+  });
+
+  it("shares one load between the calls made while it runs", async () => {
+    const site = await builtSite();
+    const snapshots = await openHostSnapshots(site.dist, depsOf, { pollMs: 3_600_000, logError: (error) => expect.fail(String(error)) });
+    cleanups.push(async () => snapshots.close());
+    await site.rebuildRenamed();
+    const [one, two] = await Promise.all([snapshots.refresh(), snapshots.refresh()]);
+    expect(one).toBeDefined();
+    expect(two).toBe(one);
+    expect(snapshots.current()).toBe(one);
+    expect(snapshots.current().context.dataset.brands.find((brand) => brand.slug === "alpha-casino")?.name).toBe(NEW_NAME);
+  });
+});
