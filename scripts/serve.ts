@@ -13,7 +13,7 @@ const program = new Command("serve")
   .option("--live-cache-mb <n>", "memory for answers computed on the fly, in MiB, 0 = off (default 64)")
   .action(async (flags: Record<string, unknown>) => {
     try {
-      const host = await startHost(resolveHostConfig(flags, process.env), undefined, (manifest) => console.log(`dist/ was rebuilt: now serving the snapshot of ${manifest.generated_at}.`));
+      const host = await startHost(resolveHostConfig(flags, process.env), undefined, (manifest) => console.log(`dist/ was rebuilt: serving the new build (data as of ${manifest.generated_at}).`));
       console.log(`Serving on ${host.url}  (try ${host.url}/api/dataset/v1/)`);
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
