@@ -5,6 +5,7 @@
  */
 import { computeDataset } from "./compute/compute-dataset.ts";
 import { fingerprintInputs, recordBuild, recordedBuild } from "./emit/build-inputs.ts";
+import { acquireBuildLock } from "./emit/build-lock.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
 import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { readPreviousOutput } from "./emit/previous-output.ts";
@@ -58,7 +59,10 @@ export interface PublishReport {
 /** What dist/ records of its build, so that a rebuild from the same inputs can report without redoing it. */
 type RecordedSummary = Omit<BuildReport, "stages" | "dryRun" | "outDir">;
 
-/** Runs a build; on a seed error nothing is written and the previous output stays as it was. */
+/**
+ * Runs a build; on a seed error nothing is written and the previous output stays as it was. Another
+ * build writing the same output folder makes this one fail once it gets there (build-lock.ts).
+ */
 export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const stages: Record<string, number> = {};
   const timed = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
@@ -85,42 +89,49 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   });
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
-  const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
-  // Files are written into a staging folder (swapped in at the end) and compressed on other threads
-  // as the plan produces them (issue 7); a dry run only compresses, for the summary.
-  const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir);
-  const sink = createOutputSink(staged?.dir, previous);
-  let committed = false;
+  // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
+  // build that fails earlier (bad seeds) never meets the lock.
+  const lock = fingerprint === undefined ? undefined : await acquireBuildLock(options.outDir);
   try {
-    const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed, pace: sink.paced }));
-    // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
-    const netlify = planNetlifyFiles(plan, ENDPOINTS);
-    plan.files.push(...netlify.files);
-    const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
-    await timed("write", async () => {
-      const manifestText = await completeOutput(sink, plan);
-      const { variants } = await sink.settled();
-      // Files and bytes of the plan (its manifest final): compressed variants have their own row in `endpoints`.
-      const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
-      report.bytes = bytes;
-      report.endpoints = endpointBytes(plan, variants);
-      if (staged === undefined || fingerprint === undefined) return;
-      const summary: RecordedSummary = { seeds: stats, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
-      // Every file of the output: the plan's, their variants and the build record.
-      const files = plan.files.length + variants.files + 1;
-      summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
-      sink.addPlain(recordBuild({ fingerprint, files, summary }, manifestText));
-      const { written, linked } = await sink.settled();
-      await staged.commit();
-      report.publish = { files, bytes: bytes + variants.bytes, written, linked, unchanged: false };
-    });
-    if (fingerprint !== undefined) stages.inputs = inputsMs;
-    committed = true;
-    return report;
+    const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
+    // Files are written into a staging folder (swapped in at the end) and compressed on other threads
+    // as the plan produces them (issue 7); a dry run only compresses, for the summary.
+    const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir);
+    const sink = createOutputSink(staged?.dir, previous);
+    let committed = false;
+    try {
+      const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed, pace: sink.paced }));
+      // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
+      const netlify = planNetlifyFiles(plan, ENDPOINTS);
+      plan.files.push(...netlify.files);
+      const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+      await timed("write", async () => {
+        const manifestText = await completeOutput(sink, plan);
+        const { variants } = await sink.settled();
+        // Files and bytes of the plan (its manifest final): compressed variants have their own row in `endpoints`.
+        const bytes = plan.files.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
+        report.bytes = bytes;
+        report.endpoints = endpointBytes(plan, variants);
+        if (staged === undefined || fingerprint === undefined) return;
+        const summary: RecordedSummary = { seeds: stats, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
+        // Every file of the output: the plan's, their variants and the build record.
+        const files = plan.files.length + variants.files + 1;
+        summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
+        sink.addPlain(recordBuild({ fingerprint, files, summary }, manifestText));
+        const { written, linked } = await sink.settled();
+        await staged.commit();
+        report.publish = { files, bytes: bytes + variants.bytes, written, linked, unchanged: false };
+      });
+      if (fingerprint !== undefined) stages.inputs = inputsMs;
+      committed = true;
+      return report;
+    } finally {
+      // Threads first: none may still be writing into the staging folder while it is removed.
+      await sink.close();
+      if (!committed) await staged?.discard();
+    }
   } finally {
-    // Threads first: none may still be writing into the staging folder while it is removed.
-    await sink.close();
-    if (!committed) await staged?.discard();
+    await lock?.release();
   }
 }
 

@@ -1,0 +1,109 @@
+/**
+ * One build at a time per output folder: a second build fails at once with a message naming the first,
+ * a killed build's lock is taken over, and a build releases only its own lock.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acquireBuildLock, lockFileOf } from "../../build/emit/build-lock.ts";
+import { BuildError } from "../../build/errors.ts";
+import { runBuild } from "../../build/run-build.ts";
+import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { hashTree } from "../fixtures/tree-hash.ts";
+
+let parent: string;
+let out: string;
+beforeEach(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), "build-lock-"));
+  out = path.join(parent, "dist");
+});
+afterEach(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+/** The pid of a process that has exited (and been reaped). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
+  return Number(child.stdout.trim());
+}
+
+const record = (pid: number, host = os.hostname()) => `${JSON.stringify({ pid, host, started: "2026-01-01T00:00:00.000Z" })}\n`;
+
+describe("acquireBuildLock", () => {
+  it("holds the folder for one build: a second one is refused with the holder named, and may go once it is released", async () => {
+    const lock = await acquireBuildLock(out);
+    expect(lock.file).toBe(path.join(parent, ".dist-lock-dist"));
+    expect(JSON.parse(await readFile(lock.file, "utf8"))).toMatchObject({ pid: process.pid, host: os.hostname() });
+    const refused = acquireBuildLock(out);
+    await expect(refused).rejects.toBeInstanceOf(BuildError);
+    await expect(refused).rejects.toThrow(`Another build (process ${process.pid} on ${os.hostname()}`);
+    await expect(refused).rejects.toThrow(`If no build is running, remove ${lock.file}.`);
+    await lock.release();
+    expect(await readdir(parent)).toEqual([]);
+    const again = await acquireBuildLock(out);
+    await again.release();
+  });
+
+  it("keeps the locks of two output folders apart", async () => {
+    const one = await acquireBuildLock(out);
+    const other = await acquireBuildLock(path.join(parent, "dist-staging"));
+    expect(other.file).not.toBe(one.file);
+    await Promise.all([one.release(), other.release()]);
+  });
+
+  it.each([
+    ["of a process that is gone (a killed build)", () => record(deadPid())],
+    ["that cannot be read as a lock", () => "{not json"],
+  ])("takes over a lock %s", async (_case, held) => {
+    await writeFile(lockFileOf(out), held());
+    const lock = await acquireBuildLock(out);
+    expect(JSON.parse(await readFile(lock.file, "utf8")).pid).toBe(process.pid);
+    await lock.release();
+  });
+
+  it("removes the drafts of killed builds once it holds the lock, and leaves a running build's", async () => {
+    const dead = `${lockFileOf(out)}.${deadPid()}-abc123`;
+    const running = `${lockFileOf(out)}.${process.pid}-def456`;
+    await writeFile(dead, record(0));
+    await writeFile(running, record(process.pid));
+    const lock = await acquireBuildLock(out);
+    expect((await readdir(parent)).sort()).toEqual([path.basename(lock.file), path.basename(running)].sort());
+    await lock.release();
+  });
+
+  it("does not take a lock written on another machine, whose process it cannot check", async () => {
+    await writeFile(lockFileOf(out), record(deadPid(), `not-${os.hostname()}`));
+    await expect(acquireBuildLock(out)).rejects.toThrow(/Another build \(process \d+ on not-/);
+  });
+
+  it("releases only its own lock", async () => {
+    const lock = await acquireBuildLock(out);
+    const someoneElse = record(deadPid());
+    await writeFile(lock.file, someoneElse);
+    await lock.release();
+    expect(await readFile(lock.file, "utf8")).toBe(someoneElse);
+  });
+});
+
+describe("runBuild under the lock", () => {
+  const optionsFor = (outDir: string) => ({ seedsDir: SEEDS_MIN, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+
+  it("lets one of two builds started together into one folder run, refuses the other at once, and leaves no lock", async () => {
+    const results = await Promise.allSettled([runBuild(optionsFor(out)), runBuild(optionsFor(out))]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(BuildError);
+    expect(String(refused.reason)).toMatch(/Another build/);
+    expect(await readdir(parent)).toEqual(["dist"]);
+    await runBuild(optionsFor(path.join(parent, "fresh")));
+    expect(await hashTree(out)).toEqual(await hashTree(path.join(parent, "fresh")));
+  });
+
+  it("takes no lock for a dry run", async () => {
+    const lock = await acquireBuildLock(out);
+    await expect(runBuild({ ...optionsFor(out), dryRun: true })).resolves.toMatchObject({ dryRun: true });
+    await lock.release();
+  });
+});
