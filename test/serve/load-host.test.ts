@@ -1,0 +1,85 @@
+/**
+ * loadHost reads one build's files: when a build swaps dist/ while they are read, it starts over, and
+ * gives up with a clear error when dist/ keeps changing. The swap is made inside readFile, between the
+ * manifest and the dataset, so the race is hit every time.
+ */
+import { rename } from "node:fs/promises";
+import * as fsPromises from "node:fs/promises";
+import { mkdtemp, readFile as readText, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DATASET_FILE, MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
+import { BuildError } from "../../build/errors.ts";
+import { runBuild } from "../../build/run-build.ts";
+import { etagOf } from "../../build/serve/etag.ts";
+import { loadHost } from "../../build/serve/load-host.ts";
+import { copySeeds } from "../fixtures/seeds-invalid.ts";
+
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  return { ...actual, readFile: vi.fn(actual.readFile) };
+});
+
+let root: string;
+/** dist/ as built from seeds-min, and a second build of it with one brand renamed. */
+let dist: string;
+let other: string;
+let cleanupSeeds: () => Promise<void>;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "load-host-"));
+  dist = path.join(root, "dist");
+  other = path.join(root, "other");
+  const seeds = await copySeeds();
+  cleanupSeeds = seeds.cleanup;
+  const build = (outDir: string) => runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  await build(dist);
+  const brands = path.join(seeds.dir, "brands", "brands.ndjson");
+  await writeFile(brands, (await readText(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Swapped"'));
+  await build(other);
+});
+afterAll(async () => {
+  await cleanupSeeds();
+  await rm(root, { recursive: true, force: true });
+});
+
+const { readFile: actualReadFile } = await vi.importActual<typeof import("node:fs/promises")>("node:fs/promises");
+afterEach(() => {
+  vi.mocked(fsPromises.readFile).mockImplementation(actualReadFile);
+});
+
+/** Swaps dist/ and the other build (as a rebuild's rename does) just before each of the next `times` reads of the dataset. */
+function swapBeforeDatasetReads(times: number): () => number {
+  let swaps = 0;
+  vi.mocked(fsPromises.readFile).mockImplementation((async (file: Parameters<typeof fsPromises.readFile>[0], options?: unknown) => {
+    if (swaps < times && String(file).endsWith(DATASET_FILE)) {
+      swaps += 1;
+      const aside = path.join(root, "aside");
+      await rename(dist, aside);
+      await rename(other, dist);
+      await rename(aside, other);
+    }
+    return (actualReadFile as (file: unknown, options?: unknown) => Promise<unknown>)(file, options);
+  }) as typeof fsPromises.readFile);
+  return () => swaps;
+}
+
+describe("loadHost while a build swaps dist/", () => {
+  it("starts over and loads the build that is in place, whole", async () => {
+    const swaps = swapBeforeDatasetReads(1);
+    const loaded = await loadHost(dist);
+    expect(swaps()).toBe(1);
+    // The manifest read first was the first build's: what came back is all the build now in dist/, the renamed one.
+    expect(loaded.manifestTag).toBe(etagOf(await readText(path.join(dist, MANIFEST_FILE))));
+    expect(loaded.context.dataset.brands.find((brand) => brand.slug === "alpha-casino")?.name).toBe("Alpha Casino Swapped");
+    expect(Object.keys(loaded.manifest.files).length).toBeGreaterThan(0);
+  });
+
+  it("gives up with a clear error when dist/ changes on every read", async () => {
+    swapBeforeDatasetReads(Number.POSITIVE_INFINITY);
+    const failed = loadHost(dist);
+    await expect(failed).rejects.toBeInstanceOf(BuildError);
+    await expect(failed).rejects.toThrow(/kept changing while it was being read/);
+  });
+});
