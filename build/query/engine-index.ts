@@ -44,29 +44,47 @@ export const countryPeriodKey = (country: string, period: string): string => `${
 
 const byName = <T extends { name: string; slug: string }>(a: T, b: T): number => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.slug, b.slug);
 
-/** Builds the lookup tables for a dataset. */
-export function buildEngineIndex(dataset: Dataset): EngineIndex {
-  const gamesByName = [...dataset.games].sort(byName);
+/** How each table is made; a table may use others through `index`. */
+const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex) => EngineIndex[K] } = {
+  brandsBySlug: (dataset) => new Map(dataset.brands.map((brand) => [brand.slug, brand])),
+  licensesByBrand: (dataset) => groupBy(dataset.licenses, (license) => license.brand),
+  domainsByBrand: (dataset) => groupBy(dataset.domains, (domain) => domain.brand),
+  indexByBrand: (dataset) => groupBy(dataset.index, (value) => value.brand),
+  trustRankBySlug: (dataset) => {
+    const byTrust = [...dataset.brands].sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
+    return new Map(byTrust.map((brand, position) => [brand.slug, position + 1]));
+  },
+  indexByCountry: (dataset) => groupBy(dataset.index, (value) => value.country),
+  indexByCountryPeriod: (dataset) => groupBy(dataset.index, (value) => countryPeriodKey(value.country, value.period)),
+  providersBySlug: (dataset) => new Map(dataset.providers.map((provider) => [provider.slug, provider])),
+  providersByName: (dataset) => [...dataset.providers].sort(byName),
+  gamesBySlug: (dataset) => new Map(dataset.games.map((game) => [game.slug, game])),
+  gamesByProvider: (dataset) => groupBy(dataset.games, (game) => game.provider),
+  gamesByName: (dataset) => [...dataset.games].sort(byName),
+  gamesByProviderByName: (_dataset, index) => groupBy(index.gamesByName, (game) => game.provider),
+  gameRankBySlug: (dataset) => new Map(dataset.gameRanks.map((rank) => [rank.slug, rank])),
+  providerRankBySlug: (dataset) => new Map(dataset.providerRanks.map((rank) => [rank.slug, rank])),
   // Compared as instants: detected_at may carry different offsets.
-  const tcAlertsByDate = [...dataset.tcAlerts].sort((a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id));
-  const byTrust = [...dataset.brands].sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
-  return {
-    brandsBySlug: new Map(dataset.brands.map((brand) => [brand.slug, brand])),
-    licensesByBrand: groupBy(dataset.licenses, (license) => license.brand),
-    domainsByBrand: groupBy(dataset.domains, (domain) => domain.brand),
-    indexByBrand: groupBy(dataset.index, (value) => value.brand),
-    trustRankBySlug: new Map(byTrust.map((brand, position) => [brand.slug, position + 1])),
-    indexByCountry: groupBy(dataset.index, (value) => value.country),
-    indexByCountryPeriod: groupBy(dataset.index, (value) => countryPeriodKey(value.country, value.period)),
-    providersBySlug: new Map(dataset.providers.map((provider) => [provider.slug, provider])),
-    providersByName: [...dataset.providers].sort(byName),
-    gamesBySlug: new Map(dataset.games.map((game) => [game.slug, game])),
-    gamesByProvider: groupBy(dataset.games, (game) => game.provider),
-    gamesByName,
-    gamesByProviderByName: groupBy(gamesByName, (game) => game.provider),
-    gameRankBySlug: new Map(dataset.gameRanks.map((rank) => [rank.slug, rank])),
-    providerRankBySlug: new Map(dataset.providerRanks.map((rank) => [rank.slug, rank])),
-    tcAlertsByDate,
-    tcAlertsByBrand: groupBy(tcAlertsByDate, (alert) => alert.brand),
-  };
+  tcAlertsByDate: (dataset) => [...dataset.tcAlerts].sort((a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id)),
+  tcAlertsByBrand: (_dataset, index) => groupBy(index.tcAlertsByDate, (alert) => alert.brand),
+};
+
+/**
+ * The lookup tables of a dataset, each made the first time it is used: a host answering from files
+ * never needs most of them, and starts without making them.
+ */
+export function buildEngineIndex(dataset: Dataset): EngineIndex {
+  const index = {} as EngineIndex;
+  for (const name of Object.keys(TABLES) as (keyof EngineIndex)[]) {
+    Object.defineProperty(index, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const table = TABLES[name](dataset, index);
+        Object.defineProperty(index, name, { value: table, enumerable: true });
+        return table;
+      },
+    });
+  }
+  return index;
 }
