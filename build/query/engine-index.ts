@@ -1,5 +1,5 @@
 /**
- * Lookup tables over the dataset, built once per process (build or host), never serialised.
+ * Lookup tables over the dataset, each built once per process (build or host) when first used, never serialised.
  * @module
  */
 import { compareStrings } from "../compute/compare.ts";
