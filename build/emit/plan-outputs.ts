@@ -3,7 +3,6 @@
  * key space (within a file budget, by priority), the engine's dataset and the manifest.
  * @module
  */
-import type { Dataset } from "../compute/dataset.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { HttpError } from "../errors.ts";
 import { resumeSearchOf } from "../query/resumes/resume-search.ts";
@@ -11,6 +10,7 @@ import { JSON_TYPE, NDJSON_TYPE, renderAll, resolveForEndpoint, resultHeaders, r
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
 import { ENCODINGS, variantPath, wantsVariants, type EncodedVariants } from "./compress-body.ts";
+import { serializeDataset } from "./dataset-file.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
@@ -152,10 +152,6 @@ export function serializeManifest(manifest: Manifest): string {
   return `${JSON.stringify(manifest)}\n`;
 }
 
-/** The dataset as the host loads it. */
-export function serializeDataset(dataset: Dataset): string {
-  return `${JSON.stringify(dataset)}\n`;
-}
 
 /**
  * Adds the site files (pages, downloads) to the plan and the manifest at once, in producer order; a path

@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Dataset } from "../compute/dataset.ts";
+import { parseDatasetFile } from "../emit/dataset-file.ts";
 import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest } from "../emit/plan-outputs.ts";
 import { BuildError } from "../errors.ts";
 import { buildEngineIndex } from "../query/engine-index.ts";
@@ -40,7 +41,7 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
     let dataset: Dataset;
     let resumeSearch: SearchIndex;
     try {
-      dataset = parseEngineFile(path.join(distDir, DATASET_FILE), await readEngineFile(path.join(distDir, DATASET_FILE))) as Dataset;
+      dataset = await readDataset(path.join(distDir, DATASET_FILE));
       resumeSearch = await loadSearchIndex(distDir, dataset);
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && !(await sameBuild())) continue;
@@ -57,6 +58,21 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
       manifest,
       manifestTag: etagOf(manifestText),
     };
+  }
+}
+
+/** The dataset, each part parsed when first used (dataset-file.ts): the host can answer from files sooner. */
+async function readDataset(file: string): Promise<Dataset> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw new BuildError(`Cannot read ${file}: run \`npm run build\` first.`, { cause: error });
+  }
+  try {
+    return parseDatasetFile(bytes);
+  } catch (error) {
+    throw new BuildError(`Cannot read ${file}: run \`npm run build\` again.`, { cause: error });
   }
 }
 
