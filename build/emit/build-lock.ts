@@ -31,11 +31,11 @@ export function lockFileOf(outDir: string): string {
   return path.join(path.dirname(target), `${LOCK_PREFIX}${path.basename(target)}`);
 }
 
-/** Whether the process that wrote `record` may still be running (on another machine: assumed so). */
-function mayBeRunning(record: LockRecord): boolean {
-  if (record.host !== os.hostname()) return true;
+/** Whether process `pid` of machine `host` may still be running (on another machine: assumed so). */
+function mayBeRunning(pid: number, host: string): boolean {
+  if (host !== os.hostname()) return true;
   try {
-    process.kill(record.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, someone else's
@@ -66,20 +66,20 @@ export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
       try {
         await link(draft, file);
         await removeDeadDrafts(file);
-        return { file, release: () => releaseIfOurs(file, text) };
+        return { file, release: () => removeIfUnchanged(file, text) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
       const held = await readFile(file, "utf8").catch(() => undefined);
       if (held === undefined) continue; // released meanwhile
       const record = parseRecord(held);
-      if (record !== undefined && mayBeRunning(record)) {
+      if (record !== undefined && mayBeRunning(record.pid, record.host)) {
         throw new BuildError(
           `Another build (process ${record.pid} on ${record.host}, started ${record.started}) is writing ${path.resolve(outDir)}: wait for it to finish. If no build is running, remove ${file}.`,
         );
       }
       // A killed build's lock: removed only if it is still that one, then taken.
-      await releaseIfOurs(file, held);
+      await removeIfUnchanged(file, held);
     }
     throw new BuildError(`Could not take the build lock ${file}: another build is starting; try again.`);
   } finally {
@@ -92,11 +92,11 @@ async function removeDeadDrafts(file: string): Promise<void> {
   const prefix = `${path.basename(file)}.`;
   for (const name of await readdir(path.dirname(file))) {
     const pid = name.startsWith(prefix) ? /^(\d+)-[a-z0-9]+$/.exec(name.slice(prefix.length))?.[1] : undefined;
-    if (pid !== undefined && !mayBeRunning({ pid: Number(pid), host: os.hostname(), started: "" })) await rm(path.join(path.dirname(file), name), { force: true });
+    if (pid !== undefined && !mayBeRunning(Number(pid), os.hostname())) await rm(path.join(path.dirname(file), name), { force: true });
   }
 }
 
-/** Removes `file` if it still holds `text`. */
-async function releaseIfOurs(file: string, text: string): Promise<void> {
+/** Removes `file` if it still holds `text` (this build's lock, or the dead build's it is taking over). */
+async function removeIfUnchanged(file: string, text: string): Promise<void> {
   if ((await readFile(file, "utf8").catch(() => undefined)) === text) await rm(file, { force: true });
 }

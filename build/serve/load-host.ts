@@ -36,12 +36,15 @@ const MAX_ATTEMPTS = 3;
 export async function loadHost(distDir: string, storeOptions?: StoreOptions): Promise<LoadedHost> {
   const manifestFile = path.join(distDir, MANIFEST_FILE);
   for (let attempt = 1; ; attempt++) {
-    const manifestText = await readEngineFile(manifestFile);
+    const { text: manifestText, manifest } = await readEngineFile(manifestFile, (bytes) => {
+      const text = bytes.toString("utf8");
+      return { text, manifest: JSON.parse(text) as Manifest };
+    });
     const sameBuild = async () => (await readFile(manifestFile, "utf8").catch(() => undefined)) === manifestText;
     let dataset: Dataset;
     let resumeSearch: SearchIndex;
     try {
-      dataset = await readDataset(path.join(distDir, DATASET_FILE));
+      dataset = await readEngineFile(path.join(distDir, DATASET_FILE), parseDatasetFile);
       resumeSearch = await loadSearchIndex(distDir, dataset);
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && !(await sameBuild())) continue;
@@ -51,7 +54,6 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
       if (attempt < MAX_ATTEMPTS) continue;
       throw new BuildError(`${distDir} kept changing while it was being read: load it again once the build is done.`);
     }
-    const manifest = parseEngineFile(manifestFile, manifestText) as Manifest;
     return {
       context: { dataset, index: buildEngineIndex(dataset), resumeSearch },
       store: createPrecomputedStore(distDir, manifest, storeOptions),
@@ -61,8 +63,8 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
   }
 }
 
-/** The dataset, each part parsed when first used (dataset-file.ts): the host can answer from files sooner. */
-async function readDataset(file: string): Promise<Dataset> {
+/** An engine file read and parsed by `parse`; a BuildError that says to build (again) when it cannot be. */
+async function readEngineFile<T>(file: string, parse: (bytes: Buffer) => T): Promise<T> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -70,23 +72,7 @@ async function readDataset(file: string): Promise<Dataset> {
     throw new BuildError(`Cannot read ${file}: run \`npm run build\` first.`, { cause: error });
   }
   try {
-    return parseDatasetFile(bytes);
-  } catch (error) {
-    throw new BuildError(`Cannot read ${file}: run \`npm run build\` again.`, { cause: error });
-  }
-}
-
-async function readEngineFile(file: string): Promise<string> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    throw new BuildError(`Cannot read ${file}: run \`npm run build\` first.`, { cause: error });
-  }
-}
-
-function parseEngineFile(file: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
+    return parse(bytes);
   } catch (error) {
     throw new BuildError(`Cannot read ${file}: run \`npm run build\` again.`, { cause: error });
   }
