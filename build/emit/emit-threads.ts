@@ -5,8 +5,10 @@
  * @module
  */
 import { availableParallelism } from "node:os";
+import { encodeOwned } from "./owned-bytes.ts";
 import { Worker } from "node:worker_threads";
-import { WORKER_SETTINGS, type Encoding } from "./compress-body.ts";
+import { ETAG_SETTINGS } from "../serve/etag.ts";
+import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "./compress-body.ts";
 
 const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);
 
@@ -26,8 +28,8 @@ export interface EmitResult {
   /** Files whose bytes were written, and files linked (variants included). */
   written: number;
   linked: number;
-  /** The bytes of each new variant kept. */
-  variants: Partial<Record<Encoding, Buffer>>;
+  /** The ETag and length of each new variant kept (tagged on the thread that made it). */
+  variants: EncodedVariants;
 }
 
 export interface EmitThreads {
@@ -93,24 +95,18 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
   };
 }
 
-/** `text` as UTF-8 in a buffer that owns its memory (never a slice of the shared pool), so that it can be transferred. */
-function encodeOwned(text: string): Buffer<ArrayBuffer> {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
-}
 
 interface Answer {
   id: number;
   error?: string;
   written: number;
   linked: number;
-  variants: Partial<Record<Encoding, Uint8Array>>;
+  variants: EncodedVariants;
 }
 
 function startThread(root: string | undefined, onAnswer: () => void): Thread {
   // No execArgv: the script is plain JavaScript and must not inherit the loaders (tsx, test preloads) of the build.
-  const worker = new Worker(WORKER_SCRIPT, { workerData: { ...WORKER_SETTINGS, root: root ?? null }, execArgv: [] });
+  const worker = new Worker(WORKER_SCRIPT, { workerData: { ...WORKER_SETTINGS, etag: ETAG_SETTINGS, root: root ?? null }, execArgv: [] });
   const thread: Thread = { worker, queued: 0, sentBytes: 0, pending: new Map() };
   worker.on("message", (answer: Answer) => {
     const waiting = thread.pending.get(answer.id);
@@ -123,9 +119,7 @@ function startThread(root: string | undefined, onAnswer: () => void): Thread {
       waiting.reject(new Error(`Internal error: a file could not be written: ${answer.error}`));
       return;
     }
-    const variants: EmitResult["variants"] = {};
-    for (const [encoding, bytes] of Object.entries(answer.variants) as [Encoding, Uint8Array][]) variants[encoding] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    waiting.resolve({ written: answer.written, linked: answer.linked, variants });
+    waiting.resolve({ written: answer.written, linked: answer.linked, variants: answer.variants });
   });
   const failAll = (error: Error) => {
     for (const waiting of thread.pending.values()) waiting.reject(new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error }));

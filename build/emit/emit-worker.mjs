@@ -2,15 +2,19 @@
  * An emit thread of the build (see emit-threads.ts): writes each planned file it is sent into the
  * staging folder, or hard-links it to the previous output's copy of the same bytes, and makes its
  * compressed variants with the settings it was started with (compress-body.ts's, passed in
- * workerData), keeping a variant only when it is smaller than the body. Without a folder (a dry run)
- * it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
+ * workerData), keeping a variant only when it is smaller than the body, and tags each variant it keeps
+ * (etag.ts's settings, also passed in): the build's thread needs its tag and length, not its bytes. Without
+ * a folder (a dry run) it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
  */
 import { linkSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const { root, gzipLevel, brotliQuality, brotliMode, gzipOs, encodings } = workerData;
+const { root, gzipLevel, brotliQuality, brotliMode, gzipOs, encodings, etag } = workerData;
+
+const etagOf = (bytes) => `"${createHash(etag.hash).update(bytes).digest("base64url").slice(0, etag.chars)}"`;
 
 const compressors = {
   gzip: (bytes) => {
@@ -49,7 +53,7 @@ function tryLink(from, file) {
 /**
  * One request: `{id, path, body, linkFrom?, compress, reuse?}` where `reuse` maps a coding to the
  * previous output's variant file of the same body. Answers `{id, written, linked, variants}` with the
- * bytes of each new variant kept.
+ * ETag and length of each new variant kept (`{br: {etag, bytes}}`).
  */
 function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
   const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
@@ -74,7 +78,7 @@ function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
     const coded = compressors[encoding](bytes);
     if (coded.length >= bytes.length) continue;
     if (file !== undefined) put(`${file}${suffix}`, coded);
-    answer.variants[encoding] = coded;
+    answer.variants[encoding] = { etag: etagOf(coded), bytes: coded.length };
   }
   return answer;
 }

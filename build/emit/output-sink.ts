@@ -7,7 +7,6 @@
  */
 import path from "node:path";
 import { BuildError } from "../errors.ts";
-import { etagOf } from "../serve/etag.ts";
 import { ENCODINGS, variantPath, type EncodedVariants } from "./compress-body.ts";
 import { startEmitThreads, type EmitRequest, type EmitResult } from "./emit-threads.ts";
 import { MANIFEST_FILE, serializeManifest, type ManifestEntry, type OutputFile, type OutputPlan, type SiteEntry } from "./plan-outputs.ts";
@@ -98,11 +97,11 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
       emit(request, (result) => {
         const made: EncodedVariants = {};
         for (const encoding of ENCODINGS) {
-          const bytes = result.variants[encoding];
-          if (bytes === undefined) continue;
-          made[encoding] = { etag: etagOf(bytes), bytes: bytes.length };
+          const variant = result.variants[encoding];
+          if (variant === undefined) continue;
+          made[encoding] = variant; // in preference order, whatever order the thread answered in
           report.variants.files += 1;
-          report.variants.bytes += bytes.length;
+          report.variants.bytes += variant.bytes;
         }
         if (Object.keys(made).length > 0) entry.encodings = made;
       });

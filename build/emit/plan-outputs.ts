@@ -11,6 +11,7 @@ import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
 import { ENCODINGS, variantPath, wantsVariants, type EncodedVariants } from "./compress-body.ts";
 import { serializeDataset } from "./dataset-file.ts";
+import { encodeOwned } from "./owned-bytes.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
@@ -121,11 +122,13 @@ export async function planOutputs(
     }
     const resolved = resolveForEndpoint(candidate.endpoint, candidate.pathParams, candidate.pairs);
     if (resolved.filePath === undefined || manifest.files[resolved.filePath] !== undefined) continue;
-    let body: string;
+    let body: Buffer;
     let headers;
     try {
       const result = runResolved(context, resolved);
-      body = renderAll(result);
+      // Encoded once, here: the ETag, the length and the emit threads all take these bytes, and the
+      // rendered text is garbage at once instead of being held (and moved between heaps) until the end.
+      body = encodeOwned(renderAll(result));
       headers = resultHeaders(resolved, result);
     } catch (error) {
       if (error instanceof HttpError) continue; // e.g. a key whose answer is an error: never precomputed
@@ -133,7 +136,7 @@ export async function planOutputs(
     }
     const file: OutputFile = { path: resolved.filePath, body, group: candidate.endpoint.id };
     files.push(file);
-    const entry: ManifestEntry = { etag: etagOf(body), bytes: Buffer.byteLength(body) };
+    const entry: ManifestEntry = { etag: etagOf(body), bytes: body.length };
     if (headers.link !== undefined) entry.link = headers.link;
     if (headers.totalCount !== undefined) entry.total = headers.totalCount;
     manifest.files[resolved.filePath] = entry;

@@ -4,7 +4,13 @@
  */
 import { createHash } from "node:crypto";
 
+/**
+ * How a tag is made, as plain data for the build's emit threads (emit-worker.mjs), which tag the
+ * variants they compress: the first `chars` base64url characters of the `hash` digest, in quotes.
+ */
+export const ETAG_SETTINGS = { hash: "sha256", chars: 22 } as const;
+
 /** `"<22 base64url chars of sha-256>"`. */
 export function etagOf(body: string | Uint8Array): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+  return `"${createHash(ETAG_SETTINGS.hash).update(body).digest("base64url").slice(0, ETAG_SETTINGS.chars)}"`;
 }
