@@ -37,8 +37,14 @@ export interface OpenSpec extends BaseSpec {
 export interface IntSpec extends BaseSpec {
   type: "int";
   min: number;
+  /** Absent: as large as a JSON number holds exactly (a page that far is past the end, an empty page). */
   max?: number;
   default?: number;
+}
+
+/** The largest value an integer parameter takes. */
+export function maxOf(spec: IntSpec): number {
+  return spec.max ?? Number.MAX_SAFE_INTEGER;
 }
 
 export interface BoolSpec extends BaseSpec {
@@ -50,7 +56,7 @@ export interface PeriodSpec extends BaseSpec {
   type: "period";
 }
 
-/** An ISO 8601 date or date-time; a date alone means midnight UTC. Normalised to a full UTC date-time. */
+/** An ISO 8601 date or date-time; a date alone means midnight UTC, a time without an offset UTC. Normalised to a full UTC date-time. */
 export interface DateTimeSpec extends BaseSpec {
   type: "datetime";
 }
@@ -77,19 +83,29 @@ export function expectedOf(spec: ParamSpec): string {
       if (spec.minItems !== undefined) return `${spec.minItems} to ${spec.maxItems} distinct comma-separated values`;
       return spec.normalise === "country" ? "ISO 3166-1 alpha-2 country code(s), comma-separated" : "key(s), comma-separated";
     case "int":
-      return spec.max === undefined ? `an integer ≥ ${spec.min}` : `an integer from ${spec.min} to ${spec.max}`;
+      return `an integer from ${spec.min} to ${maxOf(spec)}`;
     case "bool":
       return "1, true, 0 or false";
     case "period":
       return "a month as YYYY-MM";
     case "datetime":
-      return "an ISO 8601 date (YYYY-MM-DD) or date-time";
+      return "an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset)";
     case "text":
       return `text of at most ${spec.maxLength} characters`;
   }
 }
 
 const splitList = (raw: string): string[] => raw.split(",").map((item) => item.trim()).filter((item) => item !== "");
+
+/**
+ * Whether a raw value says nothing: a comma list with no item in it (`role=,`, `role=, ,`) is as
+ * empty as `role=`, and an empty value counts as absent.
+ */
+export function isBlankValue(spec: ParamSpec, raw: string): boolean {
+  const isList = spec.type === "open" || (spec.type === "closed" && spec.multi === true);
+  return raw === "" || (isList && splitList(raw).length === 0);
+}
+
 const unique = (items: string[]): string[] => [...new Set(items)];
 
 function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
@@ -100,12 +116,14 @@ function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** Parses an ISO 8601 date or date-time to a canonical UTC string, or undefined when invalid. */
+/**
+ * Parses an ISO 8601 date or date-time to a canonical UTC string, or undefined when invalid. A date
+ * alone is midnight UTC (the contract), and so, for the same reason, a date-time without an offset is UTC.
+ */
 export function parseDateTime(raw: string): string | undefined {
   const match = DATE_TIME.exec(raw);
   if (!match) return undefined;
   const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone] = match;
-  if (match[4] !== undefined && zone === undefined) return undefined; // a time without a zone is ambiguous
   const millis = fraction.padEnd(3, "0").slice(0, 3);
   const text = `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone === undefined ? "Z" : zone.toUpperCase()}`;
   const time = Date.parse(text);
@@ -140,7 +158,7 @@ function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
       return z.string().transform(splitList).pipe(z.array(item).min(1)).transform((items) => unique(items).sort());
     }
     case "open": {
-      const items = z.string().transform(splitList).pipe(z.array(z.string().max(200)).min(spec.minItems ?? 1).max(spec.maxItems ?? 1000));
+      const items = z.string().transform(splitList).pipe(z.array(z.string()).min(spec.minItems ?? 1).max(spec.maxItems ?? 1000));
       return items
         .transform((list) => list.map((item) => normaliseKey(item, spec.normalise)))
         .refine((list) => spec.multi || list.length === 1, "A single value is expected")
@@ -148,11 +166,7 @@ function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
         .transform((list): ParamValue => (!spec.multi ? (list[0] ?? "") : spec.ordered ? list : unique(list).sort()));
     }
     case "int":
-      return z
-        .string()
-        .regex(/^\d{1,15}$/)
-        .transform(Number)
-        .pipe(spec.max === undefined ? z.int().min(spec.min) : z.int().min(spec.min).max(spec.max));
+      return z.string().regex(/^\d+$/).transform(Number).pipe(z.int().min(spec.min).max(maxOf(spec)));
     case "bool":
       return z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true");
     case "period":

@@ -5,7 +5,7 @@
  */
 import { HttpError } from "../errors.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { expectedOf, valueSchema, type Params } from "./param-spec.ts";
+import { expectedOf, isBlankValue, serializeValue, valueSchema, type Params } from "./param-spec.ts";
 import type { QueryPairs } from "./parse-query-string.ts";
 
 export interface ParsedParams {
@@ -36,6 +36,10 @@ export function parseParams(endpoint: Endpoint, pairs: QueryPairs): ParsedParams
   for (const [name, values] of rawByName) {
     const spec = specs.get(name)!;
     const raw = values.join(",");
+    if (isBlankValue(spec, raw)) {
+      rawByName.delete(name);
+      continue;
+    }
     const result = valueSchema(spec).safeParse(raw);
     if (!result.success) {
       const expected = expectedOf(spec);
@@ -58,7 +62,7 @@ function applyAliases(endpoint: Endpoint, params: Params): void {
     if (params[target] !== undefined && params[target] !== params[alias]) {
       throw new HttpError(400, "invalid_parameter", `'${alias}' and '${target}' are the same setting and disagree; send one of them.`, {
         parameter: alias,
-        value: params[alias],
+        value: serializeValue(params[alias]), // as text, like every other error's value
         expected: `the same value as ${target} (${String(params[target])}), or only one of them`,
       });
     }

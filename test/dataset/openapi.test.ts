@@ -171,6 +171,6 @@ describe("GET /resume/api/v1/openapi.json: the export", () => {
     const lines = (media.example as string).trim().split("\n").map((line) => JSON.parse(line) as Doc);
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!)).toEqual(expect.arrayContaining(["id", "contacts", "text"]));
-    expect(doc.paths["/resumes/{id}"].get.responses["400"].content["application/json"].examples.invalid_parameter.value.details).toEqual({ parameter: "id", value: "abc", expected: "a positive integer" });
+    expect(doc.paths["/resumes/{id}"].get.responses["400"].content["application/json"].examples.invalid_parameter.value.details).toEqual({ parameter: "id", value: "abc", expected: "an integer (ids start at 1)" });
   });
 });

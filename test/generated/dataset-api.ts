@@ -1897,7 +1897,7 @@ export interface operations {
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -1984,7 +1984,7 @@ export interface operations {
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2243,7 +2243,7 @@ export interface operations {
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2311,7 +2311,7 @@ export interface operations {
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2476,7 +2476,7 @@ export interface operations {
                  */
                 brand?: string[];
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2561,7 +2561,7 @@ export interface operations {
                  */
                 brand?: string[];
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2678,7 +2678,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2735,7 +2735,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2885,7 +2885,7 @@ export interface operations {
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -2949,7 +2949,7 @@ export interface operations {
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -3005,7 +3005,7 @@ export interface operations {
                 /** @description Words that must all occur in the game's name, slug, themes or features. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -3078,7 +3078,7 @@ export interface operations {
                 /** @description Words that must all occur in the game's name, slug, themes or features. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -3234,14 +3234,14 @@ export interface operations {
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
-                /** @description Keep games shown by at least this many casinos (every ranked game is shown by at least 1). Accepts an integer ≥ 1. */
+                /** @description Keep games shown by at least this many casinos (every ranked game is shown by at least 1). Accepts an integer from 1 to 9007199254740991. */
                 min_presence?: number;
                 /** @description Sort field (default rank). Accepts one of: rank. */
                 sort?: "rank";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -3311,14 +3311,14 @@ export interface operations {
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
-                /** @description Keep games shown by at least this many casinos (every ranked game is shown by at least 1). Accepts an integer ≥ 1. */
+                /** @description Keep games shown by at least this many casinos (every ranked game is shown by at least 1). Accepts an integer from 1 to 9007199254740991. */
                 min_presence?: number;
                 /** @description Sort field (default rank). Accepts one of: rank. */
                 sort?: "rank";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -3884,7 +3884,7 @@ export interface operations {
                  */
                 change_type?: ("new" | "modified" | "removed")[];
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -3962,7 +3962,7 @@ export interface operations {
                  */
                 change_type?: ("new" | "modified" | "removed")[];
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;

@@ -752,16 +752,16 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time with a zone; inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time with a zone; exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -868,16 +868,16 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time with a zone; inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time with a zone; exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -922,7 +922,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric id (a positive integer)
+                 * @description Numeric id: an integer (ids start at 1; an integer no resume has is a 404, anything else a 400)
                  * @example 1
                  */
                 id: number;
@@ -989,7 +989,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric id (a positive integer)
+                 * @description Numeric id: an integer (ids start at 1; an integer no resume has is a 404, anything else a 400)
                  * @example 1
                  */
                 id: number;
@@ -1070,16 +1070,16 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time with a zone; inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time with a zone; exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;
@@ -1190,16 +1190,16 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time with a zone; inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time with a zone; exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time. */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
                 /**
-                 * @description Page number, from 1. Accepts an integer ≥ 1.
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
                  * @example 2
                  */
                 page?: number;

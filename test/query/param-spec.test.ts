@@ -20,6 +20,8 @@ describe("parseDateTime", () => {
     ["2025-01-15T10:20:30+0200", "2025-01-15T08:20:30.000Z"],
     ["2025-02-28T23:00:00-05:00", "2025-03-01T04:00:00.000Z"], // the offset may move the day; the written date is valid
     ["2024-02-29", "2024-02-29T00:00:00.000Z"],
+    ["2025-01-15T10:20:30", "2025-01-15T10:20:30.000Z"], // no offset: UTC, as a date alone is midnight UTC
+    ["2025-01-15T10:20", "2025-01-15T10:20:00.000Z"],
   ])("reads %s as %s", (raw, expected) => {
     expect(parseDateTime(raw)).toBe(expected);
   });
@@ -31,7 +33,7 @@ describe("parseDateTime", () => {
     ["2025-13-01"],
     ["2025-00-10"],
     ["2025-01-00"],
-    ["2025-01-15T10:20:30"], // a time without a zone is ambiguous
+    ["2025-01-15T10"],
     ["2025-01-15T25:00:00Z"],
     ["2025-01-15T10:60:00Z"],
     ["2025-1-5"],
@@ -57,6 +59,9 @@ describe("valueSchema", () => {
     ["slugs", "b,A,c", ["b", "a", "c"]], // ordered: kept as requested
     ["min", "0", 0],
     ["min", "010", 10],
+    ["page", "9007199254740991", 9007199254740991], // past the end of any list, but an integer ≥ 1: an empty page
+    ["role", "r".repeat(500), ["r".repeat(500)]], // an open vocabulary takes any value
+
     ["has_contacts", "1", true],
     ["has_contacts", "true", true],
     ["has_contacts", "0", false],
@@ -84,6 +89,8 @@ describe("valueSchema", () => {
     ["min", "+1"],
     ["min", "ten"],
     ["min", "9999999999999999"],
+    ["page", "9007199254740992"], // beyond what a JSON number holds exactly
+    ["page", "0"],
     ["has_contacts", "yes"],
     ["has_contacts", "TRUE"],
     ["has_contacts", "2"],
@@ -104,7 +111,8 @@ describe("expectedOf", () => {
     ["country", "ISO 3166-1 alpha-2 country code(s), comma-separated"],
     ["slugs", "2 to 3 distinct comma-separated values"],
     ["min", "an integer from 0 to 10"],
-    ["page", "an integer ≥ 1"],
+    ["page", "an integer from 1 to 9007199254740991"], // no stated maximum: as far as a JSON number is exact
+    ["since", "an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset)"],
     ["has_contacts", "1, true, 0 or false"],
     ["period", "a month as YYYY-MM"],
     ["q", "text of at most 20 characters"],

@@ -45,11 +45,12 @@ describe("GET /resumes/{id}", () => {
 
   it.each([
     ["abc", 400, "invalid_parameter", { parameter: "id", value: "abc" }],
-    ["-1", 400, "invalid_parameter", { parameter: "id", value: "-1" }],
     ["1.5", 400, "invalid_parameter", { parameter: "id", value: "1.5" }],
     ["1e2", 400, "invalid_parameter", { parameter: "id", value: "1e2" }],
     ["%20", 400, "invalid_parameter", { parameter: "id", value: " " }],
     ["0", 404, "resume_not_found", { id: 0 }],
+    ["-1", 404, "resume_not_found", { id: -1 }], // an integer, if no resume's: the contract's 400 is for a non-integer
+    ["--1", 400, "invalid_parameter", { parameter: "id", value: "--1" }],
     ["999999", 404, "resume_not_found", { id: 999999 }],
     ["99999999999999999999999", 404, "resume_not_found", { id: "99999999999999999999999" }],
   ])("answers /resumes/%s with %i %s and details naming it", async (id, status, code, details) => {

@@ -16,12 +16,12 @@ describe("findResume", () => {
 
   it.each([
     ["abc", 400, "invalid_parameter"],
-    ["-5", 400, "invalid_parameter"],
     ["5.0", 400, "invalid_parameter"],
     ["1e3", 400, "invalid_parameter"],
     ["", 400, "invalid_parameter"],
     ["3", 404, "resume_not_found"],
     ["0", 404, "resume_not_found"],
+    ["-5", 404, "resume_not_found"], // an integer: only a non-integer id is a 400
     ["10", 404, "resume_not_found"],
     ["123456789012345678901234", 404, "resume_not_found"],
   ])("answers id %j with %i %s", (raw, status, code) => {

@@ -58,6 +58,7 @@ describe("GET /resumes filters", () => {
     ["since=2026-10-01", (r) => Date.parse(r.updated_at) >= Date.parse("2026-10-01T00:00:00Z")],
     ["until=2024-06-01", (r) => Date.parse(r.updated_at) < Date.parse("2024-06-01T00:00:00Z")],
     ["since=2025-01-01&until=2025-02-01T12:00:00Z", (r) => r.updated_at >= "2025-01-01" && Date.parse(r.updated_at) < Date.parse("2025-02-01T12:00:00Z")],
+    ["since=2025-06-01T12:30", (r) => Date.parse(r.updated_at) >= Date.parse("2025-06-01T12:30:00Z")], // no offset: UTC
     [`since=${encodeURIComponent(pivot.updated_at)}`, (r) => Date.parse(r.updated_at) >= Date.parse(pivot.updated_at)],
     ["role=media_buyer&vertical=gambling&has_contacts=1&seniority=senior", (r) => r.role === "media_buyer" && r.verticals.includes("gambling") && hasContacts(r) && r.seniority === "senior"],
   ])("%s keeps exactly the matching resumes, newest first", async (query, keep) => {
@@ -173,7 +174,7 @@ describe("GET /resumes errors", () => {
     ["since=2025-13-01", "invalid_parameter", "since"],
     ["since=2025-02-30", "invalid_parameter", "since"],
     ["until=yesterday", "invalid_parameter", "until"],
-    ["until=2025-01-01T10:00", "invalid_parameter", "until"],
+    ["until=2025-01-01T10", "invalid_parameter", "until"],
     ["sort=name", "invalid_parameter", "sort"],
     ["order=up", "invalid_parameter", "order"],
     ["page=0", "invalid_parameter", "page"],

@@ -115,6 +115,6 @@ export const RESUME_FILTERS: readonly ResumeFilter[] = [
     values: () => ["1", "0"],
   },
   keyFilter("source", "Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive)", (r) => [r.source]),
-  dateFilter("since", "Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time with a zone; inclusive"),
-  dateFilter("until", "Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time with a zone; exclusive"),
+  dateFilter("since", "Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive"),
+  dateFilter("until", "Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive"),
 ];

@@ -55,10 +55,10 @@ export function fullResume(resume: Resume, score?: number) {
   return { ...resumeListItem(resume, score), contacts: resume.contacts, text: resume.text };
 }
 
-/** The 400 for an id that is not a positive integer. */
+/** The 400 for an id that is not an integer (an integer no resume has, 0 or -1 included, is a 404). */
 export function invalidResumeId(raw: string): HttpError {
   const value = raw.slice(0, 100);
-  return new HttpError(400, "invalid_parameter", `The resume id must be a positive integer, not '${value}'.`, { parameter: "id", value, expected: "a positive integer" });
+  return new HttpError(400, "invalid_parameter", `The resume id must be an integer, not '${value}'.`, { parameter: "id", value, expected: "an integer (ids start at 1)" });
 }
 
 /** The 404 for an id no resume has (details name it: a number, or the digits when too long for one). */
@@ -70,7 +70,7 @@ export function resumeNotFound(digits: string): HttpError {
 
 /** Finds a resume by id in the id-sorted list (binary search), or throws the 400 or the 404. */
 export function findResume(resumes: readonly Resume[], raw: string): Resume {
-  if (!/^\d+$/.test(raw)) throw invalidResumeId(raw);
+  if (!/^-?\d+$/.test(raw)) throw invalidResumeId(raw);
   const id = Number(raw);
   let low = 0;
   let high = resumes.length;

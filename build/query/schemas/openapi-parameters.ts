@@ -5,7 +5,7 @@
  */
 import { HttpError } from "../../errors.ts";
 import type { Endpoint } from "../endpoint.ts";
-import { defaultOf, expectedOf, type ParamSpec } from "../param-spec.ts";
+import { defaultOf, expectedOf, maxOf, type ParamSpec } from "../param-spec.ts";
 
 /** A JSON object of an OpenAPI document. */
 export type OpenApiObject = Record<string, unknown>;
@@ -20,9 +20,9 @@ function itemSchema(spec: ParamSpec): OpenApiObject {
     case "closed":
       return { type: "string", enum: [...spec.values] };
     case "open":
-      return spec.normalise === "country" ? { type: "string", pattern: "^[A-Za-z]{2}$" } : { type: "string", maxLength: 200 };
+      return spec.normalise === "country" ? { type: "string", pattern: "^[A-Za-z]{2}$" } : { type: "string" };
     case "int":
-      return { type: "integer", minimum: spec.min, ...(spec.max === undefined ? {} : { maximum: spec.max }) };
+      return { type: "integer", minimum: spec.min, maximum: maxOf(spec) };
     case "bool":
       return { type: "boolean" };
     case "period":
@@ -91,7 +91,7 @@ export function pathSlots(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 }
 
-/** Path parameters from the `{slots}` of the path: `id` is a positive integer, anything else a slug. */
+/** Path parameters from the `{slots}` of the path: `id` is an integer (ids start at 1), anything else a slug. */
 export function pathParameters(endpoint: Endpoint, examples: Record<string, string>): OpenApiObject[] {
   return pathSlots(endpoint.path).map((name) => {
     const example = examples[name];
@@ -99,8 +99,8 @@ export function pathParameters(endpoint: Endpoint, examples: Record<string, stri
       name,
       in: "path",
       required: true,
-      description: name === "id" ? "Numeric id (a positive integer)" : "Slug (case-insensitive)",
-      schema: name === "id" ? { type: "integer", minimum: 1 } : { type: "string", minLength: 1 },
+      description: name === "id" ? "Numeric id: an integer (ids start at 1; an integer no resume has is a 404, anything else a 400)" : "Slug (case-insensitive)",
+      schema: name === "id" ? { type: "integer" } : { type: "string", minLength: 1 },
       ...(example === undefined ? {} : { example: name === "id" ? Number(example) : example }),
     };
   });
