@@ -12,9 +12,21 @@ import { encodeLive, liveCoding } from "./encode-live.ts";
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, internalError, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifNoneMatchMatches, internalError, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
 
 export const MAX_URL_BYTES = 8 * 1024;
+
+/**
+ * The path and query of a request target: the absolute form (`GET http://host/path HTTP/1.1`), which
+ * an HTTP/1.1 server must accept (RFC 9112 §3.2.2), loses its scheme and authority.
+ * @example originForm("http://example.org/api/dataset/v1?x=1") // "/api/dataset/v1?x=1"
+ */
+export function originForm(target: string): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+  if (authority === null) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
 
 export interface HostRequest {
   method: string;
@@ -47,7 +59,8 @@ export async function handleRequest(request: HostRequest, deps: HandlerDeps): Pr
   return response;
 }
 
-async function respond(request: HostRequest, method: string, deps: HandlerDeps): Promise<HostResponse> {
+async function respond(received: HostRequest, method: string, deps: HandlerDeps): Promise<HostResponse> {
+  const request = { ...received, url: originForm(received.url) };
   const queryAt = request.url.indexOf("?");
   const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
   const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
@@ -61,9 +74,7 @@ async function respond(request: HostRequest, method: string, deps: HandlerDeps):
       throw new HttpError(429, "rate_limited", `Too many requests: the limit is ${rate.limit} per 60 seconds. Retry after ${rate.reset} s.`, { retry_after: rate.reset }, { "Retry-After": String(rate.reset) });
     }
     if (Buffer.byteLength(request.url) > MAX_URL_BYTES) throw new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`);
-    if (method !== "GET" && method !== "HEAD") {
-      throw new HttpError(405, "method_not_allowed", `The method ${request.method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
-    }
+    if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(request.method);
     // Pages and downloads answer at their own path, as a static host would, whatever the query string.
     const site = await deps.store.getSite(rawPath, request.acceptEncoding);
     if (site !== undefined) return withRate(representationResponse(site, site.type, request.ifNoneMatch), rate);
@@ -76,6 +87,11 @@ async function respond(request: HostRequest, method: string, deps: HandlerDeps):
     deps.logError?.(error);
     return withRate(errorResponse(internalError()), rate);
   }
+}
+
+/** The contract's 405 for any method but GET, HEAD and OPTIONS. */
+export function methodNotAllowed(method: string): HttpError {
+  return new HttpError(405, "method_not_allowed", `The method ${method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
 }
 
 /** Request URLs already resolved to a precomputed file, per handler: parsing and resolving are skipped for them. */
@@ -116,6 +132,9 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
   const result = runResolved(deps.context, resolved);
   const headers = resultHeaders(resolved, result);
   if (result.kind === "ndjson") {
+    // `If-None-Match: *` asks whether any representation exists, and one does: a 304, without an ETag
+    // as the export has none (no listed tag can match an export that is never tagged).
+    if (ifNoneMatchMatches(request.ifNoneMatch, undefined)) return { status: 304, headers: { ...CORS_HEADERS, "Cache-Control": SUCCESS_CACHE_CONTROL } };
     // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
     return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(headers.contentType, headers.link, headers.totalCount), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: renderNdjsonLines(result) };
   }

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
-import { handleRequest, MAX_URL_BYTES, type HandlerDeps } from "./handle-request.ts";
+import { handleRequest, MAX_URL_BYTES, methodNotAllowed, type HandlerDeps } from "./handle-request.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
@@ -133,15 +133,21 @@ function clientAddress(req: IncomingMessage, options: ServerOptions): string {
 /** Requests the parser refuses: still JSON with CORS, then the connection closes. */
 function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const overflow = error.code === "HPE_HEADER_OVERFLOW";
-  const [status, reason, httpError] = !overflow
-    ? [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")]
-    : urlOverflowed(error.rawPacket)
-      ? [414, "URI Too Long", new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)]
-      : [431, "Request Header Fields Too Large", new HttpError(431, "request_too_large", "The request headers are too large.")];
+  const [status, reason, httpError] = clientErrorOf(error);
   const response = errorResponse(httpError);
   const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
   socket.end(`${head.join("\r\n")}\r\n\r\n${String(response.body)}`);
+}
+
+/** The status line and contract error for a request the parser refused. */
+function clientErrorOf(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string, HttpError] {
+  // A method Node's parser does not know, in an otherwise well-formed request line (`FOO /x HTTP/1.1`),
+  // is still a readable request: the contract's 405. Anything else there (`HELLO THERE`) stays a 400.
+  const requestLine = error.code === "HPE_INVALID_METHOD" ? /^([!#$%&'*+.^_`|~\w-]{1,20}) \S+ HTTP\/\d\.\d\r?\n/.exec(error.rawPacket?.toString("latin1") ?? "") : null;
+  if (requestLine !== null) return [405, "Method Not Allowed", methodNotAllowed(requestLine[1]!)];
+  if (error.code !== "HPE_HEADER_OVERFLOW") return [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")];
+  if (urlOverflowed(error.rawPacket)) return [414, "URI Too Long", new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)];
+  return [431, "Request Header Fields Too Large", new HttpError(431, "request_too_large", "The request headers are too large.")];
 }
 
 /**

@@ -79,12 +79,13 @@ export function internalError(): HttpError {
 
 /**
  * True when an If-None-Match header matches the ETag: `*`, or any listed tag, weak (`W/`) or strong.
+ * A representation without an ETag (`undefined`: a streamed export) matches `*` only.
  * @example ifNoneMatchMatches('W/"abc", "def"', '"def"') // true
  */
-export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+export function ifNoneMatchMatches(header: string | undefined, etag: string | undefined): boolean {
   if (header === undefined || header === "") return false;
   return header.split(",").some((candidate) => {
     const tag = candidate.trim().replace(/^W\//i, "");
-    return tag === "*" || tag === etag;
+    return tag === "*" || (etag !== undefined && tag === etag);
   });
 }

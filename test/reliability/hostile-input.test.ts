@@ -145,6 +145,23 @@ describe("over real HTTP", () => {
     expect(response.status).toBe(status);
   });
 
+  it.each([["FOO"], ["BREW"], ["M-SEARCH"]])("answers the method %s, unknown to Node's parser, with the contract's 405", async (method) => {
+    const response = await send({ method, target: "/api/dataset/v1/brands" });
+    expectContractAnswer(response, method);
+    expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([405, "GET, HEAD, OPTIONS", "method_not_allowed"]);
+  });
+
+  it("takes a request target in absolute form (RFC 9112 §3.2.2) as its path and query", async () => {
+    const origin = await send({ target: "/api/dataset/v1/brands?per_page=1" });
+    const absolute = await send({ target: `${host.url}/api/dataset/v1/brands?per_page=1` });
+    const unknown = await send({ target: `${host.url}/api/dataset/v1/brands?x=1` });
+    const bare = await send({ target: `${host.url}` }); // no path: the root, the landing page
+    expect([absolute.status, absolute.headers.etag]).toEqual([200, origin.headers.etag]);
+    expect(absolute.body.equals(origin.body)).toBe(true);
+    expect([unknown.status, bare.status, bare.headers["content-type"]]).toEqual([400, 200, "text/html; charset=utf-8"]);
+    expectContractAnswer(absolute, "absolute form");
+  });
+
   it("reads duplicate If-None-Match headers as one list", async () => {
     const first = await send({ target: "/api/dataset/v1/brands" });
     const etag = String(first.headers.etag);

@@ -59,6 +59,15 @@ describe("If-None-Match (contract §1, Caching)", () => {
     }
   });
 
+  it("answers If-None-Match: * on an export computed on the fly (which has no ETag) with 304, and a listed tag with the export", async () => {
+    const path = "/resume/api/v1/resumes/export?q=seo&per_page=3";
+    const star = await fetchTagged(path, { "If-None-Match": "*" });
+    expect([star.response.status, star.body, star.response.headers.get("etag"), star.response.headers.get("cache-control")]).toEqual([304, "", null, "public, max-age=300"]);
+    const tagged = await fetchTagged(path, { "If-None-Match": '"other", W/"x"' });
+    expect(tagged.response.status).toBe(200);
+    expect(tagged.body.trim().split("\n")).toHaveLength(3);
+  });
+
   it("never turns an error into a 304", async () => {
     const response = await host.get("/api/dataset/v1/brands/no-such-brand", { headers: { "If-None-Match": "*" } });
     expect(response.status).toBe(404);

@@ -59,6 +59,7 @@ describe("the error table (contract §1, Errors)", () => {
     ["a 20 KB header", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`]],
     ["a 20 KB header split across writes", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(10_000)}`, `${"a".repeat(10_000)}\r\n\r\n`]],
     ["a garbage request line", 400, ["HELLO THERE\r\n\r\n"]],
+    ["a method the parser does not know", 405, ["FOO /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\n\r\n"]],
     ["a header without a colon", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost x\r\n\r\n"]],
     ["a bad HTTP version", 400, ["GET /api/dataset/v1/ HTTP/9.Z\r\nHost: x\r\n\r\n"]],
   ])("the parser's refusals are still contract JSON with CORS: %s → %d", async (_case, status, chunks) => {
@@ -68,7 +69,7 @@ describe("the error table (contract §1, Errors)", () => {
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(Number(response.headers["content-length"])).toBe(Buffer.byteLength(response.body));
-    expectErrorBody(response.body, status, status === 400 ? "bad_request" : "request_too_large");
+    expectErrorBody(response.body, status, status === 400 ? "bad_request" : status === 405 ? "method_not_allowed" : "request_too_large");
   });
 
   it("answers a 20 KB header sent with http.request as 431", async () => {
