@@ -63,6 +63,7 @@ function machineLinks(): string {
     [SITE_LINKS.dataset.discovery, "Discovery document of the demand dataset API"],
     [SITE_LINKS.resumes.discovery, "Discovery document of the resume directory API"],
     [SITE_LINKS.llmsTxt, "llms.txt: a concise guide for language-model agents"],
+    [SITE_LINKS.downloads, "Bulk downloads: every resource as a gzip NDJSON file, with sizes and SHA-256"],
     [SITE_LINKS.dataPackage, "Frictionless Data Package describing every download"],
   ];
   return `<h2 id="links">Documentation and specifications</h2>
@@ -73,7 +74,8 @@ function downloadRow(download: BulkDownload): string {
   return `<tr><td class="file"><a href="${download.urlPath}" download>${escapeHtml(download.fileName)}</a></td><td>${escapeHtml(download.table.description)}</td><td class="num">${formatCount(download.records)}</td><td class="num" title="${download.bytes} bytes">${formatBytes(download.bytes)}</td><td><code class="hash">${download.sha256}</code></td></tr>`;
 }
 
-function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
+/** The downloads table with its introduction: on the landing page and on `/downloads/`. */
+export function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
   const groups = (["dataset", "resumes"] as const).map((service) => {
     const rows = downloads.filter((download) => download.table.service === service).map(downloadRow);
     return rows.length === 0 ? "" : `<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}`;

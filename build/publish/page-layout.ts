@@ -67,7 +67,7 @@ function navigation(current: string): string {
     [SITE_LINKS.methodology, "Methodology"],
     [SITE_LINKS.dataset.docs, "Dataset API"],
     [SITE_LINKS.resumes.docs, "Resume API"],
-    [`${SITE_LINKS.home}#downloads`, "Downloads"],
+    [SITE_LINKS.downloads, "Downloads"],
     [SITE_LINKS.llmsTxt, "llms.txt"],
   ];
   const items = links.map(([href, label]) => `<a href="${href}"${href === current ? ' aria-current="page"' : ""}>${label}</a>`);

@@ -1,9 +1,10 @@
 /**
- * The site producers the build runs, in order: landing page, docs, methodology, llms.txt, downloads.
+ * The site producers the build runs, in order: landing page, docs, methodology, llms.txt, downloads and their page.
  * @module
  */
 import type { SiteProducer } from "../emit/site-files.ts";
 import { docsPagesProducer } from "./docs-pages.ts";
+import { downloadsPageProducer } from "./downloads-page.ts";
 import { downloadsProducer } from "./downloads-producer.ts";
 import { landingPageProducer } from "./landing-page.ts";
 import { llmsTxtProducer } from "./llms-txt.ts";
@@ -15,4 +16,5 @@ export const SITE_PRODUCERS: readonly SiteProducer[] = [
   methodologyPageProducer,
   llmsTxtProducer,
   downloadsProducer,
+  downloadsPageProducer,
 ];

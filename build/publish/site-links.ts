@@ -4,6 +4,7 @@
  * @module
  */
 import { SERVICE_BASES } from "../query/services.ts";
+import { DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { DATA_PACKAGE_PATH } from "./downloads-producer.ts";
 
 /** The methodology page; the discovery documents link it as `${base_url}/methodology`. */
@@ -24,5 +25,7 @@ export const SITE_LINKS = {
   dataset: serviceLinks("dataset"),
   resumes: serviceLinks("resumes"),
   llmsTxt: LLMS_TXT_PATH,
+  /** The page listing the downloads (downloads-page.ts). */
+  downloads: `/${DOWNLOADS_DIR}/`,
   dataPackage: DATA_PACKAGE_PATH,
 } as const;

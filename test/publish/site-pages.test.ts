@@ -2,6 +2,7 @@
  * The pages and llms.txt over real HTTP on the sample build: served at their public paths, with
  * their types and caching headers, from the files the build wrote.
  */
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,6 +16,8 @@ describe("site pages on the sample host", () => {
     ["/methodology", "methodology/index.html", "text/html; charset=utf-8"],
     ["/methodology/", "methodology/index.html", "text/html; charset=utf-8"],
     ["/llms.txt", "llms.txt", "text/plain; charset=utf-8"],
+    ["/downloads/", "downloads/index.html", "text/html; charset=utf-8"],
+    ["/downloads", "downloads/index.html", "text/html; charset=utf-8"],
   ])("GET %s serves dist/%s as %s with a strong ETag", async (urlPath, file, type) => {
     const response = await host.get(urlPath, { headers: { "accept-encoding": "identity" } });
     expect(response.status).toBe(200);
@@ -22,6 +25,17 @@ describe("site pages on the sample host", () => {
     expect(response.headers.get("etag")).toMatch(/^"[\w-]{22}"$/);
     expect(response.headers.get("cache-control")).toBe("public, max-age=300");
     expect(await response.text()).toBe(await readFile(path.join(host.dist, file), "utf8"));
+  });
+
+  it("lists every download on /downloads/ with the size and SHA-256 of the file served", async () => {
+    const page = await (await host.get("/downloads/")).text();
+    const rows = [...page.matchAll(/<a href="([^"]+)" download>.*?title="(\d+) bytes".*?<code class="hash">([0-9a-f]{64})<\/code>/g)];
+    const dataPackage = (await (await host.get("/downloads/datapackage.json")).json()) as { resources: unknown[] };
+    expect(rows).toHaveLength(dataPackage.resources.length);
+    for (const [, href, bytes, sha256] of rows) {
+      const file = Buffer.from(await (await host.get(href!, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+      expect([file.length, createHash("sha256").update(file).digest("hex")]).toEqual([Number(bytes), sha256]);
+    }
   });
 
   it("answers HEAD / with the page's headers and no body", async () => {
