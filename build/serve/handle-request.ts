@@ -167,11 +167,24 @@ function preflight(): HostResponse {
 }
 
 function withRate(response: HostResponse, rate: RateDecision | undefined): HostResponse {
-  if (rate === undefined) return response;
-  response.headers["RateLimit-Limit"] = String(rate.limit);
-  response.headers["RateLimit-Remaining"] = String(rate.remaining);
-  response.headers["RateLimit-Reset"] = String(rate.reset);
+  if (rate !== undefined) Object.assign(response.headers, rateHeaders(rate));
   return response;
+}
+
+function rateHeaders(rate: RateDecision): Record<string, string> {
+  return { "RateLimit-Limit": String(rate.limit), "RateLimit-Remaining": String(rate.remaining), "RateLimit-Reset": String(rate.reset) };
+}
+
+/**
+ * The RateLimit headers of an answer made outside handleRequest (a request the HTTP parser refused):
+ * the client's standing with the service its target names (`site` when it names none), not spent, as
+ * for a preflight. None when the limit is off.
+ */
+export function refusedRequestRateHeaders(deps: HandlerDeps, target: string, clientAddress: string): Record<string, string> {
+  if (deps.rateLimiter === undefined) return {};
+  const url = originForm(target);
+  const queryAt = url.indexOf("?");
+  return rateHeaders(deps.rateLimiter.peek(`${serviceOf(queryAt < 0 ? url : url.slice(0, queryAt))}|${clientAddress}`));
 }
 
 /** Each service is limited separately; other paths share one bucket. */

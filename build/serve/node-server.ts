@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
-import { handleRequest, MAX_URL_BYTES, methodNotAllowed, type HandlerDeps } from "./handle-request.ts";
+import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps } from "./handle-request.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
@@ -38,7 +38,7 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
     open.set(socket, 0);
     socket.once("close", () => open.delete(socket));
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, typeof depsOf === "function" ? depsOf() : depsOf));
   return server;
 }
 
@@ -130,11 +130,14 @@ function clientAddress(req: IncomingMessage, options: ServerOptions): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
-/** Requests the parser refuses: still JSON with CORS, then the connection closes. */
-function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+/** Requests the parser refuses: still JSON with CORS and the rate-limit headers, then the connection closes. */
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, deps: HandlerDeps): void {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
   const [status, reason, httpError] = clientErrorOf(error);
   const response = errorResponse(httpError);
+  // The target as far as the parser's chunk shows it: enough to tell the service.
+  const target = /^\S+ (\S+)/.exec(error.rawPacket?.toString("latin1") ?? "")?.[1] ?? "/";
+  Object.assign(response.headers, refusedRequestRateHeaders(deps, target, socket.remoteAddress ?? "unknown"));
   const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
   socket.end(`${head.join("\r\n")}\r\n\r\n${String(response.body)}`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useSampleHost } from "../helpers/sample-host.ts";
+import { rawRequest } from "../reliability/raw-http.ts";
 
 describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
   const host = useSampleHost({ rateLimit: 5 });
@@ -34,6 +35,16 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
     expect(otherService.status).toBe(200);
     expect(otherService.headers.get("ratelimit-remaining")).toBe("4");
     await otherService.arrayBuffer();
+
+    // Requests the HTTP parser refuses carry the headers too: the standing with the service they name, not spent.
+    const tooLarge = await rawRequest(host.url, { target: "/resume/api/v1/", headers: [["X-Big", "a".repeat(20_000)]] });
+    const unknownMethod = await rawRequest(host.url, { method: "FOO", target: "/api/dataset/v1/brands" });
+    const headers = (response: typeof tooLarge) => [response.status, response.headers["ratelimit-limit"], response.headers["ratelimit-remaining"]];
+    expect([headers(tooLarge), headers(unknownMethod)]).toEqual([
+      [431, "5", "4"],
+      [405, "5", "0"],
+    ]);
+    expect(Number(unknownMethod.headers["ratelimit-reset"])).toBeGreaterThanOrEqual(1);
   });
 });
 
