@@ -5,10 +5,10 @@
  * @module
  */
 import { availableParallelism } from "node:os";
-import { encodeOwned } from "./owned-bytes.ts";
 import { Worker } from "node:worker_threads";
 import { ETAG_SETTINGS } from "../serve/etag.ts";
 import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "./compress-body.ts";
+import { encodeOwned } from "./owned-bytes.ts";
 
 const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);
 
@@ -94,7 +94,6 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
     },
   };
 }
-
 
 interface Answer {
   id: number;

@@ -6,9 +6,9 @@
  * (etag.ts's settings, also passed in): the build's thread needs its tag and length, not its bytes. Without
  * a folder (a dry run) it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
  */
+import { createHash } from "node:crypto";
 import { linkSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
