@@ -16,8 +16,12 @@ function positiveInt(text: string): number {
   return value;
 }
 
+/** An http(s) address with a host: `localhost:8080` parses as a URL of scheme `localhost:`, and is none. */
 function url(text: string): string {
-  if (!URL.canParse(text)) throw new InvalidArgumentError("Expected an absolute URL such as https://data.example.com.");
+  const parsed = URL.canParse(text) ? new URL(text) : undefined;
+  if (parsed === undefined || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.host === "") {
+    throw new InvalidArgumentError("Expected an absolute http or https URL such as https://data.example.com.");
+  }
   return text;
 }
 
@@ -26,7 +30,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
   return new Command("build")
     .description("Build dist/ from the seed files: validate, compute every figure, precompute responses.")
     .option("--seeds <dir>", "folder of seed files", "seeds")
-    .option("--out <dir>", "output folder (replaced atomically)", "dist")
+    .option("--out <dir>", "output folder, replaced atomically as a whole: absent, empty or a previous build's output", "dist")
     .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
     .option("--max-files <n>", "most precomputed files to write", positiveInt, DEFAULT_MAX_FILES)
     .option("--dry-run", "plan and print the summary without writing", false)

@@ -7,9 +7,9 @@ import { computeDataset } from "./compute/compute-dataset.ts";
 import { fingerprintInputs, recordBuild, recordedBuild } from "./emit/build-inputs.ts";
 import { acquireBuildLock } from "./emit/build-lock.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
-import { planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
+import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { readPreviousOutput } from "./emit/previous-output.ts";
-import { stageOutput } from "./emit/publish-atomically.ts";
+import { refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
 import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
@@ -74,10 +74,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     return result;
   };
 
+  if (!options.dryRun) await refuseForeignOutput(options.outDir, MANIFEST_FILE);
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
   const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: options.baseUrl, maxFiles: options.maxFiles });
-  const kept = fingerprint === undefined ? undefined : await recordedBuild<RecordedSummary>(options.outDir, fingerprint);
+  const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);
   if (kept !== undefined) return { ...kept, stages: { inputs: inputsMs }, dryRun: false, outDir: options.outDir, publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true } };
@@ -132,6 +133,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     }
   } finally {
     await lock?.release();
+  }
+}
+
+/**
+ * The recorded summary when the output in place is already this build's. Checked under the build lock:
+ * another build writing the folder meanwhile makes this one fail as any second build does, rather than
+ * report "nothing changed" about a folder about to be replaced.
+ */
+async function keptBuild(outDir: string, fingerprint: string): Promise<RecordedSummary | undefined> {
+  if ((await recordedBuild<RecordedSummary>(outDir, fingerprint)) === undefined) return undefined;
+  const lock = await acquireBuildLock(outDir);
+  try {
+    return await recordedBuild<RecordedSummary>(outDir, fingerprint);
+  } finally {
+    await lock.release();
   }
 }
 

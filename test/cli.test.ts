@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -83,7 +83,10 @@ describe("build CLI", () => {
     [["--nope"], "unknown option '--nope'"],
     [["--max-files", "0"], "Expected a positive integer."],
     [["--max-files", "ten"], "Expected a positive integer."],
-    [["--base-url", "not a url"], "Expected an absolute URL"],
+    [["--base-url", "not a url"], "Expected an absolute http or https URL"],
+    [["--base-url", "localhost:8080"], "Expected an absolute http or https URL"], // parses, as scheme "localhost:"
+    [["--base-url", "ftp://data.example.com"], "Expected an absolute http or https URL"],
+    [["--base-url", "javascript:alert(1)"], "Expected an absolute http or https URL"],
     [["--seeds"], "argument missing"],
   ])("refuses %j with a friendly error pointing to --help", async (args, message) => {
     const { commanderErrors } = await runCli(args);
@@ -107,6 +110,22 @@ describe("build CLI", () => {
     } finally {
       await copy.cleanup();
     }
+  });
+
+  it.each([
+    ["a folder of other files (sources, documents)", { "run-build.ts": "source", "notes/todo.txt": "keep me" }],
+    ["a folder whose build lost its manifest", { "index.html": "<!doctype html>", "_engine/dataset.json": "{}" }],
+  ])("refuses --out at %s, and deletes nothing", async (_case, files) => {
+    const out = path.join(root, `foreign-${Object.keys(files).length}-${_case.length}`);
+    for (const [name, body] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(out, name)), { recursive: true });
+      await writeFile(path.join(out, name), body);
+    }
+    const before = await hashTree(out);
+    const { errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out]);
+    expect(process.exitCode).toBe(1);
+    expect(errors.join("\n")).toContain(`BuildError: The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`);
+    expect(await hashTree(out)).toEqual(before);
   });
 
   describe("with broken seeds", () => {

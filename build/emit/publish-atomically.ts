@@ -3,8 +3,10 @@
  * a build that dies at any moment leaves the previous tree (or a recoverable copy) behind.
  * @module
  */
-import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
+import { randomInt } from "node:crypto";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { BuildError } from "../errors.ts";
 
 const TEMP_PREFIX = ".dist-tmp-";
 const OLD_PREFIX = ".dist-old-";
@@ -59,7 +61,7 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
   const base = path.basename(target);
   await mkdir(parent, { recursive: true });
   await recoverInterruptedBuild(target);
-  const temp = await mkdtemp(path.join(parent, `${TEMP_PREFIX}${base}-`));
+  const temp = await makeStagingFolder(parent, base);
   return {
     dir: temp,
     async commit() {
@@ -71,4 +73,39 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
     },
     discard: () => rm(temp, { recursive: true, force: true }),
   };
+}
+
+const NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * `.dist-tmp-<base>-<6 random characters>`, made with the process's umask like any folder (mkdtemp
+ * would make it private, 0700, and the swapped-in output with it: unreadable to a web server of
+ * another user, or to a deploy that copies modes).
+ */
+async function makeStagingFolder(parent: string, base: string): Promise<string> {
+  for (;;) {
+    const suffix = Array.from({ length: 6 }, () => NAME_CHARACTERS[randomInt(NAME_CHARACTERS.length)]).join("");
+    const folder = path.join(parent, `${TEMP_PREFIX}${base}-${suffix}`);
+    try {
+      await mkdir(folder);
+      return folder;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
+/**
+ * Refuses an output folder that a build must not replace: a file, or a folder with files in it that is
+ * not a build's output (it has no `marker`, the manifest every build writes). The output folder is
+ * replaced as a whole, so `--out build` or `--out ~/Documents` would otherwise delete what is there.
+ */
+export async function refuseForeignOutput(outDir: string, marker: string): Promise<void> {
+  const found = await stat(outDir).catch(() => undefined);
+  if (found === undefined) return;
+  if (!found.isDirectory()) throw new BuildError(`The output folder ${outDir} is a file, not a folder: a build does not replace it. Choose a folder of its own, such as dist.`);
+  if ((await readdir(outDir)).length === 0 || (await exists(path.join(outDir, marker)))) return;
+  throw new BuildError(
+    `The output folder ${outDir} holds files but no ${marker}: it is not a build's output, and a build replaces its output folder as a whole. Choose a folder of its own, such as dist, or empty this one first.`,
+  );
 }

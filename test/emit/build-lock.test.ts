@@ -101,6 +101,19 @@ describe("runBuild under the lock", () => {
     expect(await hashTree(out)).toEqual(await hashTree(path.join(parent, "fresh")));
   });
 
+  it("refuses a rebuild that would change nothing while another build holds the folder, instead of reporting it unchanged", async () => {
+    await runBuild(optionsFor(out));
+    const before = await hashTree(out);
+    const lock = await acquireBuildLock(out); // another build, writing the folder
+    const refused = runBuild(optionsFor(out));
+    await expect(refused).rejects.toBeInstanceOf(BuildError);
+    await expect(refused).rejects.toThrow(/Another build/);
+    await lock.release();
+    await expect(runBuild(optionsFor(out))).resolves.toMatchObject({ publish: { unchanged: true, written: 0 } });
+    expect(await hashTree(out)).toEqual(before);
+    expect(await readdir(parent)).toEqual(["dist"]); // no lock left behind by either
+  });
+
   it("takes no lock for a dry run", async () => {
     const lock = await acquireBuildLock(out);
     await expect(runBuild({ ...optionsFor(out), dryRun: true })).resolves.toMatchObject({ dryRun: true });

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recoverInterruptedBuild, stageOutput } from "../../build/emit/publish-atomically.ts";
+import { recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "../../build/emit/publish-atomically.ts";
+import { BuildError } from "../../build/errors.ts";
 
 let parent: string;
 let out: string;
@@ -41,6 +42,19 @@ async function publish(target: string, files: Record<string, string>): Promise<v
 }
 
 describe("stageOutput", () => {
+  it("makes the published folder with the process's umask like any folder (not private to its owner, as mkdtemp would)", async () => {
+    const previous = process.umask(0o022);
+    try {
+      await publish(out, { "a.json": "1" });
+      expect((await stat(out)).mode & 0o777).toBe(0o755);
+      process.umask(0o027);
+      await publish(out, { "a.json": "2" });
+      expect((await stat(out)).mode & 0o777).toBe(0o750);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it("publishes into a folder that did not exist, leaving no temporary folder", async () => {
     await publish(out, { "a.json": "1" });
     expect(await readTree(out)).toEqual({ "a.json": "1" });
@@ -107,5 +121,36 @@ describe("recoverInterruptedBuild", () => {
   it("does nothing when there is nothing to recover", async () => {
     await recoverInterruptedBuild(out);
     expect(await readdir(parent)).toEqual([]);
+  });
+});
+
+describe("refuseForeignOutput", () => {
+  const MARKER = "_engine/manifest.json";
+
+  it.each<[string, Record<string, string>]>([
+    ["a folder that does not exist", {}],
+    ["a build's output", { [MARKER]: "{}", "index.html": "x" }],
+  ])("lets a build replace %s", async (_case, files) => {
+    await writeTree(out, files);
+    await expect(refuseForeignOutput(out, MARKER)).resolves.toBeUndefined();
+  });
+
+  it("lets a build replace an empty folder", async () => {
+    await mkdir(out);
+    await expect(refuseForeignOutput(out, MARKER)).resolves.toBeUndefined();
+  });
+
+  it("refuses a folder with files but no build's manifest (the sources, a home folder), naming the marker", async () => {
+    await writeTree(out, { "run-build.ts": "source", "notes/todo.txt": "keep me" });
+    const refused = refuseForeignOutput(out, MARKER);
+    await expect(refused).rejects.toBeInstanceOf(BuildError);
+    await expect(refused).rejects.toThrow(`The output folder ${out} holds files but no ${MARKER}: it is not a build's output`);
+    expect(await readTree(out)).toEqual({ "run-build.ts": "source", "notes/todo.txt": "keep me" });
+  });
+
+  it("refuses a file", async () => {
+    await writeFile(out, "a file");
+    await expect(refuseForeignOutput(out, MARKER)).rejects.toThrow(`The output folder ${out} is a file, not a folder`);
+    expect(await readFile(out, "utf8")).toBe("a file");
   });
 });
