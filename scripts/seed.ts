@@ -22,7 +22,14 @@ const program = new Command()
 
 const { out, scale } = program.opts<{ out: string; scale: number }>();
 const dir = resolve(out);
-const written = writeSample(dir, { scale });
+let written: ReturnType<typeof writeSample>;
+try {
+  written = writeSample(dir, { scale });
+} catch (error) {
+  // A folder that cannot be written (a file in the way, no permission): the reason, not a stack trace.
+  console.error(`The sample could not be written to ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const width = Math.max(...written.map((f) => f.path.length));
 let total = 0;
 for (const file of written) {

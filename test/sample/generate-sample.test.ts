@@ -2,6 +2,10 @@
  * The sample generator: determinism, schema validity, referential integrity, the business
  * rules the loader and the APIs rely on, minimum counts and size budgets.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CsvColumnType, META_FILE, SEED_RESOURCES, type SeedResourceName } from "../../build/load/seed-resources.ts";
@@ -225,6 +229,22 @@ describe("generateSample", () => {
       const after = countRecords(path, doubled.get(path) ?? "");
       if (fixed) expect(after, path).toBe(before);
       else expect(after, path).toBeGreaterThan(before);
+    }
+  });
+});
+
+describe("npm run seed (scripts/seed.ts)", () => {
+  it("exits 1 with the reason and no stack trace when the folder cannot be written (a file in the way)", async () => {
+    const parent = await mkdtemp(join(tmpdir(), "seed-cli-"));
+    try {
+      const file = join(parent, "not-a-folder");
+      await writeFile(file, "x");
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--out", file], { encoding: "utf8" });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`The sample could not be written to ${file}: ENOTDIR`);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });
