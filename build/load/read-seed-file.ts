@@ -122,7 +122,12 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
   try {
     rows = readPlainCsvRows(text) ?? parseCsv(text, { columns: checkCsvHeader, skip_empty_lines: true, info: true, trim: false });
   } catch (error) {
-    const csvError = error as Error & { lines?: number };
+    const csvError = error as Error & { lines?: number; code?: string };
+    if (csvError.code === "CSV_QUOTE_NOT_CLOSED") {
+      // csv-parse finds this at the end of the file; the fault is where the quote was opened.
+      const opened = unclosedQuoteLine(text);
+      if (opened !== undefined) return { records: [], problems: [{ file, record: `line ${opened}`, message: "Malformed CSV: a quoted value starts on this line and is never closed" }] };
+    }
     const record = error instanceof CsvHeaderError ? "line 1" : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
     return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
   }
@@ -144,6 +149,33 @@ function readCsv(file: string, text: string, columns: Record<string, CsvColumnTy
     return reported.length === 0 ? { location, value } : { location, value, reported };
   });
   return { records, problems };
+}
+
+/**
+ * The line (1-based) where the quoted value left open at the end of the text starts, read as csv-parse
+ * reads quotes (RFC 4180): a quote opens a value only at its start, `""` inside is a quote.
+ * @example unclosedQuoteLine('a,b\n1,2\n"x,1\n') // 3
+ */
+export function unclosedQuoteLine(text: string): number | undefined {
+  let line = 1;
+  let quotedSince: number | undefined;
+  let atValueStart = true;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (char === "\n") line += 1;
+    if (quotedSince !== undefined) {
+      if (char !== '"') continue;
+      if (text[at + 1] === '"') at += 1;
+      else quotedSince = undefined;
+      atValueStart = false;
+    } else if (char === '"' && atValueStart) {
+      quotedSince = line;
+      atValueStart = false;
+    } else {
+      atValueStart = char === "," || char === "\n" || (char === "\r" && atValueStart);
+    }
+  }
+  return quotedSince;
 }
 
 /** A row as csv-parse gives it with `info: true`: the cells by column name and the line the record ends on. */

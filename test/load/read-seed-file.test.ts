@@ -89,7 +89,9 @@ describe("readSeedText: CSV", () => {
   });
 
   it.each([
-    ["an unclosed quote", 'a,b\n1,2\n"x,1\n', "line 3", /^Malformed CSV: Quote Not Closed/],
+    ["an unclosed quote", 'a,b\n1,2\n"x,1\n', "line 3", /^Malformed CSV: a quoted value starts on this line and is never closed$/],
+    ["an unclosed quote far from the end", `a,b\n1,2\n"x,1\n${"3,4\n".repeat(50)}`, "line 3", /never closed$/], // csv-parse itself points at the end
+    ["an unclosed quote after good quoted values", 'a,b\n"1\n1",""""\n3,"x""\n4,5\n', "line 4", /never closed$/],
     ["a row with too many cells", "a,b\n1,2\n3,4,5\n", "line 3", /^Malformed CSV: Invalid Record Length/],
     ["text after a closing quote", 'a,b\n1,"2"x\n', "line 2", /^Malformed CSV: Invalid Closing Quote/],
   ])("reports %s with its line", (_case, text, record, message) => {
