@@ -4,7 +4,7 @@
  * @module
  */
 import { computeDataset } from "./compute/compute-dataset.ts";
-import { fingerprintInputs, recordBuild, recordedBuild } from "./emit/build-inputs.ts";
+import { fingerprintInputs, recordBuild, recordedBuild, recordsBuildOf } from "./emit/build-inputs.ts";
 import { acquireBuildLock } from "./emit/build-lock.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
 import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
@@ -118,7 +118,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         // Every file of the output: the plan's, their variants and the build record.
         const files = plan.files.length + variants.files + 1;
         summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
-        sink.addPlain(recordBuild({ fingerprint, files, summary }, manifestText));
+        sink.addPlain(recordBuild({ fingerprint, files, plain: plainSizes(plan), summary }, manifestText));
         const { written, linked } = await sink.settled();
         await staged.commit();
         report.publish = { files, bytes: bytes + variants.bytes, written, linked, unchanged: false };
@@ -142,13 +142,19 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
  * report "nothing changed" about a folder about to be replaced.
  */
 async function keptBuild(outDir: string, fingerprint: string): Promise<RecordedSummary | undefined> {
-  if ((await recordedBuild<RecordedSummary>(outDir, fingerprint)) === undefined) return undefined;
+  if (!(await recordsBuildOf(outDir, fingerprint))) return undefined;
   const lock = await acquireBuildLock(outDir);
   try {
     return await recordedBuild<RecordedSummary>(outDir, fingerprint);
   } finally {
     await lock.release();
   }
+}
+
+/** The sizes of the plan's files that its manifest does not describe (the manifest itself aside). */
+function plainSizes(plan: OutputPlan): Record<string, number> {
+  const described = new Set([...Object.keys(plan.manifest.files), ...Object.values(plan.manifest.site).map((site) => site.file), MANIFEST_FILE]);
+  return Object.fromEntries(plan.files.filter((file) => !described.has(file.path)).map((file) => [file.path, Buffer.byteLength(file.body)]));
 }
 
 function endpointBytes(plan: OutputPlan, variants: SinkReport["variants"]): BuildReport["endpoints"] {

@@ -6,11 +6,13 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { etagOf } from "../serve/etag.ts";
 import { listFiles } from "./list-files.ts";
-import { ENGINE_DIR, MANIFEST_FILE, type OutputFile } from "./plan-outputs.ts";
+import { variantPath, type EncodedVariant, type Encoding } from "./compress-body.ts";
+import { ENGINE_DIR, MANIFEST_FILE, type Manifest, type OutputFile } from "./plan-outputs.ts";
 
 /** The record of the inputs, under dist/ (not a response: never served, outside the file budget). */
 export const BUILD_INPUTS_FILE = `${ENGINE_DIR}/build-inputs.json`;
@@ -26,6 +28,8 @@ export interface RecordedBuild<Summary> {
   manifest: string;
   /** Files under dist/ (this one included), to notice files added or removed by hand. */
   files: number;
+  /** The sizes of the files the manifest does not describe (the engine's, routing), by path; the manifest gives the others'. */
+  plain: Record<string, number>;
   summary: Summary;
 }
 
@@ -49,24 +53,54 @@ export async function fingerprintInputs(seedsDir: string, options: Record<string
 
 /** The file that records a build, to publish with its output. */
 export function recordBuild<Summary>(record: Omit<RecordedBuild<Summary>, "manifest">, manifestText: string | Buffer): OutputFile {
-  const body: RecordedBuild<Summary> = { fingerprint: record.fingerprint, manifest: etagOf(manifestText), files: record.files, summary: record.summary };
+  const body: RecordedBuild<Summary> = { fingerprint: record.fingerprint, manifest: etagOf(manifestText), files: record.files, plain: record.plain, summary: record.summary };
   return { path: BUILD_INPUTS_FILE, body: `${JSON.stringify(body)}\n`, group: "engine" };
 }
 
 /**
  * The summary recorded in `outDir` when it was built from inputs with this fingerprint and still holds
- * that build's manifest and number of files; otherwise undefined (then the build runs in full).
+ * that build's manifest, its number of files, and every file at its size and not modified after the
+ * record was written (the build writes it last); otherwise undefined (then the build runs in full and
+ * rewrites whatever is not intact). Reading every file would cost more than the rebuild it saves, so a
+ * file changed by hand to the same size with its old modification time is not noticed: remove the
+ * folder to have everything written anew.
  */
 export async function recordedBuild<Summary>(outDir: string, fingerprint: string): Promise<Summary | undefined> {
+  const record = await readRecord<Summary>(outDir, fingerprint);
+  if (record === undefined) return undefined;
+  const manifest = await readFile(path.join(outDir, MANIFEST_FILE)).catch(() => undefined);
+  if (manifest === undefined || etagOf(manifest) !== record.manifest) return undefined;
+  if ((await listFiles(outDir)).length !== record.files) return undefined;
+  const recordedAt = statSync(path.join(outDir, BUILD_INPUTS_FILE)).mtimeMs;
+  const sizes = new Map(Object.entries(record.plain));
+  sizes.set(MANIFEST_FILE, manifest.length);
+  for (const [file, entry] of describedFiles(JSON.parse(manifest.toString("utf8")) as Manifest)) sizes.set(file, entry.bytes);
+  for (const [file, bytes] of sizes) {
+    const found = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+    if (found?.size !== bytes || found.mtimeMs > recordedAt) return undefined;
+  }
+  return record.summary;
+}
+
+/** Every file the manifest describes, variants included, with its size: `[path, {bytes}]`. */
+/** Whether `outDir` records a build of these inputs (nothing more is checked: see recordedBuild). */
+export async function recordsBuildOf(outDir: string, fingerprint: string): Promise<boolean> {
+  return (await readRecord(outDir, fingerprint)) !== undefined;
+}
+
+async function readRecord<Summary>(outDir: string, fingerprint: string): Promise<RecordedBuild<Summary> | undefined> {
   let record: RecordedBuild<Summary>;
   try {
     record = JSON.parse(await readFile(path.join(outDir, BUILD_INPUTS_FILE), "utf8")) as RecordedBuild<Summary>;
   } catch {
     return undefined;
   }
-  if (record.fingerprint !== fingerprint) return undefined;
-  const manifest = await readFile(path.join(outDir, MANIFEST_FILE)).catch(() => undefined);
-  if (manifest === undefined || etagOf(manifest) !== record.manifest) return undefined;
-  if ((await listFiles(outDir)).length !== record.files) return undefined;
-  return record.summary;
+  return record.fingerprint === fingerprint && typeof record.plain === "object" && record.plain !== null ? record : undefined;
+}
+
+function* describedFiles(manifest: Manifest): Iterable<[string, { bytes: number }]> {
+  for (const [file, entry] of [...Object.entries(manifest.files), ...Object.values(manifest.site).map((site) => [site.file, site] as const)]) {
+    yield [file, entry];
+    for (const [encoding, variant] of Object.entries(entry.encodings ?? {}) as [Encoding, EncodedVariant][]) yield [variantPath(file, encoding), variant];
+  }
 }

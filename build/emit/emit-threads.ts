@@ -16,12 +16,12 @@ const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);
 export interface EmitRequest {
   path: string;
   body: string | Buffer;
-  /** The previous output's copy of the same bytes: linked rather than written. */
+  /** The previous output's copy of the same bytes: linked rather than written, once its bytes are checked. */
   linkFrom?: string;
   /** Make its variants (each kept only when smaller than the body). */
   compress: boolean;
-  /** The previous output's variant files of the same body, by coding: linked rather than recompressed. */
-  reuse?: Partial<Record<Encoding, string>>;
+  /** The previous output's variant files of the same body, by coding, with their ETags: linked rather than recompressed, once checked. */
+  reuse?: Partial<Record<Encoding, { file: string; etag: string }>>;
 }
 
 export interface EmitResult {

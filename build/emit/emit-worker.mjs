@@ -7,7 +7,7 @@
  * a folder (a dry run) it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
  */
 import { createHash } from "node:crypto";
-import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -50,28 +50,40 @@ function tryLink(from, file) {
   }
 }
 
+/** The bytes of a previous output's file, or undefined when it is gone. */
+function readPrevious(file) {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One request: `{id, path, body, linkFrom?, compress, reuse?}` where `reuse` maps a coding to the
- * previous output's variant file of the same body. Answers `{id, written, linked, variants}` with the
- * ETag and length of each new variant kept (`{br: {etag, bytes}}`).
+ * previous output's variant of the same body (`{file, etag}`). Answers `{id, written, linked, variants}`
+ * with the ETag and length of each new variant kept (`{br: {etag, bytes}}`).
+ *
+ * A previous file is linked only once its bytes are checked (the same bytes as the body, or the ETag
+ * its variant had): a file damaged or edited in the previous output is written anew, not carried on.
  */
 function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
   const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const answer = { id, written: 0, linked: 0, variants: {} };
   const file = root === null ? undefined : prepare(path.join(root, relative));
-  const put = (target, data, from) => {
-    if (from !== undefined && tryLink(from, target)) answer.linked += 1;
+  const put = (target, data, from, intact) => {
+    if (from !== undefined && intact(readPrevious(from)) && tryLink(from, target)) answer.linked += 1;
     else {
       writeFileSync(target, typeof data === "function" ? data() : data);
       answer.written += 1;
     }
   };
-  if (file !== undefined) put(file, bytes, linkFrom);
+  if (file !== undefined) put(file, bytes, linkFrom, (previous) => previous?.equals(bytes) === true);
   for (const [encoding, suffix] of encodings) {
     const previous = reuse?.[encoding];
     if (previous !== undefined) {
-      // The same body as before: its variant is the previous one, recompressed only if it cannot be linked.
-      if (file !== undefined) put(`${file}${suffix}`, () => compressors[encoding](bytes), previous);
+      // The same body as before: its variant is the previous one, recompressed only if that cannot be linked.
+      if (file !== undefined) put(`${file}${suffix}`, () => compressors[encoding](bytes), previous.file, (old) => old !== undefined && etagOf(old) === previous.etag);
       continue;
     }
     if (!compress) continue;

@@ -89,7 +89,7 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
         for (const encoding of ENCODINGS) {
           const variant = kept[encoding];
           if (variant === undefined) continue;
-          request.reuse[encoding] = fromPrevious(variantPath(file.path, encoding));
+          request.reuse[encoding] = { file: fromPrevious(variantPath(file.path, encoding)), etag: variant.etag };
           report.variants.files += 1;
           report.variants.bytes += variant.bytes;
         }

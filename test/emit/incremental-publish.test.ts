@@ -57,6 +57,50 @@ describe("runBuild over its own previous output", () => {
   });
 });
 
+describe("runBuild over a damaged previous output", () => {
+  const optionsFor = (seedsDir: string, outDir: string) => ({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  /** A response large enough to have compressed variants. */
+  const RESPONSE = "responses/resume/api/v1/resumes/index.json";
+
+  /** A build of seeds-min and its tree. */
+  async function built(out: string) {
+    await runBuild(optionsFor(SEEDS_MIN, out));
+    return hashTree(out);
+  }
+
+  it.each<[string, (out: string) => Promise<void>]>([
+    ["a page edited in place", (out) => writeFile(path.join(out, "index.html"), "garbage")],
+    ["a response shortened", async (out) => writeFile(path.join(out, RESPONSE), (await readFile(path.join(out, RESPONSE), "utf8")).slice(0, -10))],
+    ["a compressed variant replaced", (out) => writeFile(path.join(out, "index.html.br"), "not brotli")],
+    ["a response's variant edited to the same size", async (out) => writeFile(path.join(out, `${RESPONSE}.gz`), Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length))],
+    ["a response removed", (out) => rm(path.join(out, RESPONSE))],
+    ["an engine file edited", (out) => writeFile(path.join(out, "_engine/dataset.json"), "{}")],
+  ])("rewrites %s: the rebuild gives the tree a full build gives", async (_case, damage) => {
+    const out = path.join(parent, "dist");
+    const tree = await built(out);
+    await damage(out);
+    const report = await runBuild(optionsFor(SEEDS_MIN, out));
+    expect(report.publish?.unchanged).toBe(false);
+    expect(report.publish!.written).toBeGreaterThanOrEqual(1);
+    expect(await hashTree(out)).toEqual(tree);
+  });
+
+  it("links only files that are intact when the seeds changed too, and rewrites a damaged one", async () => {
+    const seeds = path.join(parent, "seeds");
+    await cp(SEEDS_MIN, seeds, { recursive: true });
+    const out = path.join(parent, "dist");
+    await runBuild(optionsFor(seeds, out));
+    await writeFile(path.join(out, "index.html"), "garbage");
+    await writeFile(path.join(out, `${RESPONSE}.gz`), Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length)); // same size, other bytes
+    const resumes = path.join(seeds, "resumes", "resumes.ndjson");
+    await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
+    await runBuild(optionsFor(seeds, out));
+    const fresh = path.join(parent, "fresh");
+    await runBuild(optionsFor(seeds, fresh));
+    expect(await hashTree(out)).toEqual(await hashTree(fresh));
+  });
+});
+
 describe("fingerprintInputs", () => {
   it("changes with any byte of the seeds and with the options, and only then", async () => {
     const seeds = path.join(parent, "seeds");
