@@ -10,7 +10,7 @@ import { completeOutput, createOutputSink, type SinkReport } from "./emit/output
 import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { readPreviousOutput } from "./emit/previous-output.ts";
 import { refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
-import { loadSeeds, type LoadStats } from "./load/load-seeds.ts";
+import { loadSeeds, requireSeedsFolder, type LoadStats } from "./load/load-seeds.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
@@ -74,6 +74,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     return result;
   };
 
+  await requireSeedsFolder(options.seedsDir);
   if (!options.dryRun) await refuseForeignOutput(options.outDir, MANIFEST_FILE);
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();

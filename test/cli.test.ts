@@ -128,6 +128,18 @@ describe("build CLI", () => {
     expect(await hashTree(out)).toEqual(before);
   });
 
+  it.each([
+    ["a seeds folder that does not exist", (dir: string) => path.join(dir, "no-such-seeds"), "does not exist. Point --seeds at a folder of seed files"],
+    ["a seeds folder that is a file", () => "README.md", "The seeds folder README.md is a file, not a folder of seed files."],
+  ])("stops on %s with one sentence, before reading anything", async (_case, seedsOf, message) => {
+    const { errors } = await runCli(["--seeds", seedsOf(root), "--out", path.join(root, "never")]);
+    expect(process.exitCode).toBe(1);
+    expect(errors[0]).toContain(`BuildError: The seeds folder`);
+    expect(errors[0]).toContain(message);
+    expect(errors.join("\n").split("\n")).toHaveLength(2); // the sentence and "Nothing was written"
+    expect(await exists(path.join(root, "never"))).toBe(false);
+  });
+
   describe("with broken seeds", () => {
     let previous: string;
     let before: Record<string, string>;

@@ -3,9 +3,9 @@
  * Collects every problem and throws them together.
  * @module
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { SeedValidationError, type SeedProblem } from "../errors.ts";
+import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
 import { findSeedFiles } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { decodeSeedBytes, jsonErrorLine, readSeedText } from "./read-seed-file.ts";
@@ -52,6 +52,13 @@ export interface LoadStats {
 }
 
 /** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
+/** Stops at once, with one clear sentence, when the seeds folder is missing or is a file (not one problem per resource). */
+export async function requireSeedsFolder(seedsDir: string): Promise<void> {
+  const found = await stat(seedsDir).catch(() => undefined);
+  if (found === undefined) throw new BuildError(`The seeds folder ${seedsDir} does not exist. Point --seeds at a folder of seed files, or run npm run seed to write the sample.`);
+  if (!found.isDirectory()) throw new BuildError(`The seeds folder ${seedsDir} is a file, not a folder of seed files.`);
+}
+
 export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; stats: LoadStats }> {
   const label = path.basename(path.resolve(seedsDir));
   const problems: SeedProblem[] = [];

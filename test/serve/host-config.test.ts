@@ -11,6 +11,7 @@ describe("resolveHostConfig", () => {
     ["HOST and DIST from the environment", {}, { HOST: "0.0.0.0", DIST: "/srv/dist" }, { host: "0.0.0.0", dist: "/srv/dist" }],
     ["a flag wins over the environment", { port: "7000", rateLimit: "5" }, { PORT: "9000", RATE_LIMIT: "0" }, { port: 7000, rateLimit: 5 }],
     ["an empty variable counts as unset", {}, { PORT: "", HOST: "", DIST: "", RATE_LIMIT: "", TRUST_PROXY: "" }, {}],
+    ["a blank variable counts as unset (PORT=' ' is not port 0)", {}, { PORT: " ", RATE_LIMIT: "\t", LIVE_CACHE_MB: "  " }, {}],
     ["an unset flag leaves the environment's value", { port: undefined }, { PORT: "9001" }, { port: 9001 }],
     ["port 0 (any free port)", {}, { PORT: "0" }, { port: 0 }],
     ["TRUST_PROXY=1", {}, { TRUST_PROXY: "1" }, { trustProxy: true }],
@@ -25,14 +26,15 @@ describe("resolveHostConfig", () => {
   });
 
   it.each<[string, Record<string, unknown>, NodeJS.ProcessEnv, string]>([
-    ["a port that is not a number", {}, { PORT: "http" }, 'PORT (--port) = "http"'],
-    ["a port out of range", {}, { PORT: "70000" }, 'PORT (--port) = "70000"'],
-    ["a negative rate limit", {}, { RATE_LIMIT: "-1" }, 'RATE_LIMIT (--rate-limit) = "-1"'],
-    ["a fractional rate limit", { rateLimit: "1.5" }, {}, 'RATE_LIMIT (--rate-limit) = "1.5"'],
-    ["a negative live cache", {}, { LIVE_CACHE_MB: "-5" }, 'LIVE_CACHE_MB (--live-cache-mb) = "-5"'],
-    ["a live cache size that is not a number", {}, { LIVE_CACHE_MB: "lots" }, 'LIVE_CACHE_MB (--live-cache-mb) = "lots"'],
-    ["a trust-proxy value that is not a boolean", {}, { TRUST_PROXY: "yes" }, 'TRUST_PROXY (--trust-proxy) = "yes"'],
-  ])("refuses %s with a BuildError naming the variable and flag", (_case, flags, env, fragment) => {
+    ["a port that is not a number", {}, { PORT: "http" }, 'PORT (--port) = "http": expected a port number from 0 to 65535 (0: any free port)'],
+    ["a port out of range", {}, { PORT: "70000" }, 'PORT (--port) = "70000": expected a port number from 0 to 65535'],
+    ["a negative rate limit", {}, { RATE_LIMIT: "-1" }, 'RATE_LIMIT (--rate-limit) = "-1": expected a whole number of requests ≥ 0 (0 turns the limit off)'],
+    ["a fractional rate limit", { rateLimit: "1.5" }, {}, 'RATE_LIMIT (--rate-limit) = "1.5": expected a whole number'],
+    ["a rate limit that is not a number", { rateLimit: "abc" }, {}, 'RATE_LIMIT (--rate-limit) = "abc": expected a whole number'],
+    ["a negative live cache", {}, { LIVE_CACHE_MB: "-5" }, 'LIVE_CACHE_MB (--live-cache-mb) = "-5": expected a number of MiB from 0 to 65536 (0 turns the cache off)'],
+    ["a live cache size that is not a number", {}, { LIVE_CACHE_MB: "lots" }, 'LIVE_CACHE_MB (--live-cache-mb) = "lots": expected a number of MiB'],
+    ["a trust-proxy value that is not a boolean", {}, { TRUST_PROXY: "yes" }, 'TRUST_PROXY (--trust-proxy) = "yes": expected 1, true, 0 or false'],
+  ])("refuses %s with a BuildError naming the variable, the flag and what it takes", (_case, flags, env, fragment) => {
     expect(() => resolveHostConfig(flags, env)).toThrow(BuildError);
     expect(() => resolveHostConfig(flags, env)).toThrow(fragment);
   });
