@@ -16,8 +16,22 @@ afterEach(async () => {
   await rm(parent, { recursive: true, force: true });
 });
 
+const optionsFor = (seedsDir: string, outDir: string) => ({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+
+/** A copy of seeds-min under the test's folder, built once into `dist`; `changeOneResume` then edits one title. */
+async function builtCopy() {
+  const seeds = path.join(parent, "seeds");
+  await cp(SEEDS_MIN, seeds, { recursive: true });
+  const out = path.join(parent, "dist");
+  await runBuild(optionsFor(seeds, out));
+  const changeOneResume = async () => {
+    const resumes = path.join(seeds, "resumes", "resumes.ndjson");
+    await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
+  };
+  return { seeds, out, changeOneResume };
+}
+
 describe("runBuild over its own previous output", () => {
-  const optionsFor = (seedsDir: string, outDir: string) => ({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
 
   it("recognises the same seeds, options and code, and rewrites nothing", async () => {
     const out = path.join(parent, "dist");
@@ -32,12 +46,8 @@ describe("runBuild over its own previous output", () => {
   });
 
   it("after one seed change, rewrites only what changed and gives the tree a full build gives", async () => {
-    const seeds = path.join(parent, "seeds");
-    await cp(SEEDS_MIN, seeds, { recursive: true });
-    const out = path.join(parent, "dist");
-    await runBuild(optionsFor(seeds, out));
-    const resumes = path.join(seeds, "resumes", "resumes.ndjson");
-    await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
+    const { seeds, out, changeOneResume } = await builtCopy();
+    await changeOneResume();
     const report = await runBuild(optionsFor(seeds, out));
     expect(report.publish?.unchanged).toBe(false);
     expect(report.publish!.linked).toBeGreaterThan(report.publish!.written);
@@ -58,7 +68,6 @@ describe("runBuild over its own previous output", () => {
 });
 
 describe("runBuild over a damaged previous output", () => {
-  const optionsFor = (seedsDir: string, outDir: string) => ({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
   /** A response large enough to have compressed variants. */
   const RESPONSE = "responses/resume/api/v1/resumes/index.json";
 
@@ -86,14 +95,10 @@ describe("runBuild over a damaged previous output", () => {
   });
 
   it("links only files that are intact when the seeds changed too, and rewrites a damaged one", async () => {
-    const seeds = path.join(parent, "seeds");
-    await cp(SEEDS_MIN, seeds, { recursive: true });
-    const out = path.join(parent, "dist");
-    await runBuild(optionsFor(seeds, out));
+    const { seeds, out, changeOneResume } = await builtCopy();
     await writeFile(path.join(out, "index.html"), "garbage");
     await writeFile(path.join(out, `${RESPONSE}.gz`), Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length)); // same size, other bytes
-    const resumes = path.join(seeds, "resumes", "resumes.ndjson");
-    await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
+    await changeOneResume();
     await runBuild(optionsFor(seeds, out));
     const fresh = path.join(parent, "fresh");
     await runBuild(optionsFor(seeds, fresh));
