@@ -60,7 +60,7 @@ export async function handleRequest(request: HostRequest, deps: HandlerDeps): Pr
 }
 
 async function respond(received: HostRequest, method: string, deps: HandlerDeps): Promise<HostResponse> {
-  const request = { ...received, url: originForm(received.url) };
+  const request = received.url.startsWith("/") ? received : { ...received, url: originForm(received.url) };
   const queryAt = request.url.indexOf("?");
   const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
   const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
