@@ -6,7 +6,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
-import { findSeedFiles } from "./find-seed-files.ts";
+import { findSeedFiles, findStrayFiles } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { decodeSeedBytes, jsonErrorLine, readSeedText } from "./read-seed-file.ts";
 import {
@@ -131,6 +131,9 @@ async function loadResource(
   const files = await findSeedFiles(seedsDir, resource.dir);
   const problems: SeedProblem[] = [];
   if (files.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
+  for (const stray of await findStrayFiles(seedsDir, resource.dir)) {
+    problems.push({ file: `${label}/${stray}`, message: "Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)" });
+  }
   const valid: LocatedRecord[] = [];
   const keys = new Set<string>();
   let complete = files.length > 0;

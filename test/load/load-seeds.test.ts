@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
 import { loadSeeds } from "../../build/load/load-seeds.ts";
@@ -68,5 +70,30 @@ describe("loadSeeds", () => {
   it("never puts a stack trace or an absolute path in the message", async () => {
     const error = await loadError(INVALID_SEEDS["missing-meta"]!.mutations);
     expect(error.message).not.toMatch(/\bat .*\(|\/tmp\/|seeds-case-/);
+  });
+});
+
+describe("loadSeeds and files that are not seed files", () => {
+  it("names a misnamed seed file in a resource folder instead of leaving its records out, and leaves hidden files and READMEs alone", async () => {
+    const copy = await copySeeds();
+    try {
+      await writeFile(path.join(copy.dir, "brands", "more-brands.jsonl"), '{"slug":"x"}\n');
+      await writeFile(path.join(copy.dir, "brands", "extra.JSON"), "[]");
+      await writeFile(path.join(copy.dir, "brands", ".DS_Store"), "x");
+      await writeFile(path.join(copy.dir, "games", "README.md"), "# games\n");
+      const error = await loadSeeds(copy.dir).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(SeedValidationError);
+      const problems = (error as SeedValidationError).problems.map(formatSeedProblem);
+      const label = path.basename(copy.dir);
+      expect(problems).toEqual([
+        `${label}/brands/extra.JSON: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
+        `${label}/brands/more-brands.jsonl: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
+      ]);
+    } finally {
+      await copy.cleanup();
+    }
   });
 });
