@@ -32,7 +32,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
     .option("--seeds <dir>", "folder of seed files", "seeds")
     .option("--out <dir>", "output folder, replaced atomically as a whole: absent, empty or a previous build's output", "dist")
     .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
-    .option("--max-files <n>", "most precomputed files to write", positiveInt, DEFAULT_MAX_FILES)
+    .option("--max-files <n>", "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first", positiveInt, DEFAULT_MAX_FILES)
     .option("--dry-run", "plan and print the summary without writing", false)
     .showHelpAfterError("(run with --help for the options)")
     .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; dryRun: boolean }) => {
