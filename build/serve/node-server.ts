@@ -133,20 +133,33 @@ function clientAddress(req: IncomingMessage, options: ServerOptions): string {
 /** Requests the parser refuses: still JSON with CORS and the rate-limit headers, then the connection closes. */
 function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, deps: HandlerDeps): void {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const [status, reason, httpError] = clientErrorOf(error);
+  const refused = refusedRequestText(error);
+  const [status, reason, httpError] = clientErrorOf(error, refused);
   const response = errorResponse(httpError);
   // The target as far as the parser's chunk shows it: enough to tell the service.
-  const target = /^\S+ (\S+)/.exec(error.rawPacket?.toString("latin1") ?? "")?.[1] ?? "/";
+  const target = /^\S+ (\S+)/.exec(refused)?.[1] ?? "/";
   Object.assign(response.headers, refusedRequestRateHeaders(deps, target, socket.remoteAddress ?? "unknown"));
   const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
   socket.end(`${head.join("\r\n")}\r\n\r\n${String(response.body)}`);
 }
 
-/** The status line and contract error for a request the parser refused. */
-function clientErrorOf(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string, HttpError] {
+/**
+ * The refused request as far as the parser's chunk holds it: from the end of the last complete header
+ * block before where the parser stopped. The chunk may begin with earlier requests of the connection
+ * (pipelined), which are not it.
+ */
+function refusedRequestText(error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }): string {
+  const packet = error.rawPacket?.toString("latin1") ?? "";
+  const stoppedAt = Math.min(error.bytesParsed ?? 0, packet.length);
+  const previousEnd = stoppedAt < 4 ? -1 : packet.lastIndexOf("\r\n\r\n", stoppedAt - 4);
+  return previousEnd < 0 ? packet : packet.slice(previousEnd + 4);
+}
+
+/** The status line and contract error for a request the parser refused (`refused`: its text, see refusedRequestText). */
+function clientErrorOf(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, refused: string): [number, string, HttpError] {
   // A method Node's parser does not know, in an otherwise well-formed request line (`FOO /x HTTP/1.1`),
   // is still a readable request: the contract's 405. Anything else there (`HELLO THERE`) stays a 400.
-  const requestLine = error.code === "HPE_INVALID_METHOD" ? /^([!#$%&'*+.^_`|~\w-]{1,20}) \S+ HTTP\/\d\.\d\r?\n/.exec(error.rawPacket?.toString("latin1") ?? "") : null;
+  const requestLine = error.code === "HPE_INVALID_METHOD" ? /^([!#$%&'*+.^_`|~\w-]{1,20}) \S+ HTTP\/\d\.\d\r?\n/.exec(refused) : null;
   if (requestLine !== null) return [405, "Method Not Allowed", methodNotAllowed(requestLine[1]!)];
   if (error.code !== "HPE_HEADER_OVERFLOW") return [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")];
   if (urlOverflowed(error.rawPacket)) return [414, "URI Too Long", new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)];

@@ -72,6 +72,19 @@ describe("the error table (contract §1, Errors)", () => {
     expectErrorBody(response.body, status, status === 400 ? "bad_request" : status === 405 ? "method_not_allowed" : "request_too_large");
   });
 
+  it.each([
+    ["an unknown method", "XYZ /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\n\r\n", 405, "method_not_allowed", "The method XYZ is not allowed"],
+    ["a garbage request line", "GARBAGE\r\n\r\n", 400, "bad_request", "could not be parsed as HTTP"],
+  ])("answers %s pipelined after a valid request as its own fault, not the valid request's", async (_case, second, status, code, message) => {
+    const raw = await exchange(host.url, [`HEAD /resume/api/v1/stats HTTP/1.1\r\nHost: x\r\n\r\n${second}`]);
+    const refusal = raw.slice(raw.lastIndexOf("HTTP/1.1 "));
+    const response = parseRawResponse(refusal);
+    expect(response.status).toBe(status);
+    expectErrorBody(response.body, status, code);
+    expect(response.body).toContain(message);
+    expect(raw).not.toContain("The method HEAD");
+  });
+
   it("answers a 20 KB header sent with http.request as 431", async () => {
     const response = await requestRaw(host.url, { path: "/api/dataset/v1/", headers: { "X-Big": "a".repeat(20_000) } });
     expect(response.status).toBe(431);
