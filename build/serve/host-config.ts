@@ -12,19 +12,24 @@ const RATE_LIMIT = { error: "expected a whole number of requests ≥ 0 (0 turns 
 const BOOLEAN = { error: "expected 1, true, 0 or false" };
 const MEBIBYTES = { error: "expected a number of MiB from 0 to 65536 (0 turns the cache off)" };
 
+/**
+ * A number written in decimal digits (a fraction where `fraction`), as a flag or a variable gives it:
+ * JavaScript's Number() would also take `0x50`, `1e4` or `0b11`.
+ */
+const decimal = (issue: { error: string }, fraction = false) =>
+  z.union([z.number(issue), z.string(issue).regex(fraction ? /^\d+(\.\d+)?$/ : /^\d+$/, issue).transform(Number)], issue);
+
 export const hostConfigSchema = z.object({
-  port: z.coerce.number(PORT).int(PORT).min(0, PORT).max(65535, PORT).default(8080).describe("TCP port (PORT)"),
+  port: decimal(PORT).pipe(z.number().int(PORT).min(0, PORT).max(65535, PORT)).default(8080).describe("TCP port (PORT)"),
   host: z.string().min(1).default("127.0.0.1").describe("Address to listen on (HOST)"),
   dist: z.string().min(1).default("dist").describe("Built folder to serve (DIST)"),
-  rateLimit: z.coerce.number(RATE_LIMIT).int(RATE_LIMIT).min(0, RATE_LIMIT).default(120).describe("Requests per rolling minute per client and service; 0 turns it off (RATE_LIMIT)"),
+  rateLimit: decimal(RATE_LIMIT).pipe(z.number().int(RATE_LIMIT).min(0, RATE_LIMIT)).default(120).describe("Requests per rolling minute per client and service; 0 turns it off (RATE_LIMIT)"),
   trustProxy: z
     .union([z.boolean(), z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true")], BOOLEAN)
     .default(false)
     .describe("Read the client address from X-Forwarded-For (TRUST_PROXY)"),
-  liveCacheMb: z.coerce
-    .number(MEBIBYTES)
-    .min(0, MEBIBYTES)
-    .max(65536, MEBIBYTES)
+  liveCacheMb: decimal(MEBIBYTES, true)
+    .pipe(z.number().min(0, MEBIBYTES).max(65536, MEBIBYTES))
     .default(DEFAULT_LIVE_CACHE_MB)
     .describe("Memory kept for answers computed on the fly, in MiB; 0 turns the cache off (LIVE_CACHE_MB)"),
 });
@@ -43,8 +48,9 @@ const SOURCES: Record<keyof HostConfig, { flag: string; variable: string }> = {
 
 /** Flags win over the environment; the environment wins over defaults. Throws a BuildError naming each bad setting. */
 export function resolveHostConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): HostConfig {
-  // A blank variable (PORT=" ") is unset: read as a number it would be 0, any free port.
-  const pick = (name: keyof HostConfig) => flags[name] ?? (env[SOURCES[name].variable]?.trim() === "" ? undefined : env[SOURCES[name].variable]);
+  // A blank value (PORT=" ", --rate-limit=) is unset: read as a number it would be 0, any free port or no limit.
+  const given = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+  const pick = (name: keyof HostConfig) => given(flags[name]) ?? given(env[SOURCES[name].variable]);
   const raw = Object.fromEntries((Object.keys(SOURCES) as (keyof HostConfig)[]).map((name) => [name, pick(name)]));
   const result = hostConfigSchema.safeParse(raw);
   if (result.success) return result.data;

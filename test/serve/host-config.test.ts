@@ -12,6 +12,8 @@ describe("resolveHostConfig", () => {
     ["a flag wins over the environment", { port: "7000", rateLimit: "5" }, { PORT: "9000", RATE_LIMIT: "0" }, { port: 7000, rateLimit: 5 }],
     ["an empty variable counts as unset", {}, { PORT: "", HOST: "", DIST: "", RATE_LIMIT: "", TRUST_PROXY: "" }, {}],
     ["a blank variable counts as unset (PORT=' ' is not port 0)", {}, { PORT: " ", RATE_LIMIT: "\t", LIVE_CACHE_MB: "  " }, {}],
+    ["a blank flag counts as unset (--rate-limit= does not turn the limit off)", { rateLimit: "", port: " " }, { RATE_LIMIT: "30" }, { rateLimit: 30 }],
+    ["a number from a flag given as a number", { port: 9002 }, {}, { port: 9002 }],
     ["an unset flag leaves the environment's value", { port: undefined }, { PORT: "9001" }, { port: 9001 }],
     ["port 0 (any free port)", {}, { PORT: "0" }, { port: 0 }],
     ["TRUST_PROXY=1", {}, { TRUST_PROXY: "1" }, { trustProxy: true }],
@@ -34,6 +36,10 @@ describe("resolveHostConfig", () => {
     ["a negative live cache", {}, { LIVE_CACHE_MB: "-5" }, 'LIVE_CACHE_MB (--live-cache-mb) = "-5": expected a number of MiB from 0 to 65536 (0 turns the cache off)'],
     ["a live cache size that is not a number", {}, { LIVE_CACHE_MB: "lots" }, 'LIVE_CACHE_MB (--live-cache-mb) = "lots": expected a number of MiB'],
     ["a trust-proxy value that is not a boolean", {}, { TRUST_PROXY: "yes" }, 'TRUST_PROXY (--trust-proxy) = "yes": expected 1, true, 0 or false'],
+    ["a port in hexadecimal", { port: "0x50" }, {}, 'PORT (--port) = "0x50": expected a port number'],
+    ["a port in exponent notation", {}, { PORT: "1e4" }, 'PORT (--port) = "1e4": expected a port number'],
+    ["a rate limit in hexadecimal", {}, { RATE_LIMIT: "0x10" }, 'RATE_LIMIT (--rate-limit) = "0x10": expected a whole number'],
+    ["a live cache size in exponent notation", {}, { LIVE_CACHE_MB: "1e2" }, 'LIVE_CACHE_MB (--live-cache-mb) = "1e2": expected a number of MiB'],
   ])("refuses %s with a BuildError naming the variable, the flag and what it takes", (_case, flags, env, fragment) => {
     expect(() => resolveHostConfig(flags, env)).toThrow(BuildError);
     expect(() => resolveHostConfig(flags, env)).toThrow(fragment);
