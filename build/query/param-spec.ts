@@ -89,7 +89,7 @@ export function expectedOf(spec: ParamSpec): string {
     case "period":
       return "a month as YYYY-MM";
     case "datetime":
-      return "an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset)";
+      return "an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL)";
     case "text":
       return `text of at most ${spec.maxLength} characters`;
   }
@@ -119,6 +119,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
 /**
  * Parses an ISO 8601 date or date-time to a canonical UTC string, or undefined when invalid. A date
  * alone is midnight UTC (the contract), and so, for the same reason, a date-time without an offset is UTC.
+ * Fractions finer than a millisecond round up to the next one.
  */
 export function parseDateTime(raw: string): string | undefined {
   const match = DATE_TIME.exec(raw);
@@ -126,8 +127,11 @@ export function parseDateTime(raw: string): string | undefined {
   const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone] = match;
   const millis = fraction.padEnd(3, "0").slice(0, 3);
   const text = `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone === undefined ? "Z" : zone.toUpperCase()}`;
-  const time = Date.parse(text);
-  if (Number.isNaN(time)) return undefined;
+  const parsed = Date.parse(text);
+  if (Number.isNaN(parsed)) return undefined;
+  // Finer than a millisecond, rounded up: the data's times are whole milliseconds, so `>= since` and
+  // `< until` keep exactly the records they would keep against the exact instant.
+  const time = /[1-9]/.test(fraction.slice(3)) ? parsed + 1 : parsed;
   // Reject rolled-over dates such as 2025-02-30, which Date.parse silently accepts.
   const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) return undefined;

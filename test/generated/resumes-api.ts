@@ -752,9 +752,9 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
@@ -868,9 +868,9 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
@@ -1070,9 +1070,9 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";
@@ -1190,9 +1190,9 @@ export interface operations {
                  *     ]
                  */
                 source?: string[];
-                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated at or after this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); inclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 since?: string | unknown | unknown;
-                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset). */
+                /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
                 /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
                 sort?: "date" | "experience" | "relevance";

@@ -15,7 +15,9 @@ describe("parseDateTime", () => {
     ["2025-01-15T10:20Z", "2025-01-15T10:20:00.000Z"],
     ["2025-01-15 10:20:30Z", "2025-01-15T10:20:30.000Z"],
     ["2025-01-15t10:20:30z", "2025-01-15T10:20:30.000Z"],
-    ["2025-01-15T10:20:30.123456Z", "2025-01-15T10:20:30.123Z"],
+    ["2025-01-15T10:20:30.123456Z", "2025-01-15T10:20:30.124Z"], // finer than a millisecond: rounded up, so >= and < keep what the exact instant keeps
+    ["2025-01-15T10:20:30.123000Z", "2025-01-15T10:20:30.123Z"],
+    ["2025-12-31T23:59:59.9999Z", "2026-01-01T00:00:00.000Z"],
     ["2025-01-15T10:20:30+02:00", "2025-01-15T08:20:30.000Z"],
     ["2025-01-15T10:20:30+0200", "2025-01-15T08:20:30.000Z"],
     ["2025-02-28T23:00:00-05:00", "2025-03-01T04:00:00.000Z"], // the offset may move the day; the written date is valid
@@ -112,7 +114,7 @@ describe("expectedOf", () => {
     ["slugs", "2 to 3 distinct comma-separated values"],
     ["min", "an integer from 0 to 10"],
     ["page", "an integer from 1 to 9007199254740991"], // no stated maximum: as far as a JSON number is exact
-    ["since", "an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset)"],
+    ["since", "an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL)"],
     ["has_contacts", "1, true, 0 or false"],
     ["period", "a month as YYYY-MM"],
     ["q", "text of at most 20 characters"],

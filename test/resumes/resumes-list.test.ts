@@ -60,6 +60,9 @@ describe("GET /resumes filters", () => {
     ["since=2025-01-01&until=2025-02-01T12:00:00Z", (r) => r.updated_at >= "2025-01-01" && Date.parse(r.updated_at) < Date.parse("2025-02-01T12:00:00Z")],
     ["since=2025-06-01T12:30", (r) => Date.parse(r.updated_at) >= Date.parse("2025-06-01T12:30:00Z")], // no offset: UTC
     [`since=${encodeURIComponent(pivot.updated_at)}`, (r) => Date.parse(r.updated_at) >= Date.parse(pivot.updated_at)],
+    // A tenth of a millisecond after the pivot: the pivot itself is not at or after it, but is before it.
+    [`since=${encodeURIComponent(new Date(pivot.updated_at).toISOString().replace("Z", "1Z"))}`, (r) => Date.parse(r.updated_at) > Date.parse(pivot.updated_at)],
+    [`until=${encodeURIComponent(new Date(pivot.updated_at).toISOString().replace("Z", "1Z"))}`, (r) => Date.parse(r.updated_at) <= Date.parse(pivot.updated_at)],
     ["role=media_buyer&vertical=gambling&has_contacts=1&seniority=senior", (r) => r.role === "media_buyer" && r.verticals.includes("gambling") && hasContacts(r) && r.seniority === "senior"],
   ])("%s keeps exactly the matching resumes, newest first", async (query, keep) => {
     const expected = expectedIds(resumes.filter(keep));
