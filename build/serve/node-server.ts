@@ -23,7 +23,8 @@ const connections = new WeakMap<Server, Map<Socket, number>>();
  */
 export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), options: ServerOptions): Server {
   const open = new Map<Socket, number>();
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  // Node's own check of the Host header answers a bare 400 (no JSON, no CORS): serve() makes the same check.
+  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, (req, res) => {
     trackResponse(server, open, req.socket, res);
     const deps = typeof depsOf === "function" ? depsOf() : depsOf;
     serve(req, res, deps, options).catch((error: unknown) => {
@@ -83,6 +84,13 @@ export function closeGracefully(server: Server, graceMs: number = SHUTDOWN_GRACE
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps, options: ServerOptions): Promise<void> {
+  if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400, here as contract JSON with CORS.
+    const refused = errorResponse(new HttpError(400, "bad_request", "An HTTP/1.1 request needs a Host header."));
+    Object.assign(refused.headers, refusedRequestRateHeaders(deps, req.url ?? "/", clientAddress(req, options)));
+    res.writeHead(refused.status, refused.headers);
+    return void res.end(req.method === "HEAD" ? undefined : refused.body);
+  }
   const response = await handleRequest(
     { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) },
     deps,

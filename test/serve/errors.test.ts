@@ -59,6 +59,7 @@ describe("the error table (contract §1, Errors)", () => {
     ["a 20 KB header", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`]],
     ["a 20 KB header split across writes", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(10_000)}`, `${"a".repeat(10_000)}\r\n\r\n`]],
     ["a garbage request line", 400, ["HELLO THERE\r\n\r\n"]],
+    ["an HTTP/1.1 request without Host", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nConnection: close\r\n\r\n"]],
     ["a method the parser does not know", 405, ["FOO /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\n\r\n"]],
     ["a header without a colon", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost x\r\n\r\n"]],
     ["a bad HTTP version", 400, ["GET /api/dataset/v1/ HTTP/9.Z\r\nHost: x\r\n\r\n"]],
