@@ -102,10 +102,17 @@ async function makeStagingFolder(parent: string, base: string): Promise<string> 
  */
 export async function refuseForeignOutput(outDir: string, marker: string): Promise<void> {
   const found = await stat(outDir).catch(() => undefined);
-  if (found === undefined) return;
+  if (found === undefined) return refuseFileOnTheWay(path.dirname(path.resolve(outDir)), outDir);
   if (!found.isDirectory()) throw new BuildError(`The output folder ${outDir} is a file, not a folder: a build does not replace it. Choose a folder of its own, such as dist.`);
   if ((await readdir(outDir)).length === 0 || (await exists(path.join(outDir, marker)))) return;
   throw new BuildError(
     `The output folder ${outDir} holds files but no ${marker}: it is not a build's output, and a build replaces its output folder as a whole. Choose a folder of its own, such as dist, or empty this one first.`,
   );
+}
+
+/** The folder a build would make for `outDir` cannot be made where a file stands on its path: said before any work. */
+async function refuseFileOnTheWay(folder: string, outDir: string): Promise<void> {
+  const found = await stat(folder).catch(() => undefined);
+  if (found === undefined) return folder === path.dirname(folder) ? undefined : refuseFileOnTheWay(path.dirname(folder), outDir);
+  if (!found.isDirectory()) throw new BuildError(`The output folder ${outDir} cannot be made: ${folder} is a file.`);
 }

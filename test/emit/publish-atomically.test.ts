@@ -148,6 +148,12 @@ describe("refuseForeignOutput", () => {
     expect(await readTree(out)).toEqual({ "run-build.ts": "source", "notes/todo.txt": "keep me" });
   });
 
+  it("refuses a folder that cannot be made, a file standing on its path", async () => {
+    await writeFile(out, "a file");
+    await expect(refuseForeignOutput(path.join(out, "sub", "dist"), MARKER)).rejects.toThrow(`The output folder ${path.join(out, "sub", "dist")} cannot be made: ${out} is a file.`);
+    await expect(refuseForeignOutput(path.join(parent, "new", "deeper", "dist"), MARKER)).resolves.toBeUndefined(); // missing folders are made
+  });
+
   it("refuses a file", async () => {
     await writeFile(out, "a file");
     await expect(refuseForeignOutput(out, MARKER)).rejects.toThrow(`The output folder ${out} is a file, not a folder`);
