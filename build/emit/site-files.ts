@@ -30,8 +30,11 @@ export function pageFile(urlPath: string): string {
   return trimmed === "" ? "index.html" : `${trimmed}/index.html`;
 }
 
-/** Normalises a request path for site lookup: one leading slash, no trailing slash (except `/`). */
+/**
+ * Normalises a request path for site lookup: one leading slash, no trailing slash (except `/`), and a
+ * page's own file name dropped (`/downloads/index.html` is `/downloads`, as a static host serves it).
+ */
 export function siteKey(rawPath: string): string {
-  const trimmed = rawPath.replace(/\/+$/, "");
+  const trimmed = rawPath.replace(/\/index\.html$/, "").replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
 }

@@ -18,6 +18,8 @@ describe("site pages on the sample host", () => {
     ["/llms.txt", "llms.txt", "text/plain; charset=utf-8"],
     ["/downloads/", "downloads/index.html", "text/html; charset=utf-8"],
     ["/downloads", "downloads/index.html", "text/html; charset=utf-8"],
+    ["/downloads/index.html", "downloads/index.html", "text/html; charset=utf-8"], // the file's own path, as a static host serves it
+    ["/index.html", "index.html", "text/html; charset=utf-8"],
   ])("GET %s serves dist/%s as %s with a strong ETag", async (urlPath, file, type) => {
     const response = await host.get(urlPath, { headers: { "accept-encoding": "identity" } });
     expect(response.status).toBe(200);
