@@ -67,13 +67,14 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
   const rateKey = deps.rateLimiter === undefined ? "" : `${serviceOf(rawPath)}|${request.clientAddress}`;
   // A preflight is the browser's, not the client's request: it shows the limit without spending it.
   if (method === "OPTIONS") return withRate(preflight(), deps.rateLimiter?.peek(rateKey));
+  // A URL too long is refused as the HTTP parser refuses a longer one: without spending the limit.
+  if (Buffer.byteLength(request.url) > MAX_URL_BYTES) return withRate(errorResponse(new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)), deps.rateLimiter?.peek(rateKey));
   let rate: RateDecision | undefined;
   try {
     rate = deps.rateLimiter?.check(rateKey);
     if (rate !== undefined && !rate.allowed) {
       throw new HttpError(429, "rate_limited", `Too many requests: the limit is ${rate.limit} per 60 seconds. Retry after ${rate.reset} s.`, { retry_after: rate.reset }, { "Retry-After": String(rate.reset) });
     }
-    if (Buffer.byteLength(request.url) > MAX_URL_BYTES) throw new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`);
     if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(request.method);
     // Pages and downloads answer at their own path, as a static host would, whatever the query string.
     const site = await deps.store.getSite(rawPath, request.acceptEncoding);

@@ -45,6 +45,13 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
       [405, "5", "0"],
     ]);
     expect(Number(unknownMethod.headers["ratelimit-reset"])).toBeGreaterThanOrEqual(1);
+    // A URL over 8 KiB that the parser still reads is refused by the host the same way: 414, not spent.
+    const longUrl = await host.get(`/resume/api/v1/resumes?q=${"a".repeat(9_000)}`);
+    expect([longUrl.status, longUrl.headers.get("ratelimit-remaining")]).toEqual([414, "4"]);
+    await longUrl.arrayBuffer();
+    const after = await host.get("/resume/api/v1/");
+    expect([after.status, after.headers.get("ratelimit-remaining")]).toEqual([200, "3"]);
+    await after.arrayBuffer();
   });
 });
 
