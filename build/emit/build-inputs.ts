@@ -82,7 +82,6 @@ export async function recordedBuild<Summary>(outDir: string, fingerprint: string
   return record.summary;
 }
 
-/** Every file the manifest describes, variants included, with its size: `[path, {bytes}]`. */
 /** Whether `outDir` records a build of these inputs (nothing more is checked: see recordedBuild). */
 export async function recordsBuildOf(outDir: string, fingerprint: string): Promise<boolean> {
   return (await readRecord(outDir, fingerprint)) !== undefined;
@@ -98,6 +97,7 @@ async function readRecord<Summary>(outDir: string, fingerprint: string): Promise
   return record.fingerprint === fingerprint && typeof record.plain === "object" && record.plain !== null ? record : undefined;
 }
 
+/** Every file the manifest describes, variants included, with its size: `[path, {bytes}]`. */
 function* describedFiles(manifest: Manifest): Iterable<[string, { bytes: number }]> {
   for (const [file, entry] of [...Object.entries(manifest.files), ...Object.values(manifest.site).map((site) => [site.file, site] as const)]) {
     yield [file, entry];

@@ -23,10 +23,11 @@ const connections = new WeakMap<Server, Map<Socket, number>>();
  */
 export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), options: ServerOptions): Server {
   const open = new Map<Socket, number>();
+  const currentDeps = typeof depsOf === "function" ? depsOf : () => depsOf;
   // Node's own check of the Host header answers a bare 400 (no JSON, no CORS): serve() makes the same check.
   const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, (req, res) => {
     trackResponse(server, open, req.socket, res);
-    const deps = typeof depsOf === "function" ? depsOf() : depsOf;
+    const deps = currentDeps();
     serve(req, res, deps, options).catch((error: unknown) => {
       // A streamed export whose producer failed after the headers left: the only honest signal left
       // is to cut the connection (the client sees an incomplete body), never to crash the process.
@@ -39,7 +40,7 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
     open.set(socket, 0);
     socket.once("close", () => open.delete(socket));
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, typeof depsOf === "function" ? depsOf() : depsOf));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, currentDeps()));
   return server;
 }
 
