@@ -3,11 +3,21 @@
  * @module
  */
 
+/**
+ * Significant digits the shifted value is cut to before rounding: few enough to absorb binary drift
+ * (1.005 × 100 = 100.49999999999999), never so few that a large value loses digits it has
+ * (12,345,678,901.234 × 100 keeps two decimals); 17 digits show any double exactly (no cut at all).
+ */
+function nudgeDigits(shifted: number): number {
+  const integerDigits = shifted < 1 ? 1 : Math.floor(Math.log10(shifted)) + 1;
+  return Math.min(17, Math.max(12, integerDigits + 2));
+}
+
 /** Rounds to `digits` decimals, half away from zero, without binary drift (1.005 → 1.01). */
 export function roundTo(value: number, digits: number): number {
   const factor = 10 ** digits;
   const shifted = Math.abs(value) * factor;
-  const rounded = Math.round(Number(shifted.toPrecision(12))) / factor;
+  const rounded = Math.round(Number(shifted.toPrecision(nudgeDigits(shifted)))) / factor;
   return value < 0 ? -rounded : rounded;
 }
 

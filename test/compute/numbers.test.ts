@@ -16,6 +16,13 @@ describe("roundTo", () => {
     [0, 4, 0],
     [100, 1, 100],
     [81.00000000000001, 1, 81],
+    // Large values keep every digit they have (a GGR in pesos or forints times a share).
+    [12345678901.234, 2, 12345678901.23],
+    [121932839519.795786, 2, 121932839519.8],
+    [33333333233.33333, 4, 33333333233.3333],
+    [10000000000.005, 2, 10000000000.01], // drift is still absorbed at that size
+    [4503599627370495.5, 0, 4503599627370496],
+    [1e20, 2, 1e20],
   ])("rounds %d to %d decimals as %d", (value, digits, expected) => {
     expect(roundTo(value, digits)).toBe(expected);
   });
