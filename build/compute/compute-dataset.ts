@@ -6,18 +6,19 @@ import type { SeedSet } from "../load/load-seeds.ts";
 import { computeCalibration } from "./calibration.ts";
 import { compareStrings } from "./compare.ts";
 import { computeBrands } from "./compute-brands.ts";
-import { computeCountryCoverage } from "./country-coverage.ts";
+import { computeCountryCoverage, type CountryRecord } from "./country-coverage.ts";
 import type { Dataset, LicenseRecord } from "./dataset.ts";
 import { computeDemandIndex } from "./demand-index.ts";
 import { computeGameRanks } from "./game-rank.ts";
 import { computeMomentum } from "./momentum.ts";
 import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
+import { utcDateOf } from "./periods.ts";
 import { computeTrending } from "./trending.ts";
 
 /** Computes the dataset from validated seeds. Pure: the same seeds give the same dataset. */
 export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Dataset {
-  const snapshotDate = seeds.meta.snapshot_at.slice(0, 10);
+  const snapshotDate = utcDateOf(seeds.meta.snapshot_at);
   const index = computeDemandIndex(seeds.demand);
   const periods = [...new Set(seeds.demand.map((row) => row.period))].sort(compareStrings);
   const jurisdictions = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.jurisdiction]));
@@ -30,11 +31,12 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
   const regulators = [...seeds.regulators].sort((a, b) => compareStrings(a.code, b.code));
   const groundTruth = [...seeds.groundTruth].sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code) || compareStrings(a.period, b.period));
 
+  const countryRecords = computeCountryCoverage(countries, index, periods);
   return {
     meta: seeds.meta,
     site: { base_url: options.baseUrl.replace(/\/+$/, "") },
     periods,
-    countries: computeCountryCoverage(countries, index, periods),
+    countries: countryRecords,
     regulators: computeRegulatorCounts(regulators, seeds.licenses),
     brands: computeBrands(seeds, index, periods, snapshotDate),
     domains: [...seeds.domains].sort((a, b) => compareStrings(a.domain, b.domain)),
@@ -50,18 +52,21 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
     momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),
     resumes: [...seeds.resumes].sort((a, b) => a.id - b.id),
-    counts: countDataset(seeds, index.length),
+    counts: countDataset(seeds, index.length, countryRecords),
   };
 }
 
-/** The discovery stats: real counts of the built data (index values count sod and adi separately). */
-function countDataset(seeds: SeedSet, indexRows: number): Dataset["counts"] {
+/**
+ * The discovery stats: real counts of the built data (index values count sod and adi separately). A
+ * country has demand data as `/countries` counts it: in some month with a tracked total above 0.
+ */
+function countDataset(seeds: SeedSet, indexRows: number, countries: readonly CountryRecord[]): Dataset["counts"] {
   return {
     brands: seeds.brands.length,
     domains: seeds.domains.length,
     licenses: seeds.licenses.length,
     countries: seeds.countries.length,
-    countries_with_demand_data: new Set(seeds.demand.map((row) => row.country)).size,
+    countries_with_demand_data: countries.filter((country) => country.coverage.periods > 0).length,
     providers: seeds.providers.length,
     games: seeds.games.length,
     index_values: indexRows * 2,

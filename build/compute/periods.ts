@@ -17,9 +17,18 @@ export function addMonths(period: string, months: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
-/** The period of an ISO date or date-time. */
-export function periodOf(isoDate: string): string {
-  return isoDate.slice(0, 7);
+/**
+ * The UTC date `YYYY-MM-DD` of an ISO date or date-time: a date-time with an offset is first turned into
+ * UTC, so the same instant written with any offset falls on the same day (a date alone is that day).
+ */
+export function utcDateOf(isoDateOrTime: string): string {
+  if (isoDateOrTime.length === 10) return isoDateOrTime;
+  return new Date(Date.parse(isoDateOrTime)).toISOString().slice(0, 10);
+}
+
+/** The period (UTC month) of an ISO date or date-time, as in utcDateOf. */
+export function periodOf(isoDateOrTime: string): string {
+  return utcDateOf(isoDateOrTime).slice(0, 7);
 }
 
 /** Whole years between two ISO dates (fractional), 0 when `to` is before `from`. */

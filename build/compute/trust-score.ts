@@ -5,7 +5,7 @@
  */
 import type { Brand, Domain, License, Regulator, TcAlert } from "../load/schemas.ts";
 import { clamp, mean, round1 } from "./numbers.ts";
-import { addMonths, periodEndDate, yearsBetween } from "./periods.ts";
+import { addMonths, periodEndDate, periodOf, yearsBetween } from "./periods.ts";
 
 /** Component weights; they sum to 1. Documented on the methodology page. */
 export const TRUST_WEIGHTS = {
@@ -120,7 +120,7 @@ export function domainHealthComponent(domain: TrustInputs["primaryDomain"], asOf
 export function transparencyComponent(alerts: TrustInputs["alerts"], period: string): number {
   const from = addMonths(period, -11);
   const recent = alerts.filter((alert) => {
-    const month = alert.detected_at.slice(0, 7);
+    const month = periodOf(alert.detected_at);
     return month >= from && month <= period;
   });
   const cost = { modified: 8, removed: 15, new: 4 } as const;

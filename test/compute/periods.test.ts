@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, periodEndDate, periodOf, yearsBetween } from "../../build/compute/periods.ts";
+import { addMonths, periodEndDate, periodOf, utcDateOf, yearsBetween } from "../../build/compute/periods.ts";
 
 describe("periodEndDate", () => {
   it.each([
@@ -34,8 +34,23 @@ describe("periodOf", () => {
   it.each([
     ["2024-05-17", "2024-05"],
     ["2024-05-17T23:59:59Z", "2024-05"],
+    ["2024-05-31T22:00:00-05:00", "2024-06"], // 2024-06-01T03:00Z
+    ["2024-06-01T01:00:00+02:00", "2024-05"], // 2024-05-31T23:00Z
+    ["2024-05-31T23:59:59.999999-00:30", "2024-06"],
   ])("%s is in %s", (date, period) => {
     expect(periodOf(date)).toBe(period);
+  });
+});
+
+describe("utcDateOf", () => {
+  it.each([
+    ["2026-11-01", "2026-11-01"],
+    ["2026-11-01T00:00:00Z", "2026-11-01"],
+    ["2026-10-31T19:00:00-05:00", "2026-11-01"], // the same instant as the line above
+    ["2026-11-01T01:30:00+02:00", "2026-10-31"],
+    ["2024-02-29T23:30:00.5Z", "2024-02-29"],
+  ])("%s falls on %s (UTC)", (date, day) => {
+    expect(utcDateOf(date)).toBe(day);
   });
 });
 

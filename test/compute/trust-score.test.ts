@@ -138,6 +138,11 @@ describe("transparencyComponent", () => {
     ["13 months back (2023-12) no longer counts", [alert("removed", "2023-12-31T23:59:59Z")], 100],
     ["an alert after the period does not count yet", [alert("modified", "2025-01-01T00:00:00Z")], 100],
     ["seven removed pages: 100 − 105 clamps at 0", Array.from({ length: 7 }, () => alert("removed", "2024-05-01T00:00:00Z")), 0],
+    // The month of an offset date-time is its UTC month: the same instants as the two Z cases above.
+    ["2024-01-01T02:00+02:00 is 2024-01-01T00:00Z, counts", [alert("removed", "2024-01-01T02:00:00+02:00")], 85],
+    ["2023-12-31T20:00-05:00 is 2024-01-01T01:00Z, counts", [alert("removed", "2023-12-31T20:00:00-05:00")], 85],
+    ["2024-01-01T01:00+02:00 is 2023-12-31T23:00Z, no longer counts", [alert("removed", "2024-01-01T01:00:00+02:00")], 100],
+    ["2024-12-31T20:00-05:00 is 2025-01-01T01:00Z, after the period", [alert("modified", "2024-12-31T20:00:00-05:00")], 100],
   ])("period 2024-12, %s → %d", (_case, alerts, expected) => {
     expect(transparencyComponent(alerts, "2024-12")).toBe(expected);
   });

@@ -11,7 +11,7 @@ describe("GET /api/dataset/v1/: stats", () => {
     ["providers", "/providers", (body: { meta: { total: number } }) => body.meta.total],
     ["games", "/games", (body: { meta: { total: number } }) => body.meta.total],
     ["countries", "/countries", (body: { data: unknown[] }) => body.data.length],
-    ["countries_with_demand_data", "/countries", (body: { data: { coverage: { brands: number } }[] }) => body.data.filter((country) => country.coverage.brands > 0).length],
+    ["countries_with_demand_data", "/countries", (body: { data: { coverage: { periods: number } }[] }) => body.data.filter((country) => country.coverage.periods > 0).length],
   ] as const)("stats.%s equals what %s reports", async (stat, path, count) => {
     const discovery = await getJson(host, "/");
     const answer = await getJson(host, path);

@@ -53,7 +53,7 @@ describe("the dataset discovery document", () => {
       domains: dataset.domains.length,
       licenses: dataset.licenses.length,
       countries: dataset.countries.length,
-      countries_with_demand_data: new Set(dataset.index.map((value) => value.country)).size,
+      countries_with_demand_data: new Set(dataset.index.filter((value) => value.volume > 0).map((value) => value.country)).size,
       providers: dataset.providers.length,
       games: dataset.games.length,
       monthly_demand_rows: dataset.index.length,
