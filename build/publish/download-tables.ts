@@ -4,6 +4,7 @@
  * @module
  */
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
+import { brandFacts } from "../query/dataset/brand-card.ts";
 import { brandListItem } from "../query/dataset/brands.ts";
 import { countriesEndpoint } from "../query/dataset/countries.ts";
 import { gameItem } from "../query/dataset/games.ts";
@@ -49,8 +50,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     name: "brands",
     service: "dataset",
     title: "Brands",
-    description: "Every brand with its /brands list fields and the six Trust Score 2.0 components, by slug.",
-    records: (context) => context.dataset.brands.map((brand) => ({ ...brandListItem(brand), trust_components: brand.trust.components })),
+    description: "Every brand with its /brands list fields, the six Trust Score 2.0 components and what its /brands/{slug} card adds (description, verticals, markets, reputation, app stores, social networks, payments, responsible gambling), by slug.",
+    records: (context) => context.dataset.brands.map((brand) => ({ ...brandListItem(brand), trust_components: brand.trust.components, ...brandFacts(brand) })),
   },
   {
     name: "trust-history",
@@ -104,6 +105,13 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     title: "Index values",
     description: "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
     records: (context) => context.dataset.index.flatMap((value) => INDEX_METRICS.map((metric) => ({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] }))),
+  },
+  {
+    name: "demand",
+    service: "dataset",
+    title: "Monthly demand",
+    description: "The tracked monthly search volume of every brand in every country, the rows sod and adi are computed from, in the /index order (brand, country, period).",
+    records: (context) => context.dataset.index.map(({ brand, country, period, volume }) => ({ brand, country, period, volume })),
   },
   {
     name: "trending",

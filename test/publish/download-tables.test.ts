@@ -1,12 +1,13 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
+import { brandCardEndpoint } from "../../build/query/dataset/brand-card.ts";
 import { INDEX_DOWNLOAD_PATH, indexEndpoint } from "../../build/query/dataset/index-values.ts";
 import { licensesEndpoint } from "../../build/query/dataset/licenses.ts";
 import { tcAlertsEndpoint } from "../../build/query/dataset/tc-alerts.ts";
 import { resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
 import { buildDownload, bulkDownloads, toNdjson } from "../../build/publish/bulk-downloads.ts";
-import { DOWNLOAD_TABLES, everyItem } from "../../build/publish/download-tables.ts";
+import { DOWNLOAD_TABLES, everyItem, type DownloadRecord } from "../../build/publish/download-tables.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
 /** All pages of an API list through the real parser, concatenated (per_page 1 to cross page borders). */
@@ -18,6 +19,13 @@ function allPages(context: EngineContext, endpoint: Endpoint): unknown[] {
     if (data.length === 0) return items;
     items.push(...data);
   }
+}
+
+/** The data of a brand's card, through the engine. */
+function cardOf(context: EngineContext, slug: string): Record<string, unknown> & { trust: { components: unknown } } {
+  const result = runResolved(context, resolveForEndpoint(brandCardEndpoint, { slug }, []));
+  if (result.kind !== "json") throw new Error(`no card for ${slug}`);
+  return (result.body as { data: Record<string, unknown> & { trust: { components: unknown } } }).data;
 }
 
 function table(name: string) {
@@ -52,18 +60,29 @@ describe("DOWNLOAD_TABLES", () => {
     expect(records.filter((record) => record.brand === brand)).toEqual(data);
   });
 
-  it("gives each brand its list fields and its trust components", async () => {
+  it("gives each brand its list fields, its trust components and what its card adds, as the card shows them", async () => {
     const context = await minContext();
-    const brand = context.dataset.brands[0]!;
-    expect(table("brands").records(context)[0]).toEqual({
-      slug: brand.slug,
-      name: brand.name,
-      licenses_count: brand.licenses_count,
-      trust_score: brand.trust.score,
-      trust_grade: brand.trust.grade,
-      status: brand.status,
-      trust_components: brand.trust.components,
-    });
+    const records = table("brands").records(context);
+    expect(records).toHaveLength(context.dataset.brands.length);
+    for (const record of records) {
+      const card = cardOf(context, String(record.slug));
+      const { trust_components, ...fields } = record;
+      expect(trust_components).toEqual(card.trust.components);
+      expect(Object.keys(fields)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "status", "description", "founded_year", "verticals", "markets", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling"]);
+      for (const [key, value] of Object.entries(fields)) expect(value, key).toEqual(card[key]);
+    }
+  });
+
+  it("gives the monthly volume of every demand row, as the brand cards' demand series show it", async () => {
+    const context = await minContext();
+    const records = table("demand").records(context);
+    expect(records).toHaveLength(context.dataset.index.length);
+    const fromCards = context.dataset.brands.flatMap((brand) =>
+      (cardOf(context, brand.slug).demand as { country: string; series: { period: string; volume: number }[] }[]).flatMap(({ country, series }) => series.map(({ period, volume }) => ({ brand: brand.slug, country, period, volume }))),
+    );
+    const key = (row: DownloadRecord) => `${row.brand} ${row.country} ${row.period}`;
+    expect([...records].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(fromCards.sort((a, b) => key(a).localeCompare(key(b))));
+    expect(records.some((record) => Number(record.volume) > 0)).toBe(true);
   });
 
   it("gives every resume in full, contacts and text included", async () => {

@@ -27,27 +27,42 @@ export function demandSeries(context: EngineContext, slug: string) {
   return [...byCountry.entries()].map(([country, series]) => ({ country, series }));
 }
 
-function brandCard(context: EngineContext, brand: BrandRecord) {
-  const domains = (context.index.domainsByBrand.get(brand.slug) ?? []).map(({ brand: _brand, ...domain }) => domain);
-  const licenses = (context.index.licensesByBrand.get(brand.slug) ?? []).map(({ brand: _brand, ...license }) => license);
+/**
+ * What only the card tells of a brand besides its trust, domains, licenses and demand (which have
+ * resources of their own): its profile and signals, in card order. The brands download carries them too.
+ */
+export function brandFacts(brand: BrandRecord) {
   return {
-    slug: brand.slug,
-    name: brand.name,
-    status: brand.status,
     description: brand.description,
     founded_year: brand.founded_year,
     verticals: brand.verticals,
     markets: brand.markets,
-    licenses_count: brand.licenses_count,
-    trust_score: brand.trust.score,
-    trust_grade: brand.trust.grade,
-    trust: { period: brand.trust.period, score: brand.trust.score, grade: brand.trust.grade, rank: context.index.trustRankBySlug.get(brand.slug), components: brand.trust.components, weights: TRUST_WEIGHTS },
     reputation: brand.reputation,
     app_stores: brand.app_stores,
     social: brand.social,
     payment_methods: brand.payment_methods,
     withdrawal_days: brand.withdrawal_days,
     responsible_gambling: brand.responsible_gambling,
+  };
+}
+
+function brandCard(context: EngineContext, brand: BrandRecord) {
+  const domains = (context.index.domainsByBrand.get(brand.slug) ?? []).map(({ brand: _brand, ...domain }) => domain);
+  const licenses = (context.index.licensesByBrand.get(brand.slug) ?? []).map(({ brand: _brand, ...license }) => license);
+  const { description, founded_year, verticals, markets, ...signals } = brandFacts(brand);
+  return {
+    slug: brand.slug,
+    name: brand.name,
+    status: brand.status,
+    description,
+    founded_year,
+    verticals,
+    markets,
+    licenses_count: brand.licenses_count,
+    trust_score: brand.trust.score,
+    trust_grade: brand.trust.grade,
+    trust: { period: brand.trust.period, score: brand.trust.score, grade: brand.trust.grade, rank: context.index.trustRankBySlug.get(brand.slug), components: brand.trust.components, weights: TRUST_WEIGHTS },
+    ...signals,
     domains,
     licenses,
     demand: demandSeries(context, brand.slug),
