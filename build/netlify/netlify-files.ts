@@ -3,6 +3,7 @@
  * cannot drift: dist/_redirects and dist/_headers, and the figures the build reports.
  * @module
  */
+import { ENCODINGS, variantPath, wantsVariants } from "../emit/compress-body.ts";
 import type { OutputFile, OutputPlan } from "../emit/plan-outputs.ts";
 import type { Endpoint } from "../query/endpoint.ts";
 import { headerRules } from "./header-rules.ts";
@@ -31,7 +32,7 @@ export const NETLIFY_FILE_COUNT = 2;
 export function planNetlifyFiles(plan: OutputPlan, endpoints: readonly Endpoint[]): { files: OutputFile[]; report: NetlifyReport } {
   const { routes } = staticRoutes(plan.manifest, endpoints);
   const redirects = redirectRules(routes, hiddenPaths(plan));
-  const headers = headerRules(routes);
+  const headers = headerRules(routes, plan.manifest.site);
   return {
     files: [
       { path: REDIRECTS_FILE, body: redirects.text, group: "netlify" },
@@ -42,12 +43,14 @@ export function planNetlifyFiles(plan: OutputPlan, endpoints: readonly Endpoint[
 }
 
 /**
- * Paths of dist/ that are not site files (the response tree, the engine's data, these routing files):
- * on Netlify they would be served as they are, where the Node host answers 404, so they are forced to
- * the function, which answers as the Node host does. A folder that also holds site files is left alone.
+ * Paths of dist/ that are not site files (the response tree, the engine's data, these routing files, the
+ * compressed variants of site files such as `index.html.br`): on Netlify they would be served as they
+ * are, where the Node host answers 404, so they are forced to the function, which answers as the Node
+ * host does. A folder that also holds site files is left alone, its variants named one by one.
  */
 export function hiddenPaths(plan: OutputPlan): string[] {
-  const siteFiles = new Set(Object.values(plan.manifest.site).map((entry) => entry.file));
+  const siteEntries = Object.values(plan.manifest.site);
+  const siteFiles = new Set(siteEntries.map((entry) => entry.file));
   const siteTops = new Set([...siteFiles].map((file) => file.split("/")[0]));
   const hidden = new Set<string>([`/${REDIRECTS_FILE}`, `/${HEADERS_FILE}`]);
   for (const file of plan.files) {
@@ -56,6 +59,12 @@ export function hiddenPaths(plan: OutputPlan): string[] {
     const top = slash < 0 ? file.path : file.path.slice(0, slash);
     if (siteTops.has(top)) continue;
     hidden.add(slash < 0 ? `/${top}` : `/${top}/*`);
+  }
+  // Every variant a site file may get (the emit threads keep one only when smaller): a rule for one
+  // that was not kept sends a request for it to the function, which answers the 404 the file would not.
+  for (const entry of siteEntries) {
+    if (!wantsVariants(entry.type, entry.bytes)) continue;
+    for (const encoding of ENCODINGS) if (!siteFiles.has(variantPath(entry.file, encoding))) hidden.add(`/${variantPath(entry.file, encoding)}`);
   }
   return [...hidden].sort();
 }

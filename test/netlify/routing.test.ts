@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { variantPath, type Encoding } from "../../build/emit/compress-body.ts";
 import type { Manifest } from "../../build/emit/plan-outputs.ts";
 import { MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
 import type { EngineContext } from "../../build/query/endpoint.ts";
@@ -65,11 +66,13 @@ async function checkRoute(url: string): Promise<"function" | "static"> {
   const expected = await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, isSite ? withSite : engine);
   const served = readFileSync(path.join(dist, route.file));
   if (expected.status !== 200 || !served.equals(bodyOf(expected))) throw new Error(`${url}: static ${route.file} differs from the engine's answer (status ${expected.status})`);
-  if (!isSite) {
-    const rules = router.headerRules(`/${route.file}`);
-    expect(rules.filter((values) => "Content-Type" in values), `${url}: one Content-Type rule`).toHaveLength(1);
+  // A response file is matched on its path (the target of a rewrite); a site file is served at the request's path.
+  const servedPaths = isSite ? [decodeURIComponent(new URL(url, "http://127.0.0.1").pathname), `/${route.file}`] : [`/${route.file}`];
+  for (const servedPath of servedPaths) {
+    const rules = router.headerRules(servedPath);
+    expect(rules.filter((values) => "Content-Type" in values), `${url} as ${servedPath}: one Content-Type rule`).toHaveLength(1);
     const headers = Object.assign({}, ...rules) as Record<string, string>;
-    for (const name of CONTRACT_HEADERS) expect(headers[name], `${url}: ${name}`).toBe(expected.headers[name]);
+    for (const name of CONTRACT_HEADERS) expect(headers[name], `${url} as ${servedPath}: ${name}`).toBe(expected.headers[name]);
   }
   return "static";
 }
@@ -127,6 +130,15 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     ["an unknown path", "/nothing/here"],
   ])("%s goes to the function: %s", async (_, url) => {
     expect(await router.route(url)).toEqual({ kind: "function" });
+  });
+
+  it("the compressed variants of site files go to the function, which answers 404 as the Node host does", async () => {
+    const variants = Object.values(manifest.site).flatMap((entry) => Object.keys(entry.encodings ?? {}).map((encoding) => `/${variantPath(entry.file, encoding as Encoding)}`));
+    expect(variants).toEqual(expect.arrayContaining(["/index.html.br", "/index.html.gz", "/llms.txt.br", "/downloads/datapackage.json.gz", "/methodology/index.html.gz"]));
+    for (const url of variants) {
+      expect(await router.route(url), url).toEqual({ kind: "function" });
+      expect((await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, withSite)).status, url).toBe(404);
+    }
   });
 
   it("site files are served at their public path, whatever the query string", async () => {
