@@ -1883,7 +1883,7 @@ export interface operations {
                 /**
                  * @description Markets the brand operates in (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
                  * @example [
-                 *       "AE"
+                 *       "AM"
                  *     ]
                  */
                 country?: string[];
@@ -1896,10 +1896,7 @@ export interface operations {
                 sort?: "slug" | "name" | "licenses_count" | "trust_score";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -1970,7 +1967,7 @@ export interface operations {
                 /**
                  * @description Markets the brand operates in (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
                  * @example [
-                 *       "AE"
+                 *       "AM"
                  *     ]
                  */
                 country?: string[];
@@ -1983,10 +1980,7 @@ export interface operations {
                 sort?: "slug" | "name" | "licenses_count" | "trust_score";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2242,10 +2236,7 @@ export interface operations {
                 sort?: "score";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2310,10 +2301,7 @@ export interface operations {
                 sort?: "score";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2350,7 +2338,13 @@ export interface operations {
     "dataset.compare": {
         parameters: {
             query: {
-                /** @description 2 to 5 distinct brand slugs, comma-separated (required). Accepts 2 to 5 distinct comma-separated values. */
+                /**
+                 * @description 2 to 5 distinct brand slugs, comma-separated (required). Accepts 2 to 5 distinct comma-separated values.
+                 * @example [
+                 *       "amber-basalt-casino",
+                 *       "amber-braika"
+                 *     ]
+                 */
                 brands: string[];
             };
             header?: {
@@ -2414,7 +2408,13 @@ export interface operations {
     "dataset.compare.head": {
         parameters: {
             query: {
-                /** @description 2 to 5 distinct brand slugs, comma-separated (required). Accepts 2 to 5 distinct comma-separated values. */
+                /**
+                 * @description 2 to 5 distinct brand slugs, comma-separated (required). Accepts 2 to 5 distinct comma-separated values.
+                 * @example [
+                 *       "amber-basalt-casino",
+                 *       "amber-braika"
+                 *     ]
+                 */
                 brands: string[];
             };
             header?: {
@@ -2454,12 +2454,7 @@ export interface operations {
                  *     ]
                  */
                 regulator_code?: string[];
-                /**
-                 * @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
-                 * @example [
-                 *       "AR"
-                 *     ]
-                 */
+                /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated. */
                 jurisdiction?: string[];
                 /**
                  * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired.
@@ -2468,17 +2463,9 @@ export interface operations {
                  *     ]
                  */
                 status?: ("active" | "suspended" | "revoked" | "expired")[];
-                /**
-                 * @description Brand slugs holding the license. Accepts key(s), comma-separated.
-                 * @example [
-                 *       "amber-braika"
-                 *     ]
-                 */
+                /** @description Brand slugs holding the license. Accepts key(s), comma-separated. */
                 brand?: string[];
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2539,12 +2526,7 @@ export interface operations {
                  *     ]
                  */
                 regulator_code?: string[];
-                /**
-                 * @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
-                 * @example [
-                 *       "AR"
-                 *     ]
-                 */
+                /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated. */
                 jurisdiction?: string[];
                 /**
                  * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired.
@@ -2553,17 +2535,9 @@ export interface operations {
                  *     ]
                  */
                 status?: ("active" | "suspended" | "revoked" | "expired")[];
-                /**
-                 * @description Brand slugs holding the license. Accepts key(s), comma-separated.
-                 * @example [
-                 *       "amber-braika"
-                 *     ]
-                 */
+                /** @description Brand slugs holding the license. Accepts key(s), comma-separated. */
                 brand?: string[];
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2998,16 +2972,13 @@ export interface operations {
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
                  * @example [
-                 *       "bingo"
+                 *       "crash"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
                 /** @description Words that must all occur in the game's name, slug, themes or features. Accepts text of at most 200 characters. */
                 q?: string;
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -3071,16 +3042,13 @@ export interface operations {
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
                  * @example [
-                 *       "bingo"
+                 *       "crash"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
                 /** @description Words that must all occur in the game's name, slug, themes or features. Accepts text of at most 200 characters. */
                 q?: string;
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -3230,7 +3198,7 @@ export interface operations {
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
                  * @example [
-                 *       "bingo"
+                 *       "instant"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -3240,10 +3208,7 @@ export interface operations {
                 sort?: "rank";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -3307,7 +3272,7 @@ export interface operations {
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
                  * @example [
-                 *       "bingo"
+                 *       "instant"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -3317,10 +3282,7 @@ export interface operations {
                 sort?: "rank";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -3441,12 +3403,7 @@ export interface operations {
                  *     ]
                  */
                 country?: string[];
-                /**
-                 * @description Brand slugs; this or country is required. Accepts key(s), comma-separated.
-                 * @example [
-                 *       "amber-basalt-casino"
-                 *     ]
-                 */
+                /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated. */
                 brand?: string[];
                 /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod. */
                 metric?: ("adi" | "sod")[];
@@ -3514,12 +3471,7 @@ export interface operations {
                  *     ]
                  */
                 country?: string[];
-                /**
-                 * @description Brand slugs; this or country is required. Accepts key(s), comma-separated.
-                 * @example [
-                 *       "amber-basalt-casino"
-                 *     ]
-                 */
+                /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated. */
                 brand?: string[];
                 /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod. */
                 metric?: ("adi" | "sod")[];
@@ -3876,17 +3828,9 @@ export interface operations {
                  *     ]
                  */
                 page_type?: ("terms" | "withdrawal" | "responsible_gambling")[];
-                /**
-                 * @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed.
-                 * @example [
-                 *       "new"
-                 *     ]
-                 */
+                /** @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed. */
                 change_type?: ("new" | "modified" | "removed")[];
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -3954,17 +3898,9 @@ export interface operations {
                  *     ]
                  */
                 page_type?: ("terms" | "withdrawal" | "responsible_gambling")[];
-                /**
-                 * @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed.
-                 * @example [
-                 *       "new"
-                 *     ]
-                 */
+                /** @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed. */
                 change_type?: ("new" | "modified" | "removed")[];
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;

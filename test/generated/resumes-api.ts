@@ -720,7 +720,7 @@ export interface operations {
                 /**
                  * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
                  * @example [
-                 *       "email"
+                 *       "facebook"
                  *     ]
                  */
                 traffic?: string[];
@@ -748,7 +748,7 @@ export interface operations {
                 /**
                  * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
                  * @example [
-                 *       "hh"
+                 *       "telegram_channel"
                  *     ]
                  */
                 source?: string[];
@@ -760,10 +760,7 @@ export interface operations {
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 200). Accepts an integer from 1 to 200. */
                 per_page?: number;
@@ -836,7 +833,7 @@ export interface operations {
                 /**
                  * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
                  * @example [
-                 *       "email"
+                 *       "facebook"
                  *     ]
                  */
                 traffic?: string[];
@@ -864,7 +861,7 @@ export interface operations {
                 /**
                  * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
                  * @example [
-                 *       "hh"
+                 *       "telegram_channel"
                  *     ]
                  */
                 source?: string[];
@@ -876,10 +873,7 @@ export interface operations {
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 200). Accepts an integer from 1 to 200. */
                 per_page?: number;
@@ -1038,7 +1032,7 @@ export interface operations {
                 /**
                  * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
                  * @example [
-                 *       "email"
+                 *       "facebook"
                  *     ]
                  */
                 traffic?: string[];
@@ -1066,7 +1060,7 @@ export interface operations {
                 /**
                  * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
                  * @example [
-                 *       "hh"
+                 *       "telegram_channel"
                  *     ]
                  */
                 source?: string[];
@@ -1078,10 +1072,7 @@ export interface operations {
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 200). Accepts an integer from 1 to 200. */
                 per_page?: number;
@@ -1110,8 +1101,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"id":1923,"title":"Senior Affiliate Manager","role":"affiliate_manager","verticals":["crypto","gambling"],"traffic":["seo"],"seniority":"senior","skills":["Income Access","Negotiation","Voluum","Email marketing"],"experience_years":4.3,"contact_quality":"service","has_contacts":true,"source":"linkedin","updated_at":"2026-10-31T22:51:01Z","contacts":{"linkedin":"https://www.linkedin.example/in/mateo-costa-6001"},"text":"Mateo Costa: affiliate manager with 4.3 years in crypto and gambling affiliate marketing. Managed a portfolio of 274 affiliates worth $127k a month. Renegotiated 6 revenue share deals, lifting margin by 6 points. Stack: Income Access, Negotiation, Voluum, Email marketing. Prefer a long-term position with a revenue share component."}
-                     *     {"id":2243,"title":"Head of Affiliates (PPC, nutra)","role":"head_of_affiliates","verticals":["nutra"],"traffic":["ppc","seo"],"seniority":"head","skills":["Income Access","Team management","Affiliate networks","A/B testing"],"experience_years":14,"contact_quality":"service","has_contacts":true,"source":"telegram_channel","updated_at":"2026-10-31T21:07:55Z","contacts":{"linkedin":"https://www.linkedin.example/in/chloe-hartley-a0aa"},"text":"I am Chloé Hartley, a head of affiliates working with PPC and SEO traffic for nutra offers. Currently part of a nutra product team of 25 people. Brought in 20 new partners generating 3715 FTDs per month. Grew partner revenue by 159% in 17 months. Daily tools: Income Access, Team management, Affiliate networks, A/B testing."}
+                     * @example {"id":2672,"title":"Junior Account Manager (push, betting)","role":"account_manager","verticals":["betting","gambling"],"traffic":["push","facebook","google"],"seniority":"junior","skills":["Excel","CPA","Google Analytics"],"experience_years":0.5,"contact_quality":"direct","has_contacts":true,"source":"telegram_channel","updated_at":"2025-12-27T07:57:07Z","contacts":{"email":"daniel.vasquez@example.com","telegram":"@daniel_vasquez","phone":"+1 646 555 0198"},"text":"Daniel Vasquez: account manager with 0.5 years in betting and gambling affiliate marketing. Grew partner revenue by 128% in 7 months. Renegotiated 21 revenue share deals, lifting margin by 12 points. Brought in 30 new partners generating 867 FTDs per month. Managed a portfolio of 256 affiliates worth $730k a month. Stack: Excel, CPA, Google Analytics."}
+                     *     {"id":2614,"title":"Junior Account Manager","role":"account_manager","verticals":["betting","gambling"],"traffic":["google","facebook","push"],"seniority":"junior","skills":["Negotiation","CPA","Excel","Notion"],"experience_years":1,"contact_quality":"direct","has_contacts":true,"source":"telegram_channel","updated_at":"2025-09-29T11:04:25Z","contacts":{"email":"soren.pembury@example.com","telegram":"@soren_pembury"},"text":"Søren Pembury. 1 year of hands-on experience as an account manager in betting and gambling. Currently part of a betting product team of 40 people. Managed a portfolio of 228 affiliates worth $470k a month. Grew partner revenue by 81% in 18 months. Stack: Negotiation, CPA, Excel, Notion. Available to start within 6 weeks."}
                      */
                     "application/x-ndjson": string;
                 };
@@ -1158,7 +1149,7 @@ export interface operations {
                 /**
                  * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
                  * @example [
-                 *       "email"
+                 *       "facebook"
                  *     ]
                  */
                 traffic?: string[];
@@ -1186,7 +1177,7 @@ export interface operations {
                 /**
                  * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
                  * @example [
-                 *       "hh"
+                 *       "telegram_channel"
                  *     ]
                  */
                 source?: string[];
@@ -1198,10 +1189,7 @@ export interface operations {
                 sort?: "date" | "experience" | "relevance";
                 /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
                 order?: "asc" | "desc";
-                /**
-                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
-                 * @example 2
-                 */
+                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
                 /** @description Items per page (default 50, maximum 200). Accepts an integer from 1 to 200. */
                 per_page?: number;

@@ -16,6 +16,8 @@ import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/ru
 import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
 import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
 import { abridge } from "../../build/query/schemas/openapi-examples.ts";
+import { handleRequest } from "../../build/serve/handle-request.ts";
+import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 /** Above this many files, an endpoint's answers are checked on an even spread of this many. */
@@ -136,5 +138,43 @@ describe("abridge", () => {
     ["text", "text"],
   ])("keeps the first two items of every array: %j", (input, expected) => {
     expect(abridge(input)).toEqual(expected);
+  });
+});
+
+describe("the documents' examples, as Swagger UI's Try it out sends them", () => {
+  const PREFIX = { dataset: "/api/dataset/v1", resumes: "/resume/api/v1" } as const;
+  type Parameter = { name: string; in: string; required?: boolean; example?: unknown };
+  type Operation = { parameters?: (Parameter | { $ref: string })[]; responses: Record<string, { content?: Record<string, { example?: unknown; examples?: { sample?: { value: unknown } } }> }> };
+
+  /** A parameter example as URL text: a list joined with commas (form style, not exploded). */
+  const asText = (value: unknown): string => (Array.isArray(value) ? value.join(",") : String(value));
+
+  it.each(["dataset", "resumes"] as const)("%s: every operation answers its example parameters with the example shown, and something to show", async (service) => {
+    const { context } = await sampleContext();
+    const doc = openapiDocument(context, service, ENDPOINTS) as { paths: Record<string, { get: Operation }> };
+    let withQuery = 0;
+    for (const [docPath, { get }] of Object.entries(doc.paths)) {
+      if (docPath === "/openapi.json") continue;
+      const parameters = (get.parameters ?? []).filter((parameter): parameter is Parameter => "name" in parameter);
+      for (const parameter of parameters) if (parameter.required === true) expect(parameter.example, `${docPath} ${parameter.name}`).toBeDefined();
+      let urlPath = docPath;
+      for (const parameter of parameters.filter((candidate) => candidate.in === "path")) urlPath = urlPath.replace(`{${parameter.name}}`, encodeURIComponent(asText(parameter.example)));
+      const query = new URLSearchParams(parameters.filter((parameter) => parameter.in === "query" && parameter.example !== undefined).map((parameter): [string, string] => [parameter.name, asText(parameter.example)]));
+      if ([...query].length > 0) withQuery += 1;
+      const url = `${PREFIX[service]}${urlPath}${[...query].length > 0 ? `?${query}` : ""}`;
+      const answer = await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, { context, endpoints: ENDPOINTS, store: EMPTY_STORE });
+      expect(answer.status, url).toBe(200);
+      const [type, media] = Object.entries(get.responses["200"]!.content!)[0]!;
+      const text = typeof answer.body === "string" ? answer.body : Buffer.isBuffer(answer.body) ? answer.body.toString("utf8") : [...(answer.body as Iterable<string>)].join("");
+      if (type === "application/x-ndjson") {
+        expect(media.example, url).toBe(text.split("\n").slice(0, 2).map((line) => `${line}\n`).join(""));
+        expect(String(media.example).length, url).toBeGreaterThan(0);
+        continue;
+      }
+      const body = JSON.parse(text) as { data?: unknown };
+      if (docPath !== "/") expect(media.examples?.sample?.value, url).toEqual(abridge(body));
+      if (Array.isArray(body.data)) expect(body.data.length, `${url}: an empty list`).toBeGreaterThan(0);
+    }
+    expect(withQuery).toBeGreaterThanOrEqual(service === "dataset" ? 10 : 2); // /resumes and its export
   });
 });

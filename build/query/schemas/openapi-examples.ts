@@ -1,7 +1,7 @@
 /**
  * Examples for the OpenAPI document, taken from the engine on the built data rather than written by
- * hand: each endpoint's default answer (abridged), a value of each parameter from the queries the
- * build precomputes, and the real error bodies of typical mistakes.
+ * hand: for each endpoint, parameter values from the queries the build precomputes that together answer
+ * something, that answer (abridged), and the real error bodies of typical mistakes.
  * @module
  */
 import { HttpError } from "../../errors.ts";
@@ -23,9 +23,9 @@ export interface ErrorExample {
 export interface EndpointSamples {
   /** Path parameters of the example answer (e.g. the first brand's slug). */
   pathParams: Record<string, string>;
-  /** Per query parameter, the first value the build precomputes, as raw text. */
+  /** Per query parameter, its value in the example query (precomputed values that answer something together), as raw text. */
   paramExamples: Map<string, string>;
-  /** The example answer: the body with every array cut to its first items, or the first NDJSON lines. */
+  /** The answer to the example query: the body with every array cut to its first items, or the first NDJSON lines. */
   body?: unknown;
   /** Error answers to typical mistakes, keyed by a name unique per status. */
   errors: Map<string, ErrorExample>;
@@ -61,15 +61,53 @@ function requiredQuery(context: EngineContext, endpoint: Endpoint): Query | unde
   return { pathParams: {}, pairs: [[spec.name, values.slice(0, spec.minItems ?? 1).join(",")]] };
 }
 
-/** The first query of the key space, and the first value of each parameter in it. */
-function scanKeySpace(context: EngineContext, endpoint: Endpoint): { first?: Query; values: Map<string, string> } {
+/** How many precomputed values of a parameter are tried for its example before it is left without one. */
+const VALUES_TRIED = 8;
+
+/** The first query of the key space, and the first precomputed values of each parameter in it. */
+function scanKeySpace(context: EngineContext, endpoint: Endpoint): { first?: Query; values: Map<string, string[]> } {
   let first: Query | undefined;
-  const values = new Map<string, string>();
+  const values = new Map<string, string[]>();
   for (const entry of endpoint.keySpace?.(context) ?? []) {
     first ??= entry;
-    for (const [name, value] of entry.pairs) if (!values.has(name)) values.set(name, value);
+    for (const [name, value] of entry.pairs) {
+      const known = values.get(name) ?? [];
+      if (known.length < VALUES_TRIED && !known.includes(value)) values.set(name, [...known, value]);
+    }
   }
   return { first, values };
+}
+
+/** Items an (abridged) example answer shows: a list's items, NDJSON lines, or 1 for a single record. */
+function itemsShown(body: unknown): number {
+  if (typeof body === "string") return body.split("\n").length - 1;
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.length : 1;
+}
+
+/**
+ * Adds to `base` (an answerable query) each other parameter, in table order, with the first precomputed
+ * value that keeps the answer showing as many items as the base's (up to EXAMPLE_ITEMS); a parameter none
+ * of whose values does is left out. Swagger UI's "Try it out" sends every example at once, so together
+ * they must answer something, and the sample answer shown is the answer to exactly these parameters.
+ */
+function exampleQuery(context: EngineContext, endpoint: Endpoint, base: Query, answer: unknown, values: Map<string, string[]>): { query: Query; body: unknown } {
+  let query = base;
+  let body = answer;
+  const wanted = Math.min(EXAMPLE_ITEMS, itemsShown(answer));
+  for (const spec of endpoint.params) {
+    if (query.pairs.some(([name]) => name === spec.name)) continue;
+    for (const value of values.get(spec.name) ?? []) {
+      const next: Query = { pathParams: query.pathParams, pairs: [...query.pairs, [spec.name, value]] };
+      const outcome = attempt(context, endpoint, next);
+      if ("body" in outcome && itemsShown(outcome.body) >= wanted) {
+        query = next;
+        body = outcome.body;
+        break;
+      }
+    }
+  }
+  return { query, body };
 }
 
 /** A wrong value for a parameter of the table, or undefined for types that take any text. */
@@ -109,15 +147,16 @@ export function endpointSamples(context: EngineContext, endpoint: Endpoint): End
   if (first !== undefined) candidates.push(first);
   const filled = requiredQuery(context, endpoint);
   if (filled !== undefined) candidates.push(filled);
-  const samples: EndpointSamples = { pathParams: {}, paramExamples: values, errors: new Map() };
+  const samples: EndpointSamples = { pathParams: {}, paramExamples: new Map(), errors: new Map() };
   if (endpoint.path === "/openapi.json") return samples;
-  for (const query of candidates) {
-    const outcome = attempt(context, endpoint, query);
-    if ("body" in outcome) {
-      samples.pathParams = query.pathParams;
-      samples.body = outcome.body;
-      break;
-    }
+  for (const base of candidates) {
+    const outcome = attempt(context, endpoint, base);
+    if (!("body" in outcome)) continue;
+    const { query, body } = exampleQuery(context, endpoint, base, outcome.body, values);
+    samples.pathParams = query.pathParams;
+    samples.paramExamples = new Map(query.pairs);
+    samples.body = body;
+    break;
   }
   for (const query of mistakes(endpoint, samples.pathParams)) {
     const outcome = attempt(context, endpoint, query);
