@@ -3,7 +3,7 @@
  * when a client goes away, and answers parser-level failures as contract JSON.
  * @module
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
 import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps } from "./handle-request.ts";
@@ -24,8 +24,7 @@ const connections = new WeakMap<Server, Map<Socket, number>>();
 export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), options: ServerOptions): Server {
   const open = new Map<Socket, number>();
   const currentDeps = typeof depsOf === "function" ? depsOf : () => depsOf;
-  // Node's own check of the Host header answers a bare 400 (no JSON, no CORS): serve() makes the same check.
-  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, (req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     trackResponse(server, open, req.socket, res);
     const deps = currentDeps();
     serve(req, res, deps, options).catch((error: unknown) => {
@@ -34,14 +33,51 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
       deps.logError?.(error);
       res.destroy();
     });
-  });
+  };
+  // Node's own check of the Host header answers a bare 400 (no JSON, no CORS): serve() makes the same check.
+  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, onRequest);
   connections.set(server, open);
   server.on("connection", (socket: Socket) => {
     open.set(socket, 0);
     socket.once("close", () => open.delete(socket));
   });
+  // `Expect: 100-continue`: no request here has a body to wait for, so the answer comes at once, final.
+  // Node's own handling writes "100 Continue" into a pipelined response still waiting its turn, inside
+  // that response's bytes. A request that does announce a body is answered and its connection closed,
+  // as the body it holds back will not be read.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (announcesBody(req)) res.setHeader("Connection", "close");
+    onRequest(req, res);
+  });
+  // Any other expectation is ignored (RFC 9110 §10.1.1 allows it), rather than Node's bare 417 without JSON or CORS.
+  server.on("checkExpectation", onRequest);
+  // CONNECT leaves Node's HTTP parser: answered here with the contract's 405, as any method but GET, HEAD and OPTIONS.
+  server.on("connect", (req: IncomingMessage, socket: Socket) => answerConnect(req, socket, currentDeps(), options));
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, currentDeps()));
   return server;
+}
+
+/** Whether a request announces a body (a length above 0, or chunks). */
+function announcesBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/** A CONNECT request: the handler's answer (a 405, counted by the rate limit like any other method), then the connection closes. */
+function answerConnect(req: IncomingMessage, socket: Socket, deps: HandlerDeps, options: ServerOptions): void {
+  socket.on("error", () => socket.destroy());
+  handleRequest({ method: req.method ?? "CONNECT", url: req.url ?? "/", clientAddress: clientAddress(req, options) }, deps)
+    .then((response) => writeRawResponse(socket, response.status, STATUS_CODES[response.status] ?? "Error", response.headers, typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : ""))
+    .catch((error: unknown) => {
+      deps.logError?.(error);
+      socket.destroy();
+    });
+}
+
+/** Writes a whole response on a socket no longer driven by Node's HTTP server, and closes it. */
+function writeRawResponse(socket: Socket, status: number, reason: string, headers: Record<string, string>, body: string | Buffer): void {
+  if (!socket.writable) return void socket.destroy();
+  const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), `Date: ${new Date().toUTCString()}`, "Connection: close"];
+  socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "latin1"), Buffer.isBuffer(body) ? body : Buffer.from(body)]));
 }
 
 /**
@@ -148,8 +184,7 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
   // The target as far as the parser's chunk shows it: enough to tell the service.
   const target = /^\S+ (\S+)/.exec(refused)?.[1] ?? "/";
   Object.assign(response.headers, refusedRequestRateHeaders(deps, target, socket.remoteAddress ?? "unknown"));
-  const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), "Connection: close"];
-  socket.end(`${head.join("\r\n")}\r\n\r\n${String(response.body)}`);
+  writeRawResponse(socket, status, reason, response.headers, String(response.body));
 }
 
 /**

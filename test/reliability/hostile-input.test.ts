@@ -6,6 +6,7 @@
  * search deeper with `FUZZ_RUNS=1000` (runs per endpoint, default 60).
  */
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,7 +20,7 @@ import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { contractProblems, type AnyResponse } from "./contract-response.ts";
 import { hostileTarget } from "./hostile-arbitraries.ts";
-import { rawRequest, type RawRequest } from "./raw-http.ts";
+import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
 const SEED = process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
 const CANARY = `canary-${randomBytes(8).toString("hex")}`;
@@ -149,6 +150,42 @@ describe("over real HTTP", () => {
     const response = await send({ method, target: "/api/dataset/v1/brands" });
     expectContractAnswer(response, method);
     expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([405, "GET, HEAD, OPTIONS", "method_not_allowed"]);
+  });
+
+  it.each([["foo"], [""], ["200-ok"]])("ignores an expectation other than 100-continue (Expect: %j) rather than answer Node's bare 417", async (expectation) => {
+    const response = await send({ target: "/api/dataset/v1/countries", headers: [["Expect", expectation]] });
+    expectContractAnswer(response, `Expect: ${expectation}`);
+    expect(response.status).toBe(200);
+  });
+
+  it.each([["/api/dataset/v1/"], ["127.0.0.1:443"]])("answers CONNECT %s with the contract's 405 (Node hands CONNECT to no handler by default)", async (target) => {
+    const response = await send({ method: "CONNECT", target });
+    expectContractAnswer(response, `CONNECT ${target}`);
+    expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([405, "GET, HEAD, OPTIONS", "method_not_allowed"]);
+  });
+
+  it("answers a request that expects 100-continue for a body at once, and closes, since the body is never read", async () => {
+    const response = await send({ method: "POST", target: "/api/dataset/v1/countries", headers: [["Expect", "100-continue"], ["Content-Length", "5"]] });
+    expectContractAnswer(response, "POST with Expect: 100-continue");
+    expect([response.status, response.headers.connection]).toEqual([405, "close"]);
+  });
+
+  it("sends no interim 100 Continue inside a pipelined response (Node's own writes it into the queued response's bytes)", async () => {
+    const plain = await send({ target: "/api/dataset/v1/countries" });
+    const url = new URL(host.url);
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(Number(url.port), url.hostname, () =>
+        socket.write(`GET /api/dataset/v1/regulators HTTP/1.1\r\nHost: ${url.host}\r\n\r\nGET /api/dataset/v1/countries HTTP/1.1\r\nHost: ${url.host}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`),
+      );
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject).on("close", () => resolve(Buffer.concat(chunks)));
+      setTimeout(() => socket.destroy(new Error("no answer within 10 s")), 10_000).unref();
+    });
+    expect(bytes.includes("100 Continue")).toBe(false);
+    const first = parseResponse(bytes);
+    const second = parseResponse(bytes.subarray(bytes.indexOf("\r\n\r\n") + 4 + Number(first.headers["content-length"])));
+    expect([first.status, second.status, second.headers.etag]).toEqual([200, 200, plain.headers.etag]);
+    expect(second.body.equals(plain.body)).toBe(true);
   });
 
   it("takes a request target in absolute form (RFC 9112 §3.2.2) as its path and query", async () => {
