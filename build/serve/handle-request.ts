@@ -99,6 +99,11 @@ export function methodNotAllowed(method: string): HttpError {
 const resolvedUrls = new WeakMap<HandlerDeps, Map<string, string>>();
 /** URLs remembered per handler; past it the memory starts over (a flood of distinct URLs only costs resolving). */
 const RESOLVED_URL_LIMIT = 20_000;
+/**
+ * Longer URLs are resolved each time, not remembered: with the count limit this bounds the memory at
+ * about 20,000 × 512 bytes (a flood of 8 KiB spellings of one page held some 300 MiB before).
+ */
+const REMEMBERED_URL_MAX_BYTES = 512;
 
 /** The precomputed answer of a URL resolved before, without parsing it again. */
 async function knownFile(request: HostRequest, deps: HandlerDeps): Promise<HostResponse | undefined> {
@@ -109,6 +114,7 @@ async function knownFile(request: HostRequest, deps: HandlerDeps): Promise<HostR
 }
 
 function rememberUrl(deps: HandlerDeps, url: string, file: string): void {
+  if (url.length > REMEMBERED_URL_MAX_BYTES) return; // UTF-16 units: a URL on the wire is ASCII
   let urls = resolvedUrls.get(deps);
   if (urls === undefined) resolvedUrls.set(deps, (urls = new Map()));
   if (urls.size >= RESOLVED_URL_LIMIT) urls.clear();

@@ -117,6 +117,24 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
     expect(asked).toEqual(["responses/api/dataset/v1/brands/country=GB.json"]);
   });
 
+  it("remembers which file a URL resolved to, so a repeat skips resolving, except for URLs over 512 bytes (memory)", async () => {
+    const body = Buffer.from("{}\n");
+    let lookups = 0;
+    const store: PrecomputedStore = {
+      has: (file) => {
+        lookups += 1;
+        return file === "responses/api/dataset/v1/brands/country=GB.json";
+      },
+      get: async () => ({ etag: '"stored"', bytes: body.length, body }),
+      getSite: async () => undefined,
+    };
+    const handler = deps({ store });
+    const short = "/api/dataset/v1/brands?country=GB";
+    const long = `${short}${"&country=GB".repeat(60)}`; // the same query, 693 bytes
+    for (const url of [short, short, long, long]) expect((await handleRequest(request(url), handler)).headers.ETag).toBe('"stored"');
+    expect(lookups).toBe(3); // the short URL once, the long one each time
+  });
+
   it("falls back to the engine when the store lists a file it cannot read", async () => {
     const store: PrecomputedStore = { has: () => true, get: async () => undefined, getSite: async () => undefined };
     const live = await handleRequest(request("/api/dataset/v1/brands"), deps());
