@@ -32,6 +32,10 @@ export function foldSearchText(text: string): string {
  * @example tokenize("A/B-тестирование, Facebook Ads") // ["a", "b", "тестирование", "facebook", "ads"]
  */
 export function tokenize(text: string): string[] {
-  const tokens = foldSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return tokens.filter((token) => token.length <= MAX_TOKEN_LENGTH);
+  return everyToken(text).filter((token) => token.length <= MAX_TOKEN_LENGTH);
+}
+
+/** The folded tokens of a text, however long: a query's words, where a word too long to be indexed must match nothing rather than vanish. */
+export function everyToken(text: string): string[] {
+  return foldSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }

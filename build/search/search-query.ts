@@ -3,7 +3,7 @@
  * match is scored by the sum over words of the best BM25F impact among the terms the word matched.
  * @module
  */
-import { tokenize } from "./fold-search-text.ts";
+import { everyToken } from "./fold-search-text.ts";
 import type { SearchIndex } from "./search-index.ts";
 import { findTerm, prefixRange } from "./term-dictionary.ts";
 
@@ -28,9 +28,12 @@ export function prefixFactor(wordLength: number, termLength: number): number {
   return wordLength >= termLength ? 1 : 0.5 * (1 + wordLength / termLength);
 }
 
-/** The distinct query words in order; a word equal to the last one is dropped (the last covers it). */
+/**
+ * The distinct query words in order; a word equal to the last one is dropped (the last covers it). A word
+ * longer than any indexed token stays, and so matches nothing: every word must match.
+ */
 export function queryWords(query: string): { exact: string[]; last: string | undefined } {
-  const tokens = tokenize(query);
+  const tokens = everyToken(query);
   const last = tokens[tokens.length - 1];
   const exact = [...new Set(tokens.slice(0, -1))].filter((word) => word !== last);
   return { exact, last };

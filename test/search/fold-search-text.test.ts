@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldSearchText, MAX_TOKEN_LENGTH, tokenize } from "../../build/search/fold-search-text.ts";
+import { everyToken, foldSearchText, MAX_TOKEN_LENGTH, tokenize } from "../../build/search/fold-search-text.ts";
 
 describe("foldSearchText", () => {
   it.each([
@@ -36,7 +36,8 @@ describe("tokenize", () => {
     expect(tokenize(input)).toEqual(expected);
   });
 
-  it("drops tokens longer than the maximum", () => {
+  it("drops tokens longer than the maximum, which everyToken keeps", () => {
     expect(tokenize(`short ${"x".repeat(MAX_TOKEN_LENGTH + 1)} ok`)).toEqual(["short", "ok"]);
+    expect(everyToken(`Short ${"X".repeat(MAX_TOKEN_LENGTH + 1)} ok`)).toEqual(["short", "x".repeat(MAX_TOKEN_LENGTH + 1), "ok"]);
   });
 });

@@ -29,6 +29,7 @@ describe("queryWords", () => {
     ["a b a", { exact: ["b"], last: "a" }],
     ["Пётр  ковалёв", { exact: ["петр"], last: "ковалев" }],
     ["?!", { exact: [], last: undefined }],
+    [`seo ${"x".repeat(41)}`, { exact: ["seo"], last: "x".repeat(41) }], // kept, to match nothing
   ])("splits %j into %j", (query, expected) => {
     expect(queryWords(query)).toEqual(expected);
   });
@@ -55,6 +56,8 @@ describe("searchIndex", () => {
     ["wolf", "an unknown word"],
     ["", "an empty query"],
     ["—?!", "a query without letters or digits"],
+    [`fox ${"x".repeat(41)}`, "a last word longer than any indexed token"],
+    [`${"я".repeat(41)} fox`, "a word longer than any indexed token, in Cyrillic"],
   ])("finds nothing for %j (%s)", (query) => {
     expect(search(query)).toEqual([]);
   });
