@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { seedInputFiles } from "../load/find-seed-files.ts";
 import { etagOf } from "../serve/etag.ts";
 import { listFiles } from "./list-files.ts";
 import { variantPath, type EncodedVariant, type Encoding } from "./compress-body.ts";
@@ -33,10 +34,12 @@ export interface RecordedBuild<Summary> {
   summary: Summary;
 }
 
-async function hashFolder(hash: ReturnType<typeof createHash>, label: string, dir: string): Promise<void> {
-  for (const file of await listFiles(dir)) {
-    const bytes = await readFile(path.join(dir, file));
-    hash.update(`${label}/${file}\0${bytes.length}\0`).update(bytes);
+async function hashFolder(hash: ReturnType<typeof createHash>, label: string, dir: string, files?: readonly string[]): Promise<void> {
+  for (const file of files ?? (await listFiles(dir))) {
+    // A file that cannot be read is the loader's to report, in its words: here it only changes the fingerprint.
+    const bytes = await readFile(path.join(dir, file)).catch(() => undefined);
+    if (bytes === undefined) hash.update(`${label}/${file}\0unreadable\0`);
+    else hash.update(`${label}/${file}\0${bytes.length}\0`).update(bytes);
   }
 }
 
@@ -45,7 +48,8 @@ export async function fingerprintInputs(seedsDir: string, options: Record<string
   const hash = createHash("sha256");
   const { node, zlib, brotli } = process.versions;
   hash.update(JSON.stringify({ options, node, zlib, brotli }));
-  await hashFolder(hash, "seeds", seedsDir);
+  // Exactly the files the loader reads, found as it finds them (symbolic links followed).
+  await hashFolder(hash, "seeds", seedsDir, await seedInputFiles(seedsDir));
   await hashFolder(hash, "build", CODE_DIR);
   hash.update(await readFile(LOCK_FILE).catch(() => Buffer.alloc(0)));
   return hash.digest("base64url");

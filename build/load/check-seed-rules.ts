@@ -2,14 +2,85 @@
  * Rules that span fields or records, beyond what one schema can say.
  * @module
  */
+import { utcDateOf } from "../compute/periods.ts";
 import type { SeedProblem } from "../errors.ts";
 import type { LocatedRecord } from "./validate-records.ts";
 
 type Records = Partial<Record<string, LocatedRecord[]>>;
 
-/** Checks the cross-field rules of the seed format; returns every violation. */
-export function checkSeedRules(records: Records): SeedProblem[] {
-  return [...checkLicenseStatusDates(records.licenses ?? []), ...checkResumeContacts(records.resumes ?? []), ...checkPrimaryDomains(records.domains ?? [])];
+/**
+ * Checks the cross-field rules of the seed format; returns every violation. With the snapshot time
+ * (meta's `snapshot_at`, absent when meta itself is invalid), also that nothing is dated after it.
+ */
+export function checkSeedRules(records: Records, snapshotAt?: string): SeedProblem[] {
+  return [
+    ...checkLicenseStatusDates(records.licenses ?? []),
+    ...checkResumeContacts(records.resumes ?? []),
+    ...checkPrimaryDomains(records.domains ?? []),
+    ...checkComplaints(records.brands ?? []),
+    ...checkDomainDates(records.domains ?? []),
+    ...checkOneCurrency(records.groundTruth ?? []),
+    ...(snapshotAt === undefined ? [] : checkNothingAfterSnapshot(records, snapshotAt)),
+  ];
+}
+
+/**
+ * Fields that record what was seen or counted, which cannot be later than the snapshot: a demand month
+ * after it would become every brand's "current" month (and expire licenses in its Trust Score). How each
+ * is compared: a month with the snapshot's UTC month, a date with its UTC date, a date-time as an instant.
+ */
+const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month" | "date" | "instant" }[] = [
+  { resource: "demand", field: "period", kind: "month" },
+  { resource: "groundTruth", field: "period", kind: "month" },
+  { resource: "lobby", field: "observed_at", kind: "date" },
+  { resource: "licenses", field: "issued_at", kind: "date" },
+  { resource: "domains", field: "whois.created_at", kind: "date" },
+  { resource: "domains", field: "health.checked_at", kind: "date" },
+  { resource: "tcAlerts", field: "detected_at", kind: "instant" },
+  { resource: "resumes", field: "updated_at", kind: "instant" },
+];
+
+function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedProblem[] {
+  const snapshotDate = utcDateOf(snapshotAt);
+  const limits = { month: snapshotDate.slice(0, 7), date: snapshotDate };
+  const problems: SeedProblem[] = [];
+  for (const { resource, field, kind } of OBSERVED_FIELDS) {
+    for (const record of records[resource] ?? []) {
+      const value = field.split(".").reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], record.value);
+      if (typeof value !== "string") continue;
+      const after = kind === "instant" ? Date.parse(value) > Date.parse(snapshotAt) : value > limits[kind];
+      if (after) problems.push(problemAt(record, field, `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`));
+    }
+  }
+  return problems;
+}
+
+function checkComplaints(brands: LocatedRecord[]): SeedProblem[] {
+  return brands.flatMap((record) => {
+    const { complaints_total: total, complaints_resolved: resolved } = (record.value.reputation ?? {}) as { complaints_total?: number; complaints_resolved?: number };
+    return total !== undefined && resolved !== undefined && resolved > total ? [problemAt(record, "reputation.complaints_resolved", `Must not be more than complaints_total (${resolved} > ${total})`)] : [];
+  });
+}
+
+function checkDomainDates(domains: LocatedRecord[]): SeedProblem[] {
+  return domains.flatMap((record) => {
+    const { created_at: created, expires_at: expires } = (record.value.whois ?? {}) as { created_at?: string; expires_at?: string };
+    return created !== undefined && expires !== undefined && expires < created ? [problemAt(record, "whois.expires_at", `Must not be before whois.created_at (${created})`)] : [];
+  });
+}
+
+/** A market's revenue series is in one currency: a switch midway would be read as a jump in revenue. */
+function checkOneCurrency(rows: LocatedRecord[]): SeedProblem[] {
+  const first = new Map<string, string>();
+  const problems: SeedProblem[] = [];
+  for (const record of rows) {
+    const series = `${String(record.value.country)} ${String(record.value.regulator_code)}`;
+    const currency = String(record.value.currency);
+    const seen = first.get(series);
+    if (seen === undefined) first.set(series, currency);
+    else if (seen !== currency) problems.push(problemAt(record, "currency", `The ${series} series is in ${seen} elsewhere: one currency per country and regulator`));
+  }
+  return problems;
 }
 
 function problemAt(record: LocatedRecord, field: string, message: string): SeedProblem {
@@ -23,6 +94,8 @@ function checkLicenseStatusDates(licenses: LocatedRecord[]): SeedProblem[] {
     if (status === "active" && changedAt !== null) problems.push(problemAt(record, "status_changed_at", "Must be empty while the status is active"));
     if (status !== "active" && changedAt === null) problems.push(problemAt(record, "status_changed_at", `Required when the status is ${status}`));
     if (changedAt && issuedAt && changedAt < issuedAt) problems.push(problemAt(record, "status_changed_at", "Must not be before issued_at"));
+    const expiresAt = record.value.expires_at as string | null;
+    if (expiresAt && issuedAt && expiresAt < issuedAt) problems.push(problemAt(record, "expires_at", `Must not be before issued_at (${issuedAt})`));
   }
   return problems;
 }

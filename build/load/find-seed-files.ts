@@ -1,21 +1,45 @@
 /**
- * Finds the seed files of a resource folder; the only place that globs.
+ * Finds the seed files of a resource folder, and what in it would otherwise be skipped without a word;
+ * the only place that globs.
  * @module
  */
 import fg from "fast-glob";
+import { META_FILE, SEED_RESOURCES } from "./seed-resources.ts";
 
-/** Seed files of one resource folder, sorted so that every build reads them in the same order. */
-export async function findSeedFiles(seedsDir: string, resourceDir: string): Promise<string[]> {
-  const files = await fg(`${fg.escapePath(resourceDir)}/*.{json,ndjson,csv}`, { cwd: seedsDir, onlyFiles: true, followSymbolicLinks: false });
-  return files.sort();
+/** A seed file's name: JSON, NDJSON or CSV. */
+const SEED_NAME = /\.(json|ndjson|csv)$/;
+/** READMEs are documentation, left alone like hidden files (`.gitkeep`, `.DS_Store`). */
+const README_NAME = /\/readme(\.[^/]*)?$/i;
+
+/** Something in a resource folder that the build does not read, and why it says so. */
+export interface SeedFolderProblem {
+  /** Relative to the seeds folder, a folder ending in `/`. */
+  path: string;
+  message: string;
 }
 
 /**
- * Files of a resource folder that are not seed files and would be skipped without a word: a misnamed
- * seed file (`brands.jsonl`, `brands.JSON`) would otherwise leave its records out of the build. Hidden
- * files (`.gitkeep`, `.DS_Store`) and READMEs are left alone.
+ * The seed files of one resource folder, sorted so that every build reads them in the same order
+ * (symbolic links are followed, as for any file), and what would otherwise be left out silently: a
+ * misnamed seed file (`brands.jsonl`, `brands.JSON`), a subfolder (its files are not read), a seed
+ * file that is not a readable regular file (a broken or looping link, a pipe).
  */
-export async function findStrayFiles(seedsDir: string, resourceDir: string): Promise<string[]> {
-  const files = await fg(`${fg.escapePath(resourceDir)}/*`, { cwd: seedsDir, onlyFiles: true, followSymbolicLinks: false, dot: false });
-  return files.filter((file) => !/\.(json|ndjson|csv)$/.test(file) && !/\/readme(\.[^/]*)?$/i.test(file)).sort();
+export async function scanResourceFolder(seedsDir: string, resourceDir: string): Promise<{ files: string[]; problems: SeedFolderProblem[] }> {
+  const entries = await fg(`${fg.escapePath(resourceDir)}/*`, { cwd: seedsDir, onlyFiles: false, followSymbolicLinks: true, dot: false, stats: true });
+  const files: string[] = [];
+  const problems: SeedFolderProblem[] = [];
+  for (const { path, stats } of entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    if (stats?.isDirectory()) problems.push({ path: `${path}/`, message: `A subfolder: seed files are read from ${resourceDir}/ itself, not below it (move its files up)` });
+    else if (README_NAME.test(path)) continue;
+    else if (!SEED_NAME.test(path)) problems.push({ path, message: "Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)" });
+    else if (stats?.isFile() !== true) problems.push({ path, message: "The file cannot be read: not a regular file (a broken or looping symbolic link, a pipe)" });
+    else files.push(path);
+  }
+  return { files, problems };
+}
+
+/** Every file the loader reads from `seedsDir` (the meta file and each resource's seed files): what a build is made from. */
+export async function seedInputFiles(seedsDir: string): Promise<string[]> {
+  const scanned = await Promise.all(SEED_RESOURCES.map((resource) => scanResourceFolder(seedsDir, resource.dir)));
+  return [META_FILE, ...scanned.flatMap((scan) => scan.files)];
 }

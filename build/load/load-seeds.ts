@@ -6,7 +6,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
-import { findSeedFiles, findStrayFiles } from "./find-seed-files.ts";
+import { scanResourceFolder } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { decodeSeedBytes, jsonErrorLine, readSeedText } from "./read-seed-file.ts";
 import {
@@ -69,8 +69,8 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     let bytes: Buffer;
     try {
       bytes = await readFile(path.join(seedsDir, relative));
-    } catch {
-      problems.push({ file, message: "The file cannot be read (missing or not a file)" });
+    } catch (error) {
+      problems.push({ file, message: `The file cannot be read (${unreadableReason(error as NodeJS.ErrnoException)})` });
       return undefined;
     }
     stats.files += 1;
@@ -91,7 +91,7 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     byResource[resource.name] = loaded.valid;
     stats.records += loaded.valid.length;
   }
-  problems.push(...checkSeedRules(byResource));
+  problems.push(...checkSeedRules(byResource, meta?.snapshot_at));
 
   if (problems.length > 0 || meta === undefined) throw new SeedValidationError(problems);
   const values = <T>(name: SeedResourceName): T[] => (byResource[name] ?? []).map((record) => record.value as T);
@@ -128,12 +128,9 @@ async function loadResource(
   readText: (relative: string) => Promise<string | undefined>,
   keysOf: (name: SeedResourceName) => ReadonlySet<string> | undefined,
 ): Promise<{ valid: LocatedRecord[]; keys: ReadonlySet<string> | undefined; problems: SeedProblem[] }> {
-  const files = await findSeedFiles(seedsDir, resource.dir);
-  const problems: SeedProblem[] = [];
-  if (files.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
-  for (const stray of await findStrayFiles(seedsDir, resource.dir)) {
-    problems.push({ file: `${label}/${stray}`, message: "Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)" });
-  }
+  const { files, problems: unread } = await scanResourceFolder(seedsDir, resource.dir);
+  const problems: SeedProblem[] = unread.map((problem) => ({ file: `${label}/${problem.path}`, message: problem.message }));
+  if (files.length === 0 && unread.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
   const valid: LocatedRecord[] = [];
   const keys = new Set<string>();
   let complete = files.length > 0;
@@ -144,7 +141,7 @@ async function loadResource(
       continue;
     }
     const file = `${label}/${relative}`;
-    const read = readSeedText(file, text, resource.csvColumns);
+    const read = readSeedText(file, text, resource.csvColumns, columnsOf(resource));
     if (read.problems.some((problem) => problem.field === undefined)) complete = false;
     for (const record of read.records) {
       const key = rawRecordKey(record.value, resource.key);
@@ -157,6 +154,18 @@ async function loadResource(
   }
   problems.push(...findDuplicateKeys(resource, valid), ...findDanglingReferences(resource, valid, keysOf));
   return { valid, keys: complete ? keys : undefined, problems };
+}
+
+/** Why a file could not be read, in words. */
+function unreadableReason(error: NodeJS.ErrnoException): string {
+  const reasons: Record<string, string> = { ENOENT: "missing", EISDIR: "a folder, not a file", EACCES: "permission denied", EPERM: "permission denied", ELOOP: "a symbolic link loop" };
+  return reasons[error.code ?? ""] ?? (error.code ?? "an unknown error");
+}
+
+/** The fields of a resource's records, which a CSV header must name. */
+function columnsOf(resource: SeedResource): string[] | undefined {
+  const shape = (resource.schema as { shape?: Record<string, unknown> }).shape;
+  return shape === undefined ? undefined : Object.keys(shape);
 }
 
 /** The key of a record as read, when its key fields are plain values. */

@@ -55,12 +55,18 @@ function firstInvalidLine(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-/** Parses a seed file's text by its extension. */
-export function readSeedText(file: string, text: string, csvColumns: Record<string, CsvColumnType> = {}): ReadResult {
+/**
+ * Parses a seed file's text by its extension. A CSV header is checked against `csvHeader`, the columns
+ * the records have, when given. A file without a record is a problem, as an empty file is: a seed file
+ * left with only its header would silently drop a whole resource.
+ */
+export function readSeedText(file: string, text: string, csvColumns: Record<string, CsvColumnType> = {}, csvHeader?: readonly string[]): ReadResult {
   if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
-  if (file.endsWith(".ndjson")) return readNdjson(file, text);
-  if (file.endsWith(".csv")) return readCsv(file, text, csvColumns);
-  return readJsonArray(file, text);
+  const read = file.endsWith(".ndjson") ? readNdjson(file, text) : file.endsWith(".csv") ? readCsv(file, text, csvColumns, csvHeader) : readJsonArray(file, text);
+  if (read.records.length === 0 && read.problems.length === 0) {
+    read.problems.push({ file, message: file.endsWith(".csv") ? "The file has a header but no records" : "The file has no records (an empty list)" });
+  }
+  return read;
 }
 
 function readJsonArray(file: string, text: string): ReadResult {
@@ -113,14 +119,18 @@ function readNdjson(file: string, text: string): ReadResult {
   return { records, problems };
 }
 
-function readCsv(file: string, text: string, columns: Record<string, CsvColumnType>): ReadResult {
+function readCsv(file: string, written: string, columns: Record<string, CsvColumnType>, expected?: readonly string[]): ReadResult {
+  // Lines may end in \r\n or \n, mixed (rows appended in another editor): csv-parse keeps the first ending
+  // it meets and leaves a \r in the last cell of the others. Quoted line breaks become \n too.
+  const text = written.includes("\r\n") ? written.replaceAll("\r\n", "\n") : written;
   const longLine = text.split("\n").findIndex((line) => line.length > MAX_LINE_BYTES);
   if (longLine >= 0) {
     return { records: [], problems: [{ file, record: `line ${longLine + 1}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
   }
   let rows: CsvRow[];
+  const header = (names: string[]) => checkCsvHeader(names, expected);
   try {
-    rows = readPlainCsvRows(text) ?? parseCsv(text, { columns: checkCsvHeader, skip_empty_lines: true, info: true, trim: false });
+    rows = readPlainCsvRows(text, header) ?? parseCsv(text, { columns: header, skip_empty_lines: true, info: true, trim: false });
   } catch (error) {
     const csvError = error as Error & { lines?: number; code?: string };
     if (csvError.code === "CSV_QUOTE_NOT_CLOSED") {
@@ -188,7 +198,7 @@ type CsvRow = { record: Record<string, string>; info: { lines: number } };
  * it meets and counts a stray `\r` as a line), lone surrogates (it reads UTF-8 bytes, so they become U+FFFD),
  * a bad header or a row of the wrong length (so that errors keep csv-parse's wording).
  */
-function readPlainCsvRows(text: string): CsvRow[] | undefined {
+function readPlainCsvRows(text: string, checkHeader: (names: string[]) => string[]): CsvRow[] | undefined {
   if (text.includes('"') || /\p{Cs}/u.test(text)) return undefined;
   const crlf = text.includes("\r");
   const lines = text.split(crlf ? "\r\n" : "\n");
@@ -201,7 +211,7 @@ function readPlainCsvRows(text: string): CsvRow[] | undefined {
     const cells = line.split(",");
     if (header === undefined) {
       try {
-        header = checkCsvHeader(cells);
+        header = checkHeader(cells);
       } catch {
         return undefined;
       }
@@ -220,13 +230,22 @@ function readPlainCsvRows(text: string): CsvRow[] | undefined {
 
 class CsvHeaderError extends Error {}
 
-/** The header names the columns: a blank or repeated name would silently drop a column's cells. */
-function checkCsvHeader(header: string[]): string[] {
+/**
+ * The header names the columns: a blank or repeated name would silently drop a column's cells, and a
+ * misspelt one (`month` for `period`) would fail every row; either is reported once, on line 1.
+ */
+function checkCsvHeader(header: string[], expected?: readonly string[]): string[] {
   const blank = header.findIndex((name) => name.trim() === "");
   if (blank >= 0) throw new CsvHeaderError(`Column ${blank + 1} of the header has no name`);
   const repeated = header.find((name, i) => header.indexOf(name) !== i);
   if (repeated !== undefined) throw new CsvHeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
-  return header;
+  if (expected === undefined) return header;
+  const unknown = header.filter((name) => !expected.includes(name));
+  const missing = expected.filter((name) => !header.includes(name));
+  if (unknown.length === 0 && missing.length === 0) return header;
+  const list = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(", ");
+  const faults = [unknown.length > 0 ? `unknown column(s) ${list(unknown)}` : "", missing.length > 0 ? `missing column(s) ${list(missing)}` : ""].filter(Boolean);
+  throw new CsvHeaderError(`The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order)`);
 }
 
 type Coerced = { ok: true; value: unknown } | { ok: false; message: string };

@@ -14,6 +14,14 @@ const nonEmpty = z.string().trim().min(1);
 const key = z.string().regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "Expected a lower-case key (a-z, 0-9, underscores)");
 const percent = z.number().min(0).max(100);
 
+/** A list in which each value appears once: a repeat would be counted twice (payment methods, markets, skills). */
+function distinctList<T extends z.ZodType>(item: T) {
+  return z.array(item).superRefine((values, context) => {
+    const repeated = values.find((value, index) => values.indexOf(value) !== index);
+    if (repeated !== undefined) context.addIssue({ code: "custom", message: `Lists ${JSON.stringify(repeated)} more than once` });
+  });
+}
+
 /** `seeds/meta/meta.json`: the snapshot's identity, shared by both services. */
 export const metaSchema = z.strictObject({
   snapshot_at: isoDateTime.describe("When the seed data was taken; every response's generated_at"),
@@ -55,8 +63,8 @@ export const brandSchema = z.strictObject({
   name: nonEmpty,
   status: z.enum(["active", "dormant", "closed"]),
   founded_year: z.int().min(1990).max(2100),
-  verticals: z.array(z.enum(["casino", "sportsbook", "poker", "lottery"])).min(1),
-  markets: z.array(countryCode),
+  verticals: distinctList(z.enum(["casino", "sportsbook", "poker", "lottery"])).min(1),
+  markets: distinctList(countryCode),
   reputation: z.strictObject({
     review_rating: z.number().min(0).max(5),
     review_count: z.int().min(0),
@@ -68,7 +76,7 @@ export const brandSchema = z.strictObject({
     android: z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) }).nullable(),
   }),
   social: z.record(key, z.int().min(0)).describe("Network key → followers"),
-  payment_methods: z.array(key),
+  payment_methods: distinctList(key),
   withdrawal_days: z.number().min(0).max(60),
   responsible_gambling: z.strictObject({
     self_exclusion: z.boolean(),
@@ -122,8 +130,8 @@ export const gameSchema = z.strictObject({
   kind: z.enum(GAME_KINDS),
   rtp: z.number().min(50).max(100).nullable().describe("Return to player, percent"),
   volatility: z.enum(["low", "medium", "high", "very_high"]).nullable(),
-  themes: z.array(key),
-  features: z.array(key),
+  themes: distinctList(key),
+  features: distinctList(key),
   released_at: isoDate,
 });
 
@@ -165,10 +173,10 @@ export const resumeSchema = z.strictObject({
   id: z.int().min(1),
   title: nonEmpty,
   role: key,
-  verticals: z.array(key),
-  traffic: z.array(key),
+  verticals: distinctList(key),
+  traffic: distinctList(key),
   seniority: z.enum(["junior", "middle", "senior", "lead", "head"]),
-  skills: z.array(nonEmpty),
+  skills: distinctList(nonEmpty),
   experience_years: z.number().min(0).max(60),
   contact_quality: z.enum(["direct", "service", "none"]),
   contacts: z.strictObject({

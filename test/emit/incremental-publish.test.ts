@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -114,6 +114,18 @@ describe("fingerprintInputs", () => {
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).toBe(base);
     expect(await fingerprintInputs(seeds, { maxFiles: 2 })).not.toBe(base);
     await writeFile(path.join(seeds, "meta", "meta.json"), `${await readFile(path.join(seeds, "meta", "meta.json"), "utf8")} `);
+    expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
+  });
+
+  it("reads seed folders and files behind symbolic links, as the loader does", async () => {
+    const seeds = path.join(parent, "seeds-linked");
+    const outside = path.join(parent, "alerts-outside");
+    await cp(SEEDS_MIN, seeds, { recursive: true });
+    await rename(path.join(seeds, "tc-alerts"), outside);
+    await symlink(outside, path.join(seeds, "tc-alerts"));
+    const base = await fingerprintInputs(seeds, { maxFiles: 1 });
+    const alerts = path.join(outside, "tc-alerts.ndjson");
+    await writeFile(alerts, (await readFile(alerts, "utf8")).replace("Bonus wagering", "Bonus Wagering"));
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
   });
 });

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
@@ -92,6 +92,50 @@ describe("loadSeeds and files that are not seed files", () => {
         `${label}/brands/extra.JSON: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
         `${label}/brands/more-brands.jsonl: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
       ]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it("names a subfolder of a resource folder (its files would not be read) and a seed file that is a broken link", async () => {
+    const copy = await copySeeds();
+    try {
+      await mkdir(path.join(copy.dir, "tc-alerts", "2025"));
+      await writeFile(path.join(copy.dir, "tc-alerts", "2025", "more.ndjson"), "");
+      await symlink(path.join(copy.dir, "nowhere.ndjson"), path.join(copy.dir, "brands", "gone.ndjson"));
+      const error = await loadSeeds(copy.dir).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      const label = path.basename(copy.dir);
+      expect((error as SeedValidationError).problems.map(formatSeedProblem)).toEqual([
+        `${label}/brands/gone.ndjson: The file cannot be read: not a regular file (a broken or looping symbolic link, a pipe)`,
+        `${label}/tc-alerts/2025/: A subfolder: seed files are read from tc-alerts/ itself, not below it (move its files up)`,
+      ]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it("follows symbolic links to seed files and resource folders, as to any file", async () => {
+    const copy = await copySeeds();
+    try {
+      const { seeds: plain } = await loadSeeds(copy.dir);
+      const outside = `${copy.dir}-outside`;
+      await rename(path.join(copy.dir, "tc-alerts"), outside);
+      await symlink(outside, path.join(copy.dir, "tc-alerts"));
+      const gamesFile = `${copy.dir}-games.txt`;
+      await rename(path.join(copy.dir, "games", "games.ndjson"), gamesFile);
+      await symlink(gamesFile, path.join(copy.dir, "games", "games.ndjson"));
+      try {
+        const { seeds: linked } = await loadSeeds(copy.dir);
+        expect(linked.tcAlerts).toEqual(plain.tcAlerts);
+        expect(linked.games).toEqual(plain.games);
+        expect(linked.games.length).toBeGreaterThan(0);
+      } finally {
+        await rm(outside, { recursive: true });
+        await rm(gamesFile);
+      }
     } finally {
       await copy.cleanup();
     }

@@ -118,9 +118,13 @@ describe("readSeedText: CSV", () => {
 describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", () => {
   class HeaderError extends Error {}
 
-  /** The reference: csv-parse alone, with readCsv's options, its rows mapped and its errors reported as readCsv does. */
-  function viaCsvParse(file: string, text: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
-    if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
+  /**
+   * The reference: csv-parse alone, with readCsv's options, on the text with its \r\n made \n (readCsv's
+   * first step), its rows mapped and its errors reported as readCsv does.
+   */
+  function viaCsvParse(file: string, written: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
+    if (written.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
+    const text = written.replaceAll("\r\n", "\n");
     const checkHeader = (header: string[]): string[] => {
       const blank = header.findIndex((name) => name.trim() === "");
       if (blank >= 0) throw new HeaderError(`Column ${blank + 1} of the header has no name`);
@@ -150,6 +154,7 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
       }
       result.records.push(reported.length === 0 ? { location, value } : { location, value, reported });
     }
+    if (result.records.length === 0 && result.problems.length === 0) result.problems.push({ file, message: "The file has a header but no records" });
     return result;
   }
 
@@ -250,6 +255,17 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
     expect(result.records).toEqual([
       { location: "line 3", value: { a: "x\ny", b: "2" } },
       { location: "line 4", value: { a: "3", b: "4" } },
+    ]);
+  });
+
+  it("reads mixed line endings (rows appended in another editor) with no carriage return left in a cell", () => {
+    expect(readSeedText("s/p.csv", "a,b\n1,2\r\n3,4\n").records.map((record) => record.value)).toEqual([
+      { a: "1", b: "2" },
+      { a: "3", b: "4" },
+    ]);
+    expect(readSeedText("s/p.csv", 'a,b\r\n"x\r\ny",2\n3,4\r\n').records.map((record) => record.value)).toEqual([
+      { a: "x\ny", b: "2" },
+      { a: "3", b: "4" },
     ]);
   });
 
