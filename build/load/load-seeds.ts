@@ -8,7 +8,7 @@ import path from "node:path";
 import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
-import { decodeSeedBytes, jsonErrorLine, readSeedText } from "./read-seed-file.ts";
+import { decodeSeedBytes, jsonErrorLine, oneLineMessage, readSeedText } from "./read-seed-file.ts";
 import {
   metaSchema,
   type Brand,
@@ -184,7 +184,7 @@ async function loadMeta(label: string, text: string | undefined, problems: SeedP
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    problems.push({ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${message}` });
+    problems.push({ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` });
     return undefined;
   }
   const checked = validateRecords(file, [{ location: "", value }], metaSchema);

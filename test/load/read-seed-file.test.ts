@@ -1,6 +1,6 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { coerceCell, decodeSeedBytes, MAX_LINE_BYTES, type ReadResult, readSeedText } from "../../build/load/read-seed-file.ts";
+import { coerceCell, decodeSeedBytes, jsonFaultOffset, MAX_LINE_BYTES, type ReadResult, readSeedText } from "../../build/load/read-seed-file.ts";
 import type { CsvColumnType } from "../../build/load/seed-resources.ts";
 
 const DEMAND_COLUMNS: Record<string, CsvColumnType> = { volume: "int" };
@@ -35,6 +35,27 @@ describe("readSeedText: JSON array", () => {
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]).toMatchObject({ file: "s/c.json", record: "line 3" });
     expect(result.problems[0]?.message).toMatch(/^Malformed JSON: /);
+  });
+
+  it.each([
+    ["a trailing comma", '[\n  {"a": 1},\n  {"a": 2},\n]\n', "line 4"],
+    ["a comment", '// regulators\n[{"a": 1}]\n', "line 1"],
+    ["a missing comma", '[\n  {"a": 1}\n  {"a": 2}\n]', "line 3"],
+    ["single quotes", "[\n\n  {'a': 1}]", "line 3"],
+    ["a control character in a string", '[\n"a\u0000b"]', "line 2"],
+  ])("names the line of %s, whatever V8's message says, in a message on one line", (_case, text, line) => {
+    const [problem] = readSeedText("s/c.json", text).problems;
+    expect(problem).toMatchObject({ file: "s/c.json", record: line });
+    expect(problem?.message).toMatch(/^Malformed JSON: /);
+    expect(problem?.message).not.toMatch(/[\n\u0000]/);
+  });
+
+  it("finds no fault in valid JSON, and the first one in broken JSON", () => {
+    expect(jsonFaultOffset('[{"a":[1,-2.5e3,true,null,"x\\"y"]}, {}]')).toBeUndefined();
+    expect(jsonFaultOffset('[1,]')).toBe(3);
+    expect(jsonFaultOffset('{"a" 1}')).toBe(5);
+    expect(jsonFaultOffset("[1] x")).toBe(4);
+    expect(jsonFaultOffset('["open')).toBe(6);
   });
 
   it("refuses a document that is not an array", () => {
