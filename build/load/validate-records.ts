@@ -20,7 +20,8 @@ export function validateRecords(file: string, records: RawRecord[], schema: z.Zo
   const valid: LocatedRecord[] = [];
   const problems: SeedProblem[] = [];
   for (const record of records) {
-    const result = schema.safeParse(record.value);
+    // reportInput: each issue carries the value it is about, echoed in the message (a trailing space in a slug).
+    const result = schema.safeParse(record.value, { reportInput: true });
     if (result.success) {
       valid.push({ file, location: record.location, value: result.data as Record<string, unknown> });
       continue;
@@ -38,7 +39,18 @@ function issueProblems(file: string, location: string, issue: z.core.$ZodIssue):
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => ({ file, record: location, field: formatIssuePath([...issue.path, key]), message: `Unrecognized key ${JSON.stringify(key)}` }));
   }
-  return [{ file, record: location, field: formatIssuePath(issue.path), message: issue.message }];
+  return [{ file, record: location, field: formatIssuePath(issue.path), message: withReceived(issue) }];
+}
+
+/**
+ * The issue's message, with the string it refused when the message does not show it already: "Expected a
+ * lower-case slug" says nothing of the space in "mitulbet ". Long values are cut.
+ */
+function withReceived(issue: z.core.$ZodIssue): string {
+  const input = (issue as { input?: unknown }).input;
+  if (typeof input !== "string" || issue.message.includes("received")) return issue.message;
+  const shown = input.length > 80 ? `${input.slice(0, 80)}…` : input;
+  return `${issue.message}, received ${JSON.stringify(shown)}`;
 }
 
 function formatIssuePath(path: readonly PropertyKey[]): string | undefined {

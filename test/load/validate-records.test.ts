@@ -66,6 +66,15 @@ describe("validateRecords", () => {
     expect(result.problems.map((problem) => `${problem.record} ${problem.field ?? "-"}`)).toEqual(["record 0 code", "record 0 trust_tier", "record 2 -"]);
   });
 
+  it("shows the string it refused, where the message alone would not (a trailing space, a capital)", () => {
+    const result = validateRecords("s/b.ndjson", [{ location: "line 1", value: { ...BRAND, slug: "alpha-casino ", status: "Active", name: 7 } }], resource("brands").schema);
+    expect(result.problems.map((problem) => [problem.field, problem.message])).toEqual([
+      ["slug", 'Expected a lower-case slug (a-z, 0-9, single dashes), received "alpha-casino "'],
+      ["name", "Invalid input: expected string, received number"],
+      ["status", 'Invalid option: expected one of "active"|"dormant"|"closed", received "Active"'],
+    ]);
+  });
+
   it("does not repeat a problem that the CSV reader already reported for a cell", () => {
     const value = { brand: "alpha", country: "GB", period: "2024-10", volume: "lots" };
     const result = validateRecords("s/d.csv", [{ location: "line 2", value, reported: ["volume"] }], resource("demand").schema);
