@@ -69,7 +69,8 @@ export function formatErrorChain(error: unknown): string {
   const lines: string[] = [];
   let current: unknown = error;
   for (let depth = 1; current !== undefined && depth <= 10; depth += 1) {
-    const message = current instanceof Error ? `${current.name}: ${current.message}` : String(current);
+    // Our own errors are sentences for the publisher; a class name in front says nothing to them.
+    const message = current instanceof BuildError ? current.message : current instanceof Error ? `${current.name}: ${current.message}` : String(current);
     lines.push(depth === 1 ? message : `  ${depth - 1}. caused by ${message}`);
     current = current instanceof Error ? current.cause : undefined;
   }

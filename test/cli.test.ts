@@ -105,7 +105,7 @@ describe("build CLI", () => {
       const before = await hashTree(copy.dir);
       const { errors } = await runCli(["--seeds", copy.dir, "--out", outOf(copy.dir)]);
       expect(process.exitCode).toBe(1);
-      expect(errors.join("\n")).toContain("BuildError: Refusing --out");
+      expect(errors.join("\n")).toContain("Refusing --out");
       expect(await hashTree(copy.dir)).toEqual(before);
     } finally {
       await copy.cleanup();
@@ -124,7 +124,7 @@ describe("build CLI", () => {
     const before = await hashTree(out);
     const { errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out]);
     expect(process.exitCode).toBe(1);
-    expect(errors.join("\n")).toContain(`BuildError: The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`);
+    expect(errors.join("\n")).toContain(`The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`);
     expect(await hashTree(out)).toEqual(before);
   });
 
@@ -134,7 +134,7 @@ describe("build CLI", () => {
   ])("stops on %s with one sentence, before reading anything", async (_case, seedsOf, message) => {
     const { errors } = await runCli(["--seeds", seedsOf(root), "--out", path.join(root, "never")]);
     expect(process.exitCode).toBe(1);
-    expect(errors[0]).toContain(`BuildError: The seeds folder`);
+    expect(errors[0]).toMatch(/^The seeds folder/);
     expect(errors[0]).toContain(message);
     expect(errors.join("\n").split("\n")).toHaveLength(2); // the sentence and "Nothing was written"
     expect(await exists(path.join(root, "never"))).toBe(false);
@@ -155,7 +155,7 @@ describe("build CLI", () => {
         const { errors } = await runCli(["--seeds", copy.dir, "--out", previous]);
         expect(process.exitCode).toBe(1);
         const text = errors.join("\n");
-        expect(text).toContain("SeedValidationError: The seeds have");
+        expect(text).toMatch(/^The seeds have/m);
         expect(text).toContain([expected.file, expected.record, expected.field].filter(Boolean).join(" › "));
         expect(text).toContain("Nothing was written; the previous output is unchanged.");
         expect(text).not.toMatch(/\n\s+at /); // no stack trace
