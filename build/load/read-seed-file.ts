@@ -174,6 +174,11 @@ function readNdjson(file: string, text: string): ReadResult {
   const records: RawRecord[] = [];
   const problems: SeedProblem[] = [];
   const lines = text.split("\n");
+  // A pretty-printed JSON array saved as .ndjson would give one problem per line of it.
+  const first = lines.findIndex((line) => line.trim() !== "");
+  if (lines[first]?.trim() === "[") {
+    return { records, problems: [{ file, record: `line ${first + 1}`, message: "A JSON array spread over lines: an .ndjson file holds one record per line (name the file .json, or write one record per line)" }] };
+  }
   lines.forEach((rawLine, index) => {
     const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
     const location = `line ${index + 1}`;

@@ -83,6 +83,12 @@ describe("readSeedText: NDJSON", () => {
     expect(result.problems[0]?.message).toMatch(/^Malformed JSON: /);
   });
 
+  it("reports a pretty-printed JSON array saved as .ndjson once, not once per line", () => {
+    expect(readSeedText("s/b.ndjson", '\n[\n  {"a": 1},\n  {"a": 2}\n]\n').problems).toEqual([
+      { file: "s/b.ndjson", record: "line 2", message: "A JSON array spread over lines: an .ndjson file holds one record per line (name the file .json, or write one record per line)" },
+    ]);
+  });
+
   it("refuses a gigantic line without parsing it, and still reads the others", () => {
     const huge = `{"a":"${"x".repeat(MAX_LINE_BYTES + 10)}"}`;
     const result = readSeedText("s/b.ndjson", `{"a":1}\n${huge}\n{"a":3}\n`);
