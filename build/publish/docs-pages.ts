@@ -67,7 +67,7 @@ export function docsPageHtml(service: ServiceName, about: { name: string; descri
 <header class="docs-header">
 <h1>${name}: API reference</h1>
 <p>Data license ${escapeHtml(about.license)}. Every endpoint, parameter, response and error of the <code>${base}</code> service, rendered from its OpenAPI 3.1 document.</p>
-<nav><a href="/">Home</a><a href="/methodology">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/llms.txt">llms.txt</a></nav>
+<nav><a href="/">Home</a><a href="/methodology">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
 </header>
 <main id="swagger-ui" data-openapi="${base}/openapi.json"></main>
 <noscript><p class="docs-footer">This reference needs JavaScript. The OpenAPI document itself is at <a href="${base}/openapi.json">${base}/openapi.json</a>.</p></noscript>

@@ -36,7 +36,7 @@ function serviceCard(context: EngineContext, service: Service, facts: string): s
 function datasetFacts(context: EngineContext): string {
   const { counts, periods } = context.dataset;
   const span = periods.length === 0 ? "no months yet" : `${escapeHtml(periods[0]!)} to ${escapeHtml(periods[periods.length - 1]!)}`;
-  return `${formatCount(counts.brands)} brands, ${formatCount(counts.licenses)} licenses, ${formatCount(counts.games)} games from ${formatCount(counts.providers)} studios, and ${formatCount(counts.index_values)} monthly demand values in ${formatCount(counts.countries_with_demand_data)} countries (${span}). How every figure is derived: <a href="${SITE_LINKS.methodology}">methodology</a>.`;
+  return `${formatCount(counts.brands)} brands, ${formatCount(counts.licenses)} licenses, ${formatCount(counts.games)} games from ${formatCount(counts.providers)} studios, and ${formatCount(counts.index_values)} index values (sod and adi) from ${formatCount(counts.monthly_demand_rows)} monthly demand rows in ${formatCount(counts.countries_with_demand_data)} countries (${span}). How every figure is derived: <a href="${SITE_LINKS.methodology}">methodology</a>.`;
 }
 
 function attributionSection(context: EngineContext): string {

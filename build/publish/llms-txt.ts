@@ -57,7 +57,7 @@ function limitsSection(): string {
     "",
     `- Rate limit: ${rate} requests per rolling ${WINDOW_MS / 1000} seconds per client address, counted separately for each service. Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 \`rate_limited\` with Retry-After. Prefer the bulk downloads to paging through everything.`,
     `- Page sizes and limits: ${pageLimits().join("; ")}.`,
-    "- Caching: every 200 has a strong ETag and Cache-Control: public, max-age=300; send If-None-Match to get 304.",
+    "- Caching: every 200 has a strong ETag (except a streamed export computed on the fly) and Cache-Control: public, max-age=300; send If-None-Match to get 304.",
   ].join("\n");
 }
 

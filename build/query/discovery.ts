@@ -7,7 +7,7 @@ import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { SERVICE_BASES } from "./services.ts";
 
 const RATE_LIMIT_TEXT = "120 requests per rolling 60 seconds per client address and service; see the RateLimit-* headers.";
-const CACHING_TEXT = "Every 200 carries a strong ETag and Cache-Control: public, max-age=300; send If-None-Match to get 304.";
+const CACHING_TEXT = "Every 200 carries a strong ETag (except a streamed export computed on the fly) and Cache-Control: public, max-age=300; send If-None-Match to get 304.";
 
 /** The endpoint map `GET <path>` → summary, in registry order. */
 function endpointMap(endpoints: readonly Endpoint[], service: ServiceName): Record<string, string> {

@@ -28,6 +28,8 @@ describe("docsPagesProducer", () => {
     expect(files.slice(2).every((file) => file.urlPath.startsWith(`${DOCS_ASSETS}/`) && file.file === file.urlPath.slice(1))).toBe(true);
     expect(files.map((file) => file.urlPath)).toContain(`${DOCS_ASSETS}/swagger-ui-bundle.js`);
     expect(SITE_PRODUCERS).toContain(docsPagesProducer);
+    // Their navigation links what every other page's does, the downloads included.
+    for (const page of files.slice(0, 2)) for (const href of ["/", "/methodology", "/downloads/", "/llms.txt"]) expect(String(page.body)).toContain(`href="${href}"`);
   });
 
   it("escapes the service's name and description in the HTML", () => {

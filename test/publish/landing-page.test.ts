@@ -17,6 +17,8 @@ describe("landingPage", () => {
     expect(html).toContain(context.dataset.meta.dataset.name);
     expect(html).toContain(context.dataset.meta.resumes.name);
     expect(html).toContain("Synthetic sample.");
+    const { counts } = context.dataset;
+    expect(html).toContain(`${counts.index_values} index values (sod and adi) from ${counts.monthly_demand_rows} monthly demand rows`);
     const links = addresses(html);
     for (const href of [SITE_LINKS.methodology, SITE_LINKS.llmsTxt, SITE_LINKS.dataPackage, ...Object.values(SITE_LINKS.dataset), ...Object.values(SITE_LINKS.resumes)]) expect(links).toContain(href);
   });
