@@ -45,6 +45,7 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
     expect(doc.meta).toBeUndefined();
     expect(doc.info).toMatchObject({ version: "1.0.0" });
     expect(doc.info.description).toContain("unknown_parameter");
+    expect(doc.info.description).toContain("strong `ETag` (except a streamed export computed on the fly");
     expect(doc.servers.map((server: Doc) => server.url)).toEqual([`${SAMPLE_BASE_URL}${SERVICE_BASES[service]}`, SERVICE_BASES[service]]);
     expect(doc.security).toEqual([]);
   });

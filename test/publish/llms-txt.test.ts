@@ -46,6 +46,7 @@ describe("llmsTxt", () => {
     expect(limits).toContain("/api/dataset/v1/brands: `per_page` at most 100 (default 50)");
     expect(limits).toContain("/resume/api/v1/resumes: `per_page` at most 200 (default 50)");
     expect(limits).toContain("/api/dataset/v1/trending: `limit` at most 100 (default 20)");
+    expect(limits).toContain("strong ETag (except a streamed export computed on the fly)");
     expect(text).toContain("with a link to https://data.example.com/ ");
     const downloads = section(text, "Downloads");
     for (const download of await bulkDownloads(context)) expect(downloads).toContain(`[${download.fileName}](https://data.example.com${download.urlPath})`);

@@ -34,6 +34,7 @@ describe("the dataset discovery document", () => {
     });
     for (const text of ["rate_limit", "caching", "data_license", "description"]) expect(typeof document[text] === "string" && (document[text] as string).length > 10, text).toBe(true);
     expect(document.data_license).toContain(META.dataset.attribution);
+    expect(document.caching).toContain("strong ETag (except a streamed export computed on the fly)");
   });
 
   it("answers the base path with and without its trailing slash, byte for byte", async () => {
