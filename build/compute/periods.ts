@@ -22,7 +22,8 @@ export function addMonths(period: string, months: number): string {
  * UTC, so the same instant written with any offset falls on the same day (a date alone is that day).
  */
 export function utcDateOf(isoDateOrTime: string): string {
-  if (isoDateOrTime.length === 10) return isoDateOrTime;
+  // A date, or a date-time already in UTC, is its own day: no parsing (the Trust Score asks for every alert's month every month).
+  if (isoDateOrTime.length === 10 || isoDateOrTime.endsWith("Z")) return isoDateOrTime.slice(0, 10);
   return new Date(Date.parse(isoDateOrTime)).toISOString().slice(0, 10);
 }
 

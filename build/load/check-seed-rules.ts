@@ -42,13 +42,13 @@ const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month"
 
 function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedProblem[] {
   const snapshotDate = utcDateOf(snapshotAt);
-  const limits = { month: snapshotDate.slice(0, 7), date: snapshotDate };
+  const limits = { month: snapshotDate.slice(0, 7), date: snapshotDate, instant: Date.parse(snapshotAt) };
   const problems: SeedProblem[] = [];
   for (const { resource, field, kind } of OBSERVED_FIELDS) {
     for (const record of records[resource] ?? []) {
       const value = field.split(".").reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], record.value);
       if (typeof value !== "string") continue;
-      const after = kind === "instant" ? Date.parse(value) > Date.parse(snapshotAt) : value > limits[kind];
+      const after = kind === "instant" ? Date.parse(value) > limits.instant : value > limits[kind];
       if (after) problems.push(problemAt(record, field, `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`));
     }
   }

@@ -35,6 +35,6 @@ export function headerRules(routes: readonly StaticRoute[], site: Readonly<Recor
 }
 
 /** The headers of a site file's 200 that do not depend on the bytes served (the CDN sets its own ETag and length). */
-export function siteHeaders(entry: SiteEntry): Record<string, string> {
+function siteHeaders(entry: SiteEntry): Record<string, string> {
   return { ...CORS_HEADERS, "Content-Type": entry.type, "Cache-Control": SUCCESS_CACHE_CONTROL };
 }
