@@ -17,6 +17,9 @@ export interface ServerOptions {
 /** Per server: each open connection and how many of its responses are still being sent. */
 const connections = new WeakMap<Server, Map<Socket, number>>();
 
+/** A connection's refusal waiting for the responses before it to be sent (see answerInTurn). */
+const refusalsWaiting = new WeakMap<Socket, () => void>();
+
 /**
  * Creates (but does not start) the HTTP server; stop it with `closeGracefully`. `depsOf` may be a function
  * giving each request the dependencies in place when it starts (host-snapshots.ts).
@@ -53,7 +56,7 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
   server.on("checkExpectation", onRequest);
   // CONNECT leaves Node's HTTP parser: answered here with the contract's 405, as any method but GET, HEAD and OPTIONS.
   server.on("connect", (req: IncomingMessage, socket: Socket) => answerConnect(req, socket, currentDeps(), options));
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, currentDeps()));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerInTurn(open, socket, () => answerClientError(error, socket, currentDeps())));
   return server;
 }
 
@@ -92,8 +95,24 @@ function trackResponse(server: Server, open: Map<Socket, number>, socket: Socket
   res.once("close", () => {
     const left = (open.get(socket) ?? 1) - 1;
     if (open.has(socket)) open.set(socket, left);
-    if (left === 0 && !server.listening) socket.end();
+    if (left !== 0) return;
+    const refusal = refusalsWaiting.get(socket);
+    refusalsWaiting.delete(socket);
+    if (refusal !== undefined) refusal();
+    else if (!server.listening) socket.end();
   });
+}
+
+/**
+ * Answers a refused request once the connection's earlier requests are answered: pipelined after valid
+ * requests (`GET /a` then garbage, in one write), its answer would otherwise end the connection before
+ * theirs, which are lost (RFC 9112 §9.3.2: responses in the order of the requests). Only the first
+ * refusal of a connection is answered: nothing after it can be parsed.
+ */
+function answerInTurn(open: Map<Socket, number>, socket: Socket, answer: () => void): void {
+  if (refusalsWaiting.has(socket)) return;
+  if ((open.get(socket) ?? 0) === 0) return answer();
+  refusalsWaiting.set(socket, answer);
 }
 
 /** How long a graceful close waits for in-flight responses before cutting them. */

@@ -86,6 +86,22 @@ describe("the error table (contract §1, Errors)", () => {
     expect(raw).not.toContain("The method HEAD");
   });
 
+  it.each([
+    ["a precomputed page", "/api/dataset/v1/brands"],
+    ["an answer computed on the fly", "/resume/api/v1/resumes?q=seo"],
+    ["a streamed export", "/resume/api/v1/resumes/export"],
+  ])("answers %s pipelined before a refused request first, whole, then the refusal (RFC 9112 §9.3.2)", async (_case, path) => {
+    const raw = await exchange(host.url, [`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\nGARBAGE\r\n\r\n`]);
+    const refusalAt = raw.lastIndexOf("HTTP/1.1 400 ");
+    expect(refusalAt).toBeGreaterThan(0);
+    const first = raw.slice(0, refusalAt);
+    expect(first.startsWith("HTTP/1.1 200 ")).toBe(true);
+    const head = parseRawResponse(first);
+    if (head.headers["transfer-encoding"] === "chunked") expect(first.endsWith("\r\n0\r\n\r\n")).toBe(true);
+    else expect(Buffer.byteLength(head.body)).toBe(Number(head.headers["content-length"]));
+    expectErrorBody(parseRawResponse(raw.slice(refusalAt)).body, 400, "bad_request");
+  });
+
   it("answers a 20 KB header sent with http.request as 431", async () => {
     const response = await requestRaw(host.url, { path: "/api/dataset/v1/", headers: { "X-Big": "a".repeat(20_000) } });
     expect(response.status).toBe(431);
