@@ -140,9 +140,10 @@ export function closeGracefully(server: Server, graceMs: number = SHUTDOWN_GRACE
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps, options: ServerOptions): Promise<void> {
-  if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400, here as contract JSON with CORS.
-    const refused = errorResponse(new HttpError(400, "bad_request", "An HTTP/1.1 request needs a Host header."));
+  const hostProblem = hostFieldProblem(req);
+  if (hostProblem !== undefined) {
+    // RFC 9112 §3.2: a 400, here as contract JSON with CORS.
+    const refused = errorResponse(new HttpError(400, "bad_request", hostProblem));
     Object.assign(refused.headers, refusedRequestRateHeaders(deps, req.url ?? "/", clientAddress(req, options)));
     res.writeHead(refused.status, refused.headers);
     return void res.end(req.method === "HEAD" ? undefined : refused.body);
@@ -153,6 +154,25 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDep
   );
   res.writeHead(response.status, response.headers);
   await sendBody(res, response.body);
+}
+
+/**
+ * A Host field's value: `host[:port]` (RFC 9110 §7.2), host being an IP literal in brackets or a
+ * registered name (RFC 3986 §3.2.2; empty when the target has no authority). No user info, path or space.
+ */
+const HOST_VALUE = /^(?:\[[0-9A-Za-z:._~!$&'()*+,;=%-]+\]|[0-9A-Za-z._~!$&'()*+,;=%-]*)(?::[0-9]*)?$/;
+
+/**
+ * Why the request's Host field makes it a 400 (RFC 9112 §3.2), or undefined: an HTTP/1.1 request
+ * without one, or any request with more than one Host line or with a value that is not `host[:port]`.
+ * Node keeps only the first of several Host lines, so they are counted in the raw headers.
+ */
+function hostFieldProblem(req: Pick<IncomingMessage, "httpVersionMajor" | "httpVersionMinor" | "rawHeaders">): string | undefined {
+  const values: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === "host") values.push(req.rawHeaders[i + 1]!);
+  if (values.length === 0) return req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 ? "An HTTP/1.1 request needs a Host header." : undefined;
+  if (values.length > 1) return "A request may carry only one Host header.";
+  return HOST_VALUE.test(values[0]!) ? undefined : "The Host header is not a valid host[:port].";
 }
 
 async function sendBody(res: ServerResponse, body: HostResponse["body"]): Promise<void> {

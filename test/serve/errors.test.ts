@@ -60,6 +60,12 @@ describe("the error table (contract §1, Errors)", () => {
     ["a 20 KB header split across writes", 431, [`GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(10_000)}`, `${"a".repeat(10_000)}\r\n\r\n`]],
     ["a garbage request line", 400, ["HELLO THERE\r\n\r\n"]],
     ["an HTTP/1.1 request without Host", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nConnection: close\r\n\r\n"]],
+    // RFC 9112 §3.2: more than one Host line, or a Host that is not host[:port], is a 400 too (HTTP/1.0 included).
+    ["two Host header lines", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n"]],
+    ["two Host header lines in HTTP/1.0", 400, ["GET /api/dataset/v1/ HTTP/1.0\r\nHost: a.example\r\nHost: a.example\r\n\r\n"]],
+    ["a Host with a space", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n"]],
+    ["a Host with a path", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost: a.example/x\r\nConnection: close\r\n\r\n"]],
+    ["a Host with user info", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost: user@a.example\r\nConnection: close\r\n\r\n"]],
     ["a method the parser does not know", 405, ["FOO /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\n\r\n"]],
     ["a header without a colon", 400, ["GET /api/dataset/v1/ HTTP/1.1\r\nHost x\r\n\r\n"]],
     ["a bad HTTP version", 400, ["GET /api/dataset/v1/ HTTP/9.Z\r\nHost: x\r\n\r\n"]],
@@ -106,6 +112,11 @@ describe("the error table (contract §1, Errors)", () => {
     const response = await requestRaw(host.url, { path: "/api/dataset/v1/", headers: { "X-Big": "a".repeat(20_000) } });
     expect(response.status).toBe(431);
     expectErrorBody(response.body, 431, "request_too_large");
+  });
+
+  it.each([["a.example"], ["a.example:8080"], ["127.0.0.1:1"], ["[::1]:8080"], ["[fe80::1%25eth0]"], ["xn--bcher-kva.example"], ["under_score.example"], [""]])("takes Host: %s", async (value) => {
+    const response = parseRawResponse(await exchange(host.url, [`HEAD /api/dataset/v1/ HTTP/1.1\r\nHost: ${value}\r\nConnection: close\r\n\r\n`]));
+    expect(response.status).toBe(200);
   });
 
   it("still serves after the parser refused a request", async () => {
