@@ -12,7 +12,7 @@ import { encodeLive, liveCoding } from "./encode-live.ts";
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifNoneMatchMatches, internalError, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifMatchMatches, ifNoneMatchMatches, internalError, preconditionFailed, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
 
 export const MAX_URL_BYTES = 8 * 1024;
 
@@ -33,6 +33,8 @@ export interface HostRequest {
   /** Path and query as received, still percent-encoded. */
   url: string;
   ifNoneMatch?: string;
+  /** The If-Match header as sent: a success whose ETag it does not name is a 412 instead (RFC 9110 §13.1.1). */
+  ifMatch?: string;
   /** The Accept-Encoding header as sent (repeated ones joined with ", "): picks br, gzip or identity. */
   acceptEncoding?: string;
   /** The client's address, for the rate limit. */
@@ -78,7 +80,7 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
     if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(request.method);
     // Pages and downloads answer at their own path, as a static host would, whatever the query string.
     const site = await deps.store.getSite(rawPath, request.acceptEncoding);
-    if (site !== undefined) return withRate(representationResponse(site, site.type, request.ifNoneMatch), rate);
+    if (site !== undefined) return withRate(conditionalResponse(site, site.type, request), rate);
     const known = await knownFile(request, deps);
     if (known !== undefined) return withRate(known, rate);
     const resolved = resolveQuery(deps.endpoints, rawPath, parseQueryString(rawQuery));
@@ -110,7 +112,7 @@ async function knownFile(request: HostRequest, deps: HandlerDeps): Promise<HostR
   const file = resolvedUrls.get(deps)?.get(request.url);
   if (file === undefined) return undefined;
   const hit = await deps.store.get(file, request.acceptEncoding);
-  return hit === undefined ? undefined : precomputedResponse(file, hit, request.ifNoneMatch);
+  return hit === undefined ? undefined : precomputedResponse(file, hit, request);
 }
 
 function rememberUrl(deps: HandlerDeps, url: string, file: string): void {
@@ -121,8 +123,17 @@ function rememberUrl(deps: HandlerDeps, url: string, file: string): void {
   urls.set(url, file);
 }
 
-function precomputedResponse(file: string, hit: PrecomputedFile, ifNoneMatch: string | undefined): HostResponse {
-  return representationResponse(hit, file.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE, ifNoneMatch);
+function precomputedResponse(file: string, hit: PrecomputedFile, request: HostRequest): HostResponse {
+  return conditionalResponse(hit, file.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE, request);
+}
+
+/**
+ * The answer of a representation under the request's preconditions, in RFC 9110 §13.2.2's order:
+ * If-Match (else 412), then If-None-Match (304). Only successes get here: an error ignores them.
+ */
+function conditionalResponse(representation: Representation, contentType: string, request: HostRequest): HostResponse {
+  if (!ifMatchMatches(request.ifMatch, representation.etag)) throw preconditionFailed();
+  return representationResponse(representation, contentType, request.ifNoneMatch);
 }
 
 async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostRequest): Promise<HostResponse> {
@@ -130,15 +141,16 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
     const hit = await deps.store.get(resolved.filePath, request.acceptEncoding);
     if (hit !== undefined) {
       rememberUrl(deps, request.url, resolved.filePath);
-      return precomputedResponse(resolved.filePath, hit, request.ifNoneMatch);
+      return precomputedResponse(resolved.filePath, hit, request);
     }
   }
   const key = deps.liveCache === undefined ? undefined : liveCacheKey(resolved, request.acceptEncoding);
   const kept = key === undefined ? undefined : deps.liveCache?.get(key);
-  if (kept !== undefined) return representationResponse(kept, JSON_TYPE, request.ifNoneMatch);
+  if (kept !== undefined) return conditionalResponse(kept, JSON_TYPE, request);
   const result = runResolved(deps.context, resolved);
   const headers = resultHeaders(resolved, result);
   if (result.kind === "ndjson") {
+    if (!ifMatchMatches(request.ifMatch, undefined)) throw preconditionFailed();
     // `If-None-Match: *` asks whether any representation exists, and one does: a 304, without an ETag
     // as the export has none (no listed tag can match an export that is never tagged).
     if (ifNoneMatchMatches(request.ifNoneMatch, undefined)) return { status: 304, headers: { ...CORS_HEADERS, "Cache-Control": SUCCESS_CACHE_CONTROL } };
@@ -151,7 +163,7 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
     if (typeof live.body === "string") live.body = Buffer.from(live.body);
     deps.liveCache?.set(key, live);
   }
-  return representationResponse(live, headers.contentType, request.ifNoneMatch);
+  return conditionalResponse(live, headers.contentType, request);
 }
 
 /** One key per canonical query and coding sent: equivalent spellings of a query share an entry. */

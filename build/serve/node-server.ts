@@ -149,7 +149,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDep
     return void res.end(req.method === "HEAD" ? undefined : refused.body);
   }
   const response = await handleRequest(
-    { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) },
+    { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), ifMatch: headerText(req.headers["if-match"]), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) },
     deps,
   );
   res.writeHead(response.status, response.headers);

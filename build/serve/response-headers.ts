@@ -78,6 +78,25 @@ export function internalError(): HttpError {
 }
 
 /**
+ * True when an If-Match header lets the request proceed (RFC 9110 §13.1.1): absent or empty, `*` (a current
+ * representation exists, tagged or not), or a listed tag equal to the ETag by the strong comparison
+ * (a `W/` tag never matches). A representation without an ETag (a streamed export) matches `*` only.
+ * @example ifMatchMatches('"abc", W/"def"', '"def"') // false
+ */
+export function ifMatchMatches(header: string | undefined, etag: string | undefined): boolean {
+  if (header === undefined || header.trim() === "") return true; // an empty field, as for If-None-Match, is none
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || (etag !== undefined && tag === etag);
+  });
+}
+
+/** The 412 of an If-Match that names no current ETag. */
+export function preconditionFailed(): HttpError {
+  return new HttpError(412, "precondition_failed", "If-Match names no current ETag of this resource (a W/ tag never matches): the request was not served.");
+}
+
+/**
  * True when an If-None-Match header matches the ETag: `*`, or any listed tag, weak (`W/`) or strong.
  * A representation without an ETag (`undefined`: a streamed export) matches `*` only.
  * @example ifNoneMatchMatches('W/"abc", "def"', '"def"') // true

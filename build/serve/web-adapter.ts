@@ -31,12 +31,14 @@ export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (er
   };
 }
 
-/** The host's view of a fetch Request: method, path and query as sent (still percent-encoded), If-None-Match, client. */
+/** The host's view of a fetch Request: method, path and query as sent (still percent-encoded), If-None-Match, If-Match, client. */
 export function toHostRequest(request: Request, options: WebRequestOptions = {}): HostRequest {
   const url = new URL(request.url);
   const host: HostRequest = { method: request.method, url: `${url.pathname}${url.search}`, clientAddress: options.clientAddress ?? "unknown" };
   const ifNoneMatch = request.headers.get("if-none-match");
   if (ifNoneMatch !== null) host.ifNoneMatch = ifNoneMatch;
+  const ifMatch = request.headers.get("if-match");
+  if (ifMatch !== null) host.ifMatch = ifMatch;
   return host;
 }
 

@@ -19,12 +19,12 @@ const deps = async (): Promise<HandlerDeps> => ({ context, endpoints: ENDPOINTS,
 const get = (path: string, init?: RequestInit) => createWebHandler(deps)(new Request(`https://data.example.com${path}`, init), { clientAddress: "192.0.2.7" });
 
 describe("toHostRequest", () => {
-  it("keeps the method, the path and query as sent (percent-encoded), If-None-Match and the client address", () => {
-    const request = new Request("https://data.example.com/api/dataset/v1/brands?country=G%42&q=a+b", { headers: { "If-None-Match": 'W/"x"' } });
-    expect(toHostRequest(request, { clientAddress: "192.0.2.7" })).toEqual({ method: "GET", url: "/api/dataset/v1/brands?country=G%42&q=a+b", ifNoneMatch: 'W/"x"', clientAddress: "192.0.2.7" });
+  it("keeps the method, the path and query as sent (percent-encoded), If-None-Match, If-Match and the client address", () => {
+    const request = new Request("https://data.example.com/api/dataset/v1/brands?country=G%42&q=a+b", { headers: { "If-None-Match": 'W/"x"', "If-Match": '"y"' } });
+    expect(toHostRequest(request, { clientAddress: "192.0.2.7" })).toEqual({ method: "GET", url: "/api/dataset/v1/brands?country=G%42&q=a+b", ifNoneMatch: 'W/"x"', ifMatch: '"y"', clientAddress: "192.0.2.7" });
   });
 
-  it("leaves If-None-Match out when absent and names an unknown client", () => {
+  it("leaves If-None-Match and If-Match out when absent and names an unknown client", () => {
     expect(toHostRequest(new Request("https://data.example.com/x", { method: "HEAD" }))).toEqual({ method: "HEAD", url: "/x", clientAddress: "unknown" });
   });
 });

@@ -16,6 +16,8 @@ export const ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   resume_not_found: [404],
   not_found: [404],
   method_not_allowed: [405],
+  // Not in the contract's table, which is silent on If-Match: RFC 9110 §13.1.1 (README, decisions).
+  precondition_failed: [412],
   rate_limited: [429],
   request_too_large: [414, 431],
 };

@@ -76,3 +76,51 @@ describe("If-None-Match (contract §1, Caching)", () => {
     await response.arrayBuffer();
   });
 });
+
+/** RFC 9110 §13.1.1 and §13.2.2: an origin server must evaluate If-Match, first, with the strong comparison. */
+describe("If-Match (RFC 9110 §13.1.1)", () => {
+  const paths = ["/api/dataset/v1/brands", "/api/dataset/v1/brands?q=amber%20casino", "/llms.txt"];
+
+  it.each(paths)("%s: the answer as without it when it holds the current ETag, in a list, or *, or is empty", async (path) => {
+    const { etag, body } = await fetchTagged(path);
+    for (const header of [etag, `"other", ${etag}`, "*", ""]) {
+      const again = await fetchTagged(path, { "If-Match": header });
+      expect(again.response.status, header).toBe(200);
+      expect(again.body).toBe(body);
+    }
+  });
+
+  it.each(paths)("%s: 412 precondition_failed for another ETag or the weak form of the current one", async (path) => {
+    const { etag } = await fetchTagged(path);
+    for (const header of ['"other"', `W/${etag}`, `W/"other", W/${etag}`]) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await host.get(path, { method, headers: { "If-Match": header } });
+        const text = await response.text();
+        expect(response.status, `${method} ${header}`).toBe(412);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("access-control-allow-origin")).toBe("*");
+        expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(response.headers.get("etag")).toBeNull();
+        if (method === "GET") expect(JSON.parse(text)).toMatchObject({ error: "precondition_failed", status: 412 });
+        else expect(text).toBe("");
+      }
+    }
+  });
+
+  it("is evaluated before If-None-Match, and only where the answer would be a success", async () => {
+    const { etag } = await fetchTagged("/api/dataset/v1/brands");
+    expect((await host.get("/api/dataset/v1/brands", { headers: { "If-Match": '"other"', "If-None-Match": etag } })).status).toBe(412);
+    expect((await host.get("/api/dataset/v1/brands", { headers: { "If-Match": etag, "If-None-Match": etag } })).status).toBe(304);
+    const missing = await host.get("/api/dataset/v1/brands/no-such-brand", { headers: { "If-Match": '"other"' } });
+    expect(missing.status).toBe(404);
+    await missing.arrayBuffer();
+  });
+
+  it("matches an export computed on the fly (which has no ETag) with * only", async () => {
+    const path = "/resume/api/v1/resumes/export?q=seo&per_page=3";
+    const star = await fetchTagged(path, { "If-Match": "*" });
+    expect(star.response.status).toBe(200);
+    expect(star.body.trim().split("\n")).toHaveLength(3);
+    expect((await fetchTagged(path, { "If-Match": '"other"' })).response.status).toBe(412);
+  });
+});
