@@ -181,7 +181,7 @@ function contentHeaders(contentType: string, link: string | undefined, totalCoun
 function preflight(): HostResponse {
   return {
     status: 204,
-    headers: { ...CORS_HEADERS, "Access-Control-Allow-Methods": ALLOWED_METHODS, "Access-Control-Allow-Headers": "If-None-Match", "Access-Control-Max-Age": "86400", Allow: ALLOWED_METHODS },
+    headers: { ...CORS_HEADERS, "Access-Control-Allow-Methods": ALLOWED_METHODS, "Access-Control-Allow-Headers": "If-None-Match, If-Match", "Access-Control-Max-Age": "86400", Allow: ALLOWED_METHODS },
   };
 }
 

@@ -1673,7 +1673,7 @@ export interface components {
         AccessControlAllowOrigin: "*";
         /** @description `GET, HEAD, OPTIONS` */
         AccessControlAllowMethods: string;
-        /** @description `If-None-Match` */
+        /** @description `If-None-Match, If-Match` */
         AccessControlAllowHeaders: string;
         /** @description How long a browser may cache the preflight, in seconds */
         AccessControlMaxAge: number;

@@ -51,6 +51,8 @@ describe("methods (contract §1)", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
     expect(response.headers.get("access-control-expose-headers")).toBe(EXPOSE);
+    // The request headers the host acts on, so that a browser may send them from another origin.
+    expect(response.headers.get("access-control-allow-headers")).toBe("If-None-Match, If-Match");
     expect(await response.text()).toBe("");
   });
 

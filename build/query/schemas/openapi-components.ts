@@ -64,7 +64,7 @@ export const HEADERS: Record<string, OpenApiObject> = {
   RetryAfter: header("Seconds to wait before retrying", seconds),
   AccessControlAllowOrigin: header("`*`: any origin may read every answer", { type: "string", const: "*" }),
   AccessControlAllowMethods: header("`GET, HEAD, OPTIONS`"),
-  AccessControlAllowHeaders: header("`If-None-Match`"),
+  AccessControlAllowHeaders: header("`If-None-Match, If-Match`"),
   AccessControlMaxAge: header("How long a browser may cache the preflight, in seconds", seconds),
   Allow: header("`GET, HEAD, OPTIONS`"),
 };
