@@ -119,6 +119,22 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect(await page.locator("body").innerText()).toMatch(/\/brands|\/resumes/);
   });
 
+  // The sample is built for http://127.0.0.1:8080 and served here on another port, as after
+  // `npm run build` then `PORT=9000 npm start`: Try it out must still ask this host, not the published one.
+  it.each([
+    ["/api/dataset/v1/docs", "/api/dataset/v1"],
+    ["/resume/api/v1/docs", "/resume/api/v1"],
+  ])("Try it out on %s asks the host that serves the page, and gets a 200", async (href, base) => {
+    await page.goto(`${host.url}${href}`);
+    await expect.poll(() => page.locator(".servers select").inputValue()).toBe(base);
+    const operation = page.locator(".opblock-get").first();
+    await operation.locator(".opblock-summary").first().click();
+    await operation.locator(".try-out__btn").click();
+    await operation.locator("button.execute").click();
+    await expect(operation.locator(".request-url pre").textContent()).resolves.toBe(`${host.url}${base}/`);
+    await expect(operation.locator(".live-responses-table tbody .response-col_status").first().textContent()).resolves.toBe("200");
+  });
+
   it("saw no console error and no failed request on any page", () => {
     expect(problems.console).toEqual([]);
     expect(problems.failed).toEqual([]);
