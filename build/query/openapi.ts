@@ -6,6 +6,7 @@
  * @module
  */
 import type { z } from "zod";
+import { packageLicense } from "../publish/data-package.ts";
 import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { discoveryDocument, openapiDocumentSchema } from "./schemas/documents.ts";
 import { errorBody } from "./schemas/envelope.ts";
@@ -34,6 +35,16 @@ function tags(endpoints: readonly Endpoint[]): OpenApiObject[] {
   return [...paths].map(([name, list]) => ({ name, description: name === "discovery" ? "The discovery document and this OpenAPI description" : `Endpoints: ${list.join(", ")}` }));
 }
 
+/**
+ * The license object: its name and the license's own text (the deed), as the data package and the
+ * landing page give it; the attribution page is not the license. A license without a known deed is
+ * named only.
+ */
+function licenseObject(text: string): { name: string; url?: string } {
+  const deed = packageLicense(text).path;
+  return deed === undefined ? { name: text } : { name: text, url: deed };
+}
+
 /** Builds the OpenAPI 3.1 document of one service from its endpoints, in registry order. */
 export function openapiDocument(context: EngineContext, service: ServiceName, endpoints: readonly Endpoint[]): OpenApiObject {
   const { meta, site } = context.dataset;
@@ -48,7 +59,7 @@ export function openapiDocument(context: EngineContext, service: ServiceName, en
       title: about.name,
       version: OPENAPI_INFO_VERSION,
       description: serviceGuide(service, about),
-      license: { name: about.license, url: about.attribution },
+      license: licenseObject(about.license),
       contact: { email: meta.contact },
     },
     externalDocs: { description: "Methodology: how every figure is computed", url: `${site.base_url}/methodology` },

@@ -111,6 +111,18 @@ describe("openapiDocument's schemas", () => {
   });
 });
 
+describe("openapiDocument's info", () => {
+  it("links the license to the license itself, like the data package; the attribution page stays in the guide", async () => {
+    const { context } = await sampleContext();
+    for (const service of ["dataset", "resumes"] as const) {
+      const about = service === "dataset" ? context.dataset.meta.dataset : context.dataset.meta.resumes;
+      const info = (openapiDocument(context, service, ENDPOINTS) as { info: { license: unknown; description: string } }).info;
+      expect(info.license, service).toEqual({ name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" });
+      expect(info.description, service).toContain(`Attribution must link to ${about.attribution}`);
+    }
+  });
+});
+
 describe("createSchemaCollector", () => {
   const item = z.strictObject({ a: z.string() }).meta({ id: "TestItem" });
 
