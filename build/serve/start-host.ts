@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Manifest } from "../emit/plan-outputs.ts";
+import { BuildError } from "../errors.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";
 import { openHostSnapshots } from "./host-snapshots.ts";
@@ -50,7 +51,7 @@ export async function startHost(
     });
   } catch (error) {
     snapshots.close();
-    throw error;
+    throw listenError(error, config);
   }
   const { port } = server.address() as AddressInfo;
   return {
@@ -61,4 +62,16 @@ export async function startHost(
       return closeGracefully(server, graceMs);
     },
   };
+}
+
+/**
+ * A failure to listen, said as what to do about it (the CLI prints it as one line): a port already
+ * taken is the usual one on a first run (another host, a second `npm start`).
+ */
+function listenError(error: unknown, config: HostSettings): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EADDRINUSE") return new BuildError(`Port ${config.port} on ${config.host} is already in use (another host?): stop it, or choose another port with --port or PORT.`);
+  if (code === "EACCES") return new BuildError(`Not allowed to listen on port ${config.port} of ${config.host}: choose a port from 1024 with --port or PORT.`);
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return new BuildError(`Cannot listen on ${config.host}: no such address on this machine. Choose another with --host or HOST (127.0.0.1 by default, 0.0.0.0 for every interface).`);
+  return error;
 }
