@@ -1,6 +1,7 @@
 /**
  * Fictional person names for the resume sample, and the ASCII handles made from them.
- * First and last names are paired at random, so no name stands for a real person. English-side
+ * First and last names are paired at random; a pairing that spells a well-known real person
+ * ("Hugo Sánchez", "Дмитрий Киселёв") takes the next surname of the list instead. English-side
  * names include diacritics (José, Zoë, Søren) and Russian names include ё, so that search
  * normalisation is exercised by the sample.
  * @module
@@ -44,6 +45,35 @@ const RU_LAST = [
   "Никитин", "Воробьёв", "Семёнов", "Журавлёв", "Полозов", "Ершов", "Гусев", "Рябинин", "Щукин", "Тихонов", "Ильин",
 ];
 
+/**
+ * Well-known real people the random pairings can spell (footballers, athletes, presenters, singers,
+ * historical figures): a drawn pair equal to one moves on to the next surname. Moving on, rather than
+ * drawing again, leaves the random stream and so every other resume untouched.
+ */
+const REAL_PEOPLE = new Set([
+  "Noah Okafor", "Ana Navarro", "Emma Navarro", "Hugo Sánchez", "Diego Costa", "Lucas Pérez", "Lucía Pérez", "Diego Rossi",
+  "Diego Gómez", "Lucas Vasquez", "Samuel Sánchez", "André Gómez", "Diego Pérez", "Diego Martínez", "Diego Sánchez", "José Fernández",
+  "Дмитрий Киселёв", "Мария Киселёва", "Алексей Ковалёв", "Юлия Волкова", "Екатерина Волкова", "Алексей Волков", "Екатерина Гусева",
+  "Наталья Гусева", "Никита Гусев", "Олег Гусев", "Ольга Орлова", "Дмитрий Орлов", "Андрей Орлов", "Алексей Орлов", "Денис Лебедев",
+  "Алексей Морозов", "Ольга Морозова", "Андрей Соколов", "Алексей Воробьёв", "Пётр Ершов", "Иван Ильин", "Иван Фёдоров",
+  "Ольга Зайцева", "Михаил Громов", "Алексей Громов",
+]);
+
+/** True when the full name is a well-known real person's. */
+export function isRealPerson(first: string, last: string): boolean {
+  return REAL_PEOPLE.has(`${first} ${last}`);
+}
+
+/** The drawn surname, or the next one of the list that does not make `first` a well-known real person. */
+function fictionalLast(first: string, drawn: string, surnames: readonly string[], form: (stem: string) => string): string {
+  const start = surnames.indexOf(drawn);
+  for (let i = 0; i < surnames.length; i++) {
+    const last = form(surnames[(start + i) % surnames.length] ?? drawn);
+    if (!isRealPerson(first, last)) return last;
+  }
+  throw new Error(`Internal error: every surname makes ${first} a real person`);
+}
+
 const TRANSLIT: Readonly<Record<string, string>> = {
   а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "yo", ж: "zh", з: "z", и: "i", й: "y", к: "k", л: "l", м: "m", н: "n",
   о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "kh", ц: "ts", ч: "ch", ш: "sh", щ: "shch", ъ: "", ы: "y", ь: "",
@@ -61,14 +91,13 @@ export function asciiName(name: string): string {
 /** A fictional English-resume person (names from many countries, some with diacritics). */
 export function englishPerson(rng: Rng): Person {
   const [first, female] = rng.pick(EN_FIRST);
-  const last = rng.pick(EN_LAST);
+  const last = fictionalLast(first, rng.pick(EN_LAST), EN_LAST, (stem) => stem);
   return { first, last, asciiFirst: asciiName(first), asciiLast: asciiName(last), female };
 }
 
 /** A fictional Russian-resume person; the surname takes the feminine ending for women. */
 export function russianPerson(rng: Rng): Person {
   const [first, female] = rng.pick(RU_FIRST);
-  const stem = rng.pick(RU_LAST);
-  const last = female ? `${stem}а` : stem;
+  const last = fictionalLast(first, rng.pick(RU_LAST), RU_LAST, (stem) => (female ? `${stem}а` : stem));
   return { first, last, asciiFirst: asciiName(first), asciiLast: asciiName(last), female };
 }
