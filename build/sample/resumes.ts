@@ -1,7 +1,9 @@
 /**
  * Fictional resumes of affiliate and media-buying professionals (about 80% English, 20% Russian).
  * Contacts follow the directory's quality grades: direct contacts (e-mail, Telegram, phone),
- * a contact through a service only (a profile link), or none at all.
+ * a contact through a service only (a profile link), or none at all. Every contact is an example
+ * one: e-mail at example.com, profile links under .example, phone numbers in the 555-01xx range
+ * reserved for fiction, Telegram handles that Telegram does not accept.
  * @module
  */
 import type { Resume } from "../load/schemas.ts";
@@ -42,7 +44,8 @@ function contactsFor(rng: Rng, person: Person, quality: Resume["contact_quality"
   const wantEmail = rng.chance(0.75);
   const wantTelegram = !wantEmail || rng.chance(0.65);
   if (wantEmail) contacts.email = rng.chance(0.6) ? `${first}.${last}@example.com` : `${first.charAt(0)}${last}${nn}@example.com`;
-  if (wantTelegram) contacts.telegram = rng.chance(0.5) ? `@${first}_${last}` : `@${first}${last.slice(0, 3)}${nn}`;
+  // Telegram has no reserved names: a handle that ends in an underscore can never be registered, so it reaches no one.
+  if (wantTelegram) contacts.telegram = `${rng.chance(0.5) ? `@${first}_${last}` : `@${first}${last.slice(0, 3)}${nn}`}_example_`;
   // 555-0100…0199 numbers are reserved for fiction.
   if (rng.chance(0.4)) contacts.phone = `+1 ${rng.pick(AREA_CODES)} 555 01${String(rng.int(0, 99)).padStart(2, "0")}`;
   return contacts;
