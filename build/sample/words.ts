@@ -1,7 +1,8 @@
 /**
  * Invented words and slugs: the raw material of every fictional brand, studio and game name.
  * Names are built from made-up syllables so that they do not name real companies; a blocklist
- * of real operator and studio names catches the rare syllable combination that does.
+ * of real operator and studio names, and a list of real words (famous trademarks and people,
+ * short operator names) catch the rare syllable combination that does.
  * @module
  */
 import type { Rng } from "./prng.ts";
@@ -28,7 +29,30 @@ const REAL_NAMES = [
   "spribe", "smartsoft", "tomhorn", "platipus", "mascot", "gameart", "fugaso", "betgames", "ezugi", "pragmatic", "evolution",
   "onlyplay", "truelab", "avatarux", "aristocrat", "konami", "greentube", "elk", "igt", "egt", "stakelogic", "realistic",
   "slotmill", "bally", "wms", "everi", "apricot", "gamesglobal", "inspired", "bluprint", "lightning", "crazytime",
+  // Brands and studios that the syllables can spell whole ("Nomini", "Rabona", "Zitro").
+  "nomini", "rabona", "betamo", "mirax", "genesis", "zotabet", "velobet", "rivalo", "galerabet", "novibet", "retabet", "mobilbet",
+  "vegaz", "librabet", "kometa", "casibom", "jojobet", "sekabet", "pusulabet", "perabet", "dafabet", "paripesa", "megapari",
+  "pixbet", "superbet", "stoiximan", "sportingbet", "fonbet", "winline", "betcity", "betboom", "favbet", "kiron", "zitro",
+  "caleta", "felixgaming", "digitain", "vibragaming", "vibra", "pariplay", "pateplay", "popiplay", "gamzix", "zeusplay",
 ];
+
+/**
+ * Whole words no invented word may be, though they may occur inside one: short operator and studio
+ * names and the stems of joined ones ("Gala", "Jili", "Ramen" of Ramenbet), world-famous trademarks
+ * ("Nike", "Rolex") and people known by one name ("Pelé", "Putin"), as the syllables happen to spell them.
+ */
+const REAL_WORDS = new Set([
+  "gala", "toto", "pari", "zula", "dara", "modo", "gama", "jili", "tada", "naga", "fazi", "vela", "vivo", "vave", "sega", "leon",
+  "ramen", "dafa", "jojo", "seka", "pera", "novi", "reta", "velo", "zota", "libra", "mobil", "pate", "popi", "pusula", "beter",
+  "felix", "galera", "pixbet",
+  "nike", "puma", "fila", "lada", "zara", "lego", "bata", "casio", "canon", "nikon", "rolex", "lenovo", "subaru", "suzuki",
+  "tata", "bose", "visa", "jeton", "meta", "jira", "solana", "monero", "rakuten", "lazada", "danone", "mizuno", "mikasa", "joma",
+  "fifa", "dota", "mario", "tetris", "migros", "metro", "tudor", "rado", "pagani", "kamaz", "zanax",
+  "bono", "dido", "sade", "mika", "gaga", "lulu", "pele", "kaka", "zico", "zidane", "figo", "nadal", "pedri", "gavi", "rodri",
+  "koke", "lukaku", "ramos", "tevez", "cavani", "zola", "kobe", "maluma", "timati", "loboda", "putin", "lenin", "stalin",
+  "biden", "modi", "nero", "dali", "rodin", "lula", "peron", "tito", "zuma", "tinubu", "kagame", "maduro",
+  "milan", "roma", "napoli", "lazio", "sevilla", "porto", "lille", "monaco",
+]);
 
 /** The compact form used for blocklist checks and domain stems: lower-case ASCII letters and digits. */
 export function compact(text: string): string {
@@ -87,7 +111,7 @@ export function inventedWord(rng: Rng, minSyllables = 2, maxSyllables = 3): stri
       word += rng.pick(ONSETS) + rng.pick(VOWELS);
       if (i === count - 1 && rng.chance(0.55)) word += rng.pick(CODAS);
     }
-    if (word.length >= 4 && word.length <= 9 && !/(.)\1/.test(word) && !isBlocked(word) && !isOffensive(word)) return capitalize(word);
+    if (word.length >= 4 && word.length <= 9 && !/(.)\1/.test(word) && !isBlocked(word) && !REAL_WORDS.has(word) && !isOffensive(word)) return capitalize(word);
   }
 }
 

@@ -1,11 +1,11 @@
 /**
- * The sample is synthetic and says so: no real person, and only example contacts and addresses
+ * The sample is synthetic and says so: no real operator brand, game studio or person, and only example contacts and addresses
  * (RFC 2606/6761 names, the fictional 555-01xx phone range, handles Telegram refuses), at scale 1 (the committed sample) and at
  * scale 4 (benchmark data). The lists below are written independently of the generator's own
  * blocklists, so a name the generator forgot to block fails here.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Domain, Meta, Provider, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
+import type { Brand, Domain, Meta, Provider, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
 import { generateSample } from "../../build/sample/generate-sample.ts";
 
 /** Parsed NDJSON records of one generated file. */
@@ -25,6 +25,66 @@ function isReservedHost(host: string): boolean {
 
 /** A Telegram username Telegram would accept (5–32 characters, a letter first, no `__`, no `_` last). */
 const REGISTRABLE_TELEGRAM = /^@(?!.*__)[a-z][a-z0-9_]{3,30}[a-z0-9]$/i;
+
+/**
+ * Real online casinos, sportsbooks, lotteries and game studios (lower-case letters and digits),
+ * and world-famous trademarks and one-name celebrities a syllable generator can spell.
+ */
+const REAL_NAMES = new Set(
+  `
+  bet365 stake betway 888 888casino leovegas unibet williamhill ladbrokes coral paddypower betfair skybet betfred betvictor boylesports
+  midnite kwiff virginbet spreadex grosvenor mecca gala galabingo galacasino jackpotjoy foxybingo rialto tombola mrq playojo casumo
+  kassu dreamvegas rizk genting aspers dazzle luckland spingenie slingo netbet lottoland mrgreen mrplay mrvegas vegashero wildz
+  wheelz caxino kaboo highbet fanduel draftkings betmgm caesars betrivers pointsbet hardrockbet espnbet fanatics fliff borgata
+  goldennugget wynnbet tipico chumba luckyland pulsz wowvegas mcluck funzpoints crowncoins zula lonestar dara modo moonspin rolla
+  bovada betonline ignition cafecasino reddog wildcasino superslots elroyale slotocash luckyred ragingbull bitstarz fortunejack
+  roobet rollbit bcgame shuffle gamdom duelbits thunderpick cloudbet betfury trustdice bitcasino mirax katsubet mbit megadice jackbit
+  vave winz metaspins betplay flush crashino rakebit betpanda goldenbet velobet freshbet donbet rolletto tsars cadabrus slottica
+  wazamba nomini rabona bizzo ivibet playzilla spinanga fairspin luckydreams neospin spinsy hellspin casinonic kingbilly woocasino
+  rickycasino fairgo joefortune playcroco skycrown crownplay spinsamurai bitkingz zotabet slotum vulkanvegas vulkan icecasino
+  energycasino betsson betsafe casinoheroes mrbet gunsbet frumzi tikitaka spinia betamo slotnite casoola rollino playfina spinrise
+  amunra vegasino wildrobin wolfy sportaza mystake jackpoty yako dunder genesis spinit sloty slotspalace goldenpalace grandvegas
+  luckydays luckynugget luckyspins zodiac spinpalace jackpotcity royalvegas rubyfortune royalpanda verajohn videoslots bethard
+  nordicbet expekt coolbet campobet mariacasino comeon hajper snabbare mobilbet speedybet lyllo paf veikkaus bwin interwetten
+  admiral mybet wunderino lapalingo merkur hollandcasino jacks toto circus kansino betcity napoleon starcasino casino777 snai sisal
+  lottomatica goldbet eurobet planetwin365 codere luckia sportium retabet kirolbet jokerbet betclic winamax zebet vbet pokerstars
+  partypoker ggpoker betano superbet stoiximan novibet favbet parimatch pinup vavada joycasino riobet azino777 eldorado pokerdom
+  fonbet winline ligastavok leon olimp marathonbet baltbet tennisi melbet betboom 1xbet 22bet betwinner megapari linebet mostbet
+  paripesa dafabet fun88 vwin babu88 jeetwin baji krikya bettilt tempobet bahsegel casibom jojobet matbet holiganbet sekabet
+  meritking marsbahis pusulabet perabet grandpashabet bets10 tipobet bilyoner nesine ramenbet kometa starda legzo monro gama
+  pari betnacional estrelabet pixbet blaze galerabet rivalo sportingbet betsul sportybet betking bet9ja betika odibets mozzart betpawa
+  hollywoodbets supabets sunbet sportsbet neds palmerbet bluebet vegaz librabet
+  pragmaticplay pragmatic netent evolution playngo microgaming gamesglobal playtech yggdrasil quickspin thunderkick betsoft habanero
+  spinomenal wazdan endorphina bgaming booming kalamba gamomat novomatic evoplay playson booongo redtiger relaxgaming hacksawgaming
+  nolimitcity pushgaming blueprintgaming isoftbet amatic belatra igrosoft spribe smartsoft tomhorn platipus mascot gameart fugaso
+  betgames ezugi onlyplay truelab avatarux aristocrat konami greentube elkstudios igt egt amusnet stakelogic realisticgames slotmill
+  bally everi lightningbox bigtimegaming redrake irondogstudio reelplay bullshark gamingcorps jili jiligames tadagaming nagagames
+  caletagaming zitro vibragaming vivogaming beter tvbet luckystreak galaxsys upgaming mancalagaming fantasmagames felixgaming
+  digitain altenar sportradar kambi pariplay swintt skywind betixon pateplay popiplay octoplay gamzix zeusplay rubyplay kiron fazi
+  velagaming pgsoft spadegaming cq9
+  nike puma fila lada sega zara lego casio canon nikon rolex lenovo subaru suzuki visa meta jira solana monero rakuten danone mizuno
+  fifa dota mario tetris tudor rado pagani kamaz pele kaka zico zidane figo nadal pedri gavi rodri lukaku tevez cavani maluma putin
+  lenin stalin biden maduro kagame tinubu
+  `.split(/\s+/).filter(Boolean),
+);
+
+/** Words a name may end in that do not make it another name ("Rabona Casino" is Rabona). */
+const NAME_ENDINGS = ["casino", "spins", "spin", "slots", "palace", "club", "play", "reels", "vegas", "bets", "bet", "sport", "odds", "poker", "lotto", "lottery", "win", "luck", "gaming", "studios", "games", "labs", "works", "soft", "tech"];
+
+/** Compact forms a display name might be taken for: the whole name, without its ending words, and each word with and without a joined ending. */
+function nameForms(name: string): string[] {
+  const compact = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const words = name.split(/\s+/).map(compact).filter((w) => w.length > 0 && !/^\d+$/.test(w));
+  const forms = new Set<string>([words.join("")]);
+  const core = [...words];
+  while (core.length > 1 && NAME_ENDINGS.includes(core[core.length - 1] ?? "")) core.pop();
+  forms.add(core.join(""));
+  for (const word of words) {
+    forms.add(word);
+    for (const ending of NAME_ENDINGS) if (word.endsWith(ending) && word.length > ending.length + 2) forms.add(word.slice(0, -ending.length));
+  }
+  return [...forms];
+}
 
 /** Well-known real people that common first and last names can spell. */
 const REAL_PEOPLE = [
@@ -74,6 +134,13 @@ describe.each([1, 4])("the synthetic sample at scale %i", (scale) => {
     ];
     expect(hosts.length).toBeGreaterThan(1000);
     expect([...new Set(hosts.filter((host) => !isReservedHost(host)))].slice(0, 10)).toEqual([]);
+  });
+
+  it("names no real operator brand, game studio, famous trademark or one-name celebrity", () => {
+    const names = [...ndjson<Brand>(files, "brands/brands.ndjson").map((b) => b.name), ...json<Provider[]>(files, "providers/providers.json").map((p) => p.name)];
+    expect(names.length).toBe(970 * scale);
+    const real = names.flatMap((name) => nameForms(name).filter((form) => REAL_NAMES.has(form)).map((form) => `${name} (${form})`));
+    expect(real.slice(0, 10)).toEqual([]);
   });
 
   it("names no well-known real person", () => {
