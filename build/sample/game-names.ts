@@ -1,7 +1,7 @@
 /**
  * Name makers for fictional casino games: slot titles from theme vocabularies ("Frozen Scarab
  * Deluxe"), table and live titles ("Cobalt Baccarat"), crash and instant games. A blocklist of
- * well-known real titles keeps the generic word combinations from reproducing one.
+ * well-known real titles keeps the generic word combinations from reproducing one, or a variant of one.
  * @module
  */
 import type { Rng } from "./prng.ts";
@@ -45,7 +45,11 @@ const TABLE_GAMES = ["Blackjack", "Roulette", "Baccarat", "Poker", "Sic Bo", "Cr
 const CRASH_WORDS = ["Crash", "Ascent", "Flight", "Climb", "Launch", "Skyline"];
 const INSTANT_WORDS = ["Scratch", "Plinko", "Mines", "Dice", "Keno", "Hi-Lo", "Tower"];
 
-/** Well-known real titles (as slugs); a generated title equal to one is redrawn. */
+/**
+ * Well-known real titles (as slugs). A title equal to one of these has always been followed by a
+ * suffix draw ("… Deluxe"); the draw stays, so that the games' stream, and so every other game, is
+ * unchanged, but the suffixed title still names the real one and is replaced after the fact.
+ */
 const REAL_TITLES = new Set([
   "starburst", "book-of-dead", "gonzos-quest", "sweet-bonanza", "big-bass-bonanza", "gates-of-olympus", "wolf-gold",
   "dead-or-alive", "mega-moolah", "fire-joker", "buffalo-king", "reactoonz", "legacy-of-dead", "rise-of-olympus", "crazy-time",
@@ -59,9 +63,27 @@ const REAL_TITLES = new Set([
   "secret-of-the-stones", "pirates-charm", "wild-rockstar", "emerald-isle", "crystal-queen", "cosmic-fortune", "golden-gems",
 ]);
 
-/** True when the title is a known real game title. */
-export function isRealTitle(name: string): boolean {
+/** More real titles the vocabulary spells, found since: a title equal to or containing one is replaced after the fact. */
+const MORE_REAL_TITLES = [
+  "buffalo-blitz", "buffalo-rising", "dragon-link", "lightning-link", "tiger-rush", "candy-blitz", "golden-sevens", "bamboo-rush",
+  "frozen-diamonds", "leprechaun-riches",
+];
+
+/** Real titles made of the sample's own vocabulary ("Hot Sevens" is a classic-theme noun): only the title itself is real. */
+const GENERIC_TITLES = new Set(["hot-sevens"]);
+
+/** True when a freshly drawn title equals one of `REAL_TITLES`, and so is followed by a suffix draw. */
+export function drawsSuffix(name: string): boolean {
   return REAL_TITLES.has(slugify(name));
+}
+
+/** True when the title is a known real game title or contains one as whole words ("Crystal Rainbow Riches"). */
+export function isRealTitle(name: string): boolean {
+  const slug = slugify(name);
+  if (REAL_TITLES.has(slug)) return true;
+  const words = `-${slug}-`;
+  for (const title of [...REAL_TITLES, ...MORE_REAL_TITLES]) if (!GENERIC_TITLES.has(title) && words.includes(`-${title}-`)) return true;
+  return false;
 }
 
 function nounFor(rng: Rng, theme: string): string {

@@ -7,7 +7,7 @@
 import type { Game, GameKind, Provider } from "../load/schemas.ts";
 import { studioName } from "./brand-names.ts";
 import { dayOf, isoOf, LAST_DAY } from "./dates.ts";
-import { isRealTitle, otherGameName, slotName, THEMES } from "./game-names.ts";
+import { drawsSuffix, isRealTitle, otherGameName, slotName, THEMES } from "./game-names.ts";
 import { clamp, type Rng, round } from "./prng.ts";
 import { uniqueName } from "./words.ts";
 
@@ -113,7 +113,8 @@ export function generateGames(rng: Rng, scale: number): { providers: Provider[];
       const main = themes[0] ?? "classic";
       const make = () => {
         const name = kind === "slot" ? slotName(grng, main, features) : otherGameName(grng, kind, main);
-        return isRealTitle(name) ? `${name} ${grng.pick(["Deluxe", "Rising", "Reloaded"])}` : name;
+        // The suffix draw keeps the stream as it has always been drawn; `retitle` replaces the name after all.
+        return drawsSuffix(name) ? `${name} ${grng.pick(["Deluxe", "Rising", "Reloaded"])}` : name;
       };
       const { name, slug } = uniqueName(make, used);
       // Release dates lean recent: studios ship more every year.
@@ -127,5 +128,29 @@ export function generateGames(rng: Rng, scale: number): { providers: Provider[];
       });
     }
   });
+  retitle(rng.fork("retitle"), games);
   return { providers: plans.map((p) => p.provider), games };
+}
+
+/**
+ * Gives a game whose title is, or contains, a real title ("Buffalo Blitz", "Rainbow Riches Rising")
+ * a new one of the same kind and theme. Each draws from a stream of its own, after every game is made,
+ * so no other game, and nothing drawn from the games' stream (lobbies follow popularity), changes.
+ */
+function retitle(rng: Rng, games: GamePlan[]): void {
+  const used = new Set(games.map((g) => g.game.slug));
+  for (const plan of games) {
+    const { game } = plan;
+    if (!isRealTitle(game.name)) continue;
+    const own = rng.fork(game.slug);
+    const main = game.themes[0] ?? "classic";
+    const draw = () => {
+      for (;;) {
+        const name = game.kind === "slot" ? slotName(own, main, game.features) : otherGameName(own, game.kind, main);
+        if (!isRealTitle(name)) return name;
+      }
+    };
+    const { name, slug } = uniqueName(draw, used);
+    plan.game = { ...game, name, slug };
+  }
 }

@@ -1,11 +1,11 @@
 /**
- * The sample is synthetic and says so: no real operator brand, game studio or person, and only example contacts and addresses
+ * The sample is synthetic and says so: no real operator brand, game studio, game title or person, and only example contacts and addresses
  * (RFC 2606/6761 names, the fictional 555-01xx phone range, handles Telegram refuses), at scale 1 (the committed sample) and at
  * scale 4 (benchmark data). The lists below are written independently of the generator's own
  * blocklists, so a name the generator forgot to block fails here.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Brand, Domain, Meta, Provider, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
+import type { Brand, Domain, Game, Meta, Provider, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
 import { generateSample } from "../../build/sample/generate-sample.ts";
 
 /** Parsed NDJSON records of one generated file. */
@@ -86,6 +86,17 @@ function nameForms(name: string): string[] {
   return [...forms];
 }
 
+/** Well-known real game titles and franchises: a sample title may neither be one nor contain one ("Rainbow Riches Rising"). */
+const REAL_TITLES = [
+  "Starburst", "Book of Dead", "Gates of Olympus", "Sweet Bonanza", "Big Bass Bonanza", "Gonzos Quest", "Wolf Gold", "Dead or Alive",
+  "Mega Moolah", "Reactoonz", "Money Train", "Jammin Jars", "Rainbow Riches", "Fishin Frenzy", "Eye of Horus", "Immortal Romance",
+  "Thunderstruck", "Buffalo Blitz", "Buffalo Rising", "Dragon Link", "Lightning Link", "Candy Blitz", "Tiger Rush", "Golden Sevens",
+  "Leprechaun Riches", "Frozen Diamonds", "Bamboo Rush", "Crazy Time", "Lightning Roulette", "Mega Fortune", "Divine Fortune",
+  "Fire Joker", "Legacy of Dead", "Book of Ra", "Sizzling Hot", "Queen of the Nile", "88 Fortunes", "Wheel of Fortune",
+  "Da Vinci Diamonds", "Fortune Tiger", "Fortune Ox", "Mahjong Ways", "Golden Goddess", "Cleopatra", "Aviator", "Spaceman", "JetX",
+  "Golden Galleon", "Lost Relics", "Emerald Isle", "Secret of the Stones", "Viking Runecraft", "Buffalo King", "Great Rhino",
+].map((title) => `-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-`);
+
 /** Well-known real people that common first and last names can spell. */
 const REAL_PEOPLE = [
   "Noah Okafor", "Ana Navarro", "Emma Navarro", "Hugo Sánchez", "Diego Costa", "Lucas Pérez", "Lucía Pérez", "Diego Rossi",
@@ -140,6 +151,13 @@ describe.each([1, 4])("the synthetic sample at scale %i", (scale) => {
     const names = [...ndjson<Brand>(files, "brands/brands.ndjson").map((b) => b.name), ...json<Provider[]>(files, "providers/providers.json").map((p) => p.name)];
     expect(names.length).toBe(970 * scale);
     const real = names.flatMap((name) => nameForms(name).filter((form) => REAL_NAMES.has(form)).map((form) => `${name} (${form})`));
+    expect(real.slice(0, 10)).toEqual([]);
+  });
+
+  it("has no game titled, even in part, as a well-known real game", () => {
+    const games = ndjson<Game>(files, "games/games.ndjson");
+    expect(games.length).toBe(6000 * scale);
+    const real = games.filter((game) => REAL_TITLES.some((title) => `-${game.slug}-`.includes(title))).map((game) => game.name);
     expect(real.slice(0, 10)).toEqual([]);
   });
 
