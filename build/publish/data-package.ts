@@ -42,6 +42,14 @@ function sourceOf(meta: Meta, service: "dataset" | "resumes") {
   return { title: `${meta[service].name}: ${meta[service].source}`, path: meta[service].attribution };
 }
 
+/**
+ * A resource's description; a synthetic sample's says so first, as the package's does, since a
+ * resource is often read alone and some descriptions name real sources ("the regulators' public registers").
+ */
+function resourceDescription(meta: Meta, description: string): string {
+  return meta.synthetic ? `SYNTHETIC sample: fictional records from a seeded generator, no real source. ${description}` : description;
+}
+
 /** The descriptor, resources in download order; paths are relative to the descriptor's folder. */
 export function dataPackage(context: EngineContext, downloads: readonly BulkDownload[]) {
   const { meta } = context.dataset;
@@ -59,7 +67,7 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
       name: download.table.name,
       path: download.fileName,
       title: download.table.title,
-      description: download.table.description,
+      description: resourceDescription(meta, download.table.description),
       format: "ndjson",
       compression: "gz",
       mediatype: NDJSON_MEDIA_TYPE,

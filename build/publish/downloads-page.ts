@@ -1,6 +1,7 @@
 /**
  * Site producer of `/downloads/`: the folder of the bulk downloads answers with a page listing them
- * (the landing page's table: each file with its records, size and SHA-256, and the data package),
+ * (the landing page's table: each file with its records, size and SHA-256, and the data package;
+ * like the landing page, it opens with the notice of a synthetic sample),
  * instead of a 404 for the address a reader of the contract types first.
  * @module
  */
@@ -8,7 +9,7 @@ import type { SiteProducer } from "../emit/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { bulkDownloads, DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { escapeHtml } from "./html.ts";
-import { downloadsSection } from "./landing-page.ts";
+import { downloadsSection, syntheticNotice } from "./landing-page.ts";
 import { HTML_TYPE, renderPage } from "./page-layout.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
@@ -18,6 +19,7 @@ export async function downloadsPage(context: EngineContext): Promise<string> {
   const { meta } = context.dataset;
   const body = `<h1>Bulk downloads</h1>
 <p class="lead">${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}, snapshot of ${escapeHtml(meta.snapshot_at)}, under ${escapeHtml(meta.dataset.license)}: attribution as on the <a href="${SITE_LINKS.home}#attribution">home page</a>.</p>
+${syntheticNotice(meta)}
 ${downloadsSection(context, downloads)}`;
   return renderPage(context, { path: SITE_LINKS.downloads, title: `Downloads · ${meta.dataset.name} and ${meta.resumes.name}`, description: `Every resource of ${meta.dataset.name} and ${meta.resumes.name} as a gzip NDJSON file.`, body });
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { SiteProducer } from "../emit/site-files.ts";
+import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { INDEX_DOWNLOAD_PATH } from "../query/dataset/index-values.ts";
 import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
@@ -93,11 +94,16 @@ ${groups[1]}
 
 const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.textContent=t;setTimeout(function(){b.textContent="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
 
+/** The notice a page of a synthetic sample opens with (nothing for real data). */
+export function syntheticNotice(meta: Meta): string {
+  return meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
+}
+
 /** The landing page's HTML (it lists the downloads with their sizes and hashes, so it follows the archives). */
 export async function landingPage(context: EngineContext): Promise<string> {
   const downloads = await bulkDownloads(context);
   const { meta } = context.dataset;
-  const notice = meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
+  const notice = syntheticNotice(meta);
   const body = `<h1>${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}</h1>
 <p class="lead">Two open datasets behind read-only JSON APIs, documented by OpenAPI and published as bulk downloads under ${escapeHtml(meta.dataset.license)}. Snapshot of ${escapeHtml(meta.snapshot_at)}.</p>
 ${notice}

@@ -80,6 +80,12 @@ describe("/downloads/datapackage.json", () => {
     for (const resource of descriptor.resources) expect(validate(resource.schema), `${resource.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
+  it("says the sample is synthetic in the package and in every resource, which is often read alone", () => {
+    expect(descriptor.description).toMatch(/^SYNTHETIC sample data\./);
+    const unmarked = descriptor.resources.filter((resource) => !/^SYNTHETIC sample: /.test(String((resource as unknown as { description: string }).description)));
+    expect(unmarked.map((resource) => resource.name)).toEqual([]);
+  });
+
   it("refuses a broken descriptor (the validation can fail)", async () => {
     const validate = validator().compile(await profile("data-package.json"));
     const broken = { ...descriptor, resources: [{ ...descriptor.resources[0], hash: "sha256:not-hex" }] };

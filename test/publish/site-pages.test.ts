@@ -29,6 +29,10 @@ describe("site pages on the sample host", () => {
     expect(await response.text()).toBe(await readFile(path.join(host.dist, file), "utf8"));
   });
 
+  it("says on /downloads/, as on /, that the sample is synthetic", async () => {
+    for (const page of ["/", "/downloads/"]) expect(await (await host.get(page)).text(), page).toContain('<p class="notice"><strong>Synthetic sample.</strong>');
+  });
+
   it("lists every download on /downloads/ with the size and SHA-256 of the file served", async () => {
     const page = await (await host.get("/downloads/")).text();
     const rows = [...page.matchAll(/<a href="([^"]+)" download>.*?title="(\d+) bytes".*?<code class="hash">([0-9a-f]{64})<\/code>/g)];
