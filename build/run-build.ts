@@ -3,7 +3,7 @@
  * A library function: no argv, no process.exit.
  * @module
  */
-import { computeDataset } from "./compute/compute-dataset.ts";
+import { canonicalBaseUrl, computeDataset } from "./compute/compute-dataset.ts";
 import { fingerprintInputs, recordBuild, recordedBuild, recordsBuildOf } from "./emit/build-inputs.ts";
 import { acquireBuildLock } from "./emit/build-lock.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
@@ -78,7 +78,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   if (!options.dryRun) await refuseForeignOutput(options.outDir, MANIFEST_FILE);
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
-  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: options.baseUrl, maxFiles: options.maxFiles });
+  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles });
   const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);

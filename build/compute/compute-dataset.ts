@@ -16,6 +16,16 @@ import { computeRegulatorCounts } from "./regulator-counts.ts";
 import { utcDateOf } from "./periods.ts";
 import { computeTrending } from "./trending.ts";
 
+/**
+ * The one spelling of a site address, so that equal addresses give the same dist/: the WHATWG URL
+ * serialisation (scheme and host in lower case, a default port dropped, the path's dot segments resolved
+ * and its characters percent-encoded) without trailing slashes. `HTTPS://Data.Example.COM:443/v2/` is
+ * `https://data.example.com/v2`. A text that is no URL only loses its trailing slashes.
+ */
+export function canonicalBaseUrl(text: string): string {
+  return (URL.canParse(text) ? new URL(text).href : text).replace(/\/+$/, "");
+}
+
 /** Computes the dataset from validated seeds. Pure: the same seeds give the same dataset. */
 export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Dataset {
   const snapshotDate = utcDateOf(seeds.meta.snapshot_at);
@@ -34,7 +44,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
   const countryRecords = computeCountryCoverage(countries, index, periods);
   return {
     meta: seeds.meta,
-    site: { base_url: options.baseUrl.replace(/\/+$/, "") },
+    site: { base_url: canonicalBaseUrl(options.baseUrl) },
     periods,
     countries: countryRecords,
     regulators: computeRegulatorCounts(regulators, seeds.licenses),

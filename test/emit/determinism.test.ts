@@ -15,7 +15,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const build = (seedsDir: string, outDir: string) => runBuild({ seedsDir, outDir, baseUrl: SAMPLE_BASE_URL, maxFiles: 20_000, dryRun: false });
+const build = (seedsDir: string, outDir: string, baseUrl = SAMPLE_BASE_URL) => runBuild({ seedsDir, outDir, baseUrl, maxFiles: 20_000, dryRun: false });
 
 describe("the build is deterministic", () => {
   it("builds seeds-min twice into byte-identical trees (same file list, same sha-256 of every file)", async () => {
@@ -28,6 +28,14 @@ describe("the build is deterministic", () => {
     expect(Object.keys(a).length).toBeGreaterThan(20);
     expect(Object.keys(b)).toEqual(Object.keys(a));
     expect(b).toEqual(a);
+  });
+
+  it("builds seeds-min with its base URL spelled in two equal ways (scheme and host case, default port, trailing slash) into the same files", async () => {
+    const plain = path.join(root, "url-plain");
+    const spelled = path.join(root, "url-spelled");
+    await build(SEEDS_MIN, plain, "https://data.example.com/v2");
+    await build(SEEDS_MIN, spelled, "HTTPS://Data.Example.COM:443/v2/");
+    expect(await hashTree(spelled)).toEqual(await hashTree(plain));
   });
 
   it("builds the committed sample, in another process than its first build, into the same files byte for byte", async () => {
