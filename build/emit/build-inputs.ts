@@ -12,7 +12,7 @@ import path from "node:path";
 import { seedInputFiles } from "../load/find-seed-files.ts";
 import { etagOf } from "../serve/etag.ts";
 import { listFiles } from "./list-files.ts";
-import { variantPath, type EncodedVariant, type Encoding } from "./compress-body.ts";
+import { COMPRESSORS, variantPath, type EncodedVariant, type Encoding } from "./compress-body.ts";
 import { ENGINE_DIR, MANIFEST_FILE, type Manifest, type OutputFile } from "./plan-outputs.ts";
 
 /** The record of the inputs, under dist/ (not a response: never served, outside the file budget). */
@@ -31,6 +31,8 @@ export interface RecordedBuild<Summary> {
   files: number;
   /** The sizes of the files the manifest does not describe (the engine's, routing), by path; the manifest gives the others'. */
   plain: Record<string, number>;
+  /** What made its compressed variants (compress-body.ts): a rebuild keeps them only if it is the same. */
+  compressors: string;
   summary: Summary;
 }
 
@@ -56,8 +58,8 @@ export async function fingerprintInputs(seedsDir: string, options: Record<string
 }
 
 /** The file that records a build, to publish with its output. */
-export function recordBuild<Summary>(record: Omit<RecordedBuild<Summary>, "manifest">, manifestText: string | Buffer): OutputFile {
-  const body: RecordedBuild<Summary> = { fingerprint: record.fingerprint, manifest: etagOf(manifestText), files: record.files, plain: record.plain, summary: record.summary };
+export function recordBuild<Summary>(record: Omit<RecordedBuild<Summary>, "manifest" | "compressors">, manifestText: string | Buffer): OutputFile {
+  const body: RecordedBuild<Summary> = { fingerprint: record.fingerprint, manifest: etagOf(manifestText), files: record.files, plain: record.plain, compressors: COMPRESSORS, summary: record.summary };
   return { path: BUILD_INPUTS_FILE, body: `${JSON.stringify(body)}\n`, group: "engine" };
 }
 

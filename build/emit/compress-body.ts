@@ -56,6 +56,14 @@ export const WORKER_SETTINGS = {
   encodings: ENCODINGS.map((encoding) => [encoding, ENCODING_SUFFIX[encoding]] as const),
 } as const;
 
+/**
+ * What the compressed bytes depend on besides the body: the settings above and the compressors that
+ * apply them (Node's zlib and brotli). A build records it beside its output, and a rebuild keeps the
+ * previous output's variants only when it recorded the same (previous-output.ts): otherwise a Node
+ * upgrade or a change of settings would leave the old bytes where a full build writes others.
+ */
+export const COMPRESSORS = JSON.stringify({ settings: WORKER_SETTINGS, node: process.versions.node, zlib: process.versions.zlib, brotli: process.versions.brotli });
+
 const gzipOptions: ZlibOptions = { level: WORKER_SETTINGS.gzipLevel };
 const brotliOptions = (bytes: number): BrotliOptions => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode },

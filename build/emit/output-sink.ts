@@ -81,7 +81,7 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
       const old = before.get(file.path);
       const request: EmitRequest = { path: file.path, body: file.body, compress };
       if (old?.etag === entry.etag) request.linkFrom = fromPrevious(file.path);
-      const kept = compress ? reusableVariants(entry, old) : undefined;
+      const kept = compress ? reusableVariants(entry, old, previous?.sameCompressors === true) : undefined;
       if (kept !== undefined) {
         request.compress = false;
         request.reuse = {};

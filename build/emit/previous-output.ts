@@ -5,22 +5,34 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { EncodedVariants } from "./compress-body.ts";
+import { BUILD_INPUTS_FILE } from "./build-inputs.ts";
+import { COMPRESSORS, type EncodedVariants } from "./compress-body.ts";
 import { MANIFEST_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "./plan-outputs.ts";
 
 export interface PreviousOutput {
   dir: string;
   manifest: Manifest;
+  /**
+   * Whether its record says its variants were made by the compressors and settings of this build
+   * (compress-body.ts's COMPRESSORS): only then are they kept, else every variant is made anew.
+   */
+  sameCompressors: boolean;
 }
 
 /** Reads the manifest of the output a build is about to replace; undefined when there is none (or it is unreadable). */
 export async function readPreviousOutput(outDir: string): Promise<PreviousOutput | undefined> {
   const dir = path.resolve(outDir);
+  let manifest: Manifest;
   try {
-    return { dir, manifest: JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as Manifest };
+    manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as Manifest;
   } catch {
     return undefined;
   }
+  const record = await readFile(path.join(dir, BUILD_INPUTS_FILE), "utf8").then(
+    (text) => JSON.parse(text) as { compressors?: unknown },
+    () => undefined,
+  );
+  return { dir, manifest, sameCompressors: record?.compressors === COMPRESSORS };
 }
 
 /** The previous output's entries of responses and site files, by their file under dist/. */
@@ -30,7 +42,10 @@ export function previousEntries(previous: PreviousOutput | undefined): Map<strin
   return entries;
 }
 
-/** The previous output's variants of a body, when it had them and the body is unchanged (same ETag). */
-export function reusableVariants(entry: ManifestEntry | SiteEntry, previous: ManifestEntry | SiteEntry | undefined): EncodedVariants | undefined {
-  return previous?.etag === entry.etag ? previous.encodings : undefined;
+/**
+ * The previous output's variants of a body, when it had them, the body is unchanged (same ETag) and
+ * they were made as this build makes them (`sameCompressors`).
+ */
+export function reusableVariants(entry: ManifestEntry | SiteEntry, previous: ManifestEntry | SiteEntry | undefined, sameCompressors: boolean): EncodedVariants | undefined {
+  return sameCompressors && previous?.etag === entry.etag ? previous.encodings : undefined;
 }

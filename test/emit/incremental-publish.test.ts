@@ -1,10 +1,12 @@
 import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fingerprintInputs } from "../../build/emit/build-inputs.ts";
 import { listFiles } from "../../build/emit/list-files.ts";
 import { runBuild } from "../../build/run-build.ts";
+import { etagOf } from "../../build/serve/etag.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
@@ -91,6 +93,23 @@ describe("runBuild over a damaged previous output", () => {
     const report = await runBuild(optionsFor(SEEDS_MIN, out));
     expect(report.publish?.unchanged).toBe(false);
     expect(report.publish!.written).toBeGreaterThanOrEqual(1);
+    expect(await hashTree(out)).toEqual(tree);
+  });
+
+  it("does not keep the variants of an output compressed otherwise (another Node, zlib or brotli, other settings): the rebuild gives the tree a full build gives", async () => {
+    const out = path.join(parent, "dist");
+    const tree = await built(out);
+    // What another brotli makes of the same body: other, valid bytes, recorded in the manifest as a build records its own.
+    const other = brotliCompressSync(await readFile(path.join(out, RESPONSE)), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    await writeFile(path.join(out, `${RESPONSE}.br`), other);
+    const manifestFile = path.join(out, "_engine/manifest.json");
+    const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { files: Record<string, { encodings: Record<string, unknown> }> };
+    expect(manifest.files[RESPONSE]?.encodings.br).toBeDefined();
+    manifest.files[RESPONSE]!.encodings.br = { etag: etagOf(other), bytes: other.length };
+    await writeFile(manifestFile, `${JSON.stringify(manifest)}\n`);
+    const recordFile = path.join(out, "_engine/build-inputs.json");
+    await writeFile(recordFile, `${JSON.stringify({ ...JSON.parse(await readFile(recordFile, "utf8")), compressors: "another brotli" })}\n`);
+    await runBuild(optionsFor(SEEDS_MIN, out));
     expect(await hashTree(out)).toEqual(tree);
   });
 

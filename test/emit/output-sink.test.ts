@@ -143,12 +143,14 @@ describe("createOutputSink", () => {
 });
 
 describe("createOutputSink over a previous output", () => {
+  /** The previous output as a build of these compressors records it (emitPlan writes no build record). */
+  const madeHere = async (dir: string) => ({ ...(await readPreviousOutput(dir))!, sameCompressors: true });
   const plan = (b: string) => makePlan({ [BIG]: jsonBody(4000, "a"), [OTHER]: b, [SMALL]: "{}\n" }, [{ url: "/llms.txt", file: "llms.txt", type: "text/plain", body: jsonBody(2000, "llms") }]);
 
   it("links unchanged files and their variants, writes and compresses only what changed, and gives the tree a full write gives", async () => {
     const previousDir = path.join(parent, "previous");
     await emitPlan(previousDir, plan(jsonBody(3000, "b")));
-    const previous = (await readPreviousOutput(previousDir))!;
+    const previous = await madeHere(previousDir);
     const out = path.join(parent, "next");
     const report = await emitPlan(out, plan(jsonBody(3000, "b-changed")), previous);
     // OTHER, its two variants and the manifest are new; BIG, SMALL, llms.txt and their four variants are links.
@@ -160,10 +162,23 @@ describe("createOutputSink over a previous output", () => {
     expect(await hashTree(out)).toEqual(await hashTree(fresh));
   });
 
-  it("writes the bytes (recompressing a kept variant) where a previous file cannot be linked", async () => {
+  it("links unchanged files but makes every variant anew when the previous output does not record this build's compressors", async () => {
     const previousDir = path.join(parent, "previous");
     await emitPlan(previousDir, plan(jsonBody(3000, "b")));
     const previous = (await readPreviousOutput(previousDir))!;
+    expect(previous.sameCompressors).toBe(false); // emitPlan records no build
+    const out = path.join(parent, "next");
+    const report = await emitPlan(out, plan(jsonBody(3000, "b-changed")), previous);
+    // BIG, SMALL and llms.txt are links; the six variants, OTHER and the manifest are written.
+    expect(report).toMatchObject({ written: 8, linked: 3, variants: { files: 6 } });
+    expect(await inode(path.join(out, BIG))).toBe(await inode(path.join(previousDir, BIG)));
+    expect(await inode(path.join(out, `${BIG}.br`))).not.toBe(await inode(path.join(previousDir, `${BIG}.br`)));
+  });
+
+  it("writes the bytes (recompressing a kept variant) where a previous file cannot be linked", async () => {
+    const previousDir = path.join(parent, "previous");
+    await emitPlan(previousDir, plan(jsonBody(3000, "b")));
+    const previous = await madeHere(previousDir);
     // The previous tree is gone but its manifest was read: every link fails.
     await rm(previousDir, { recursive: true });
     const out = path.join(parent, "next");
