@@ -7,7 +7,7 @@
  * a folder (a dry run) it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
  */
 import { createHash } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -28,6 +28,15 @@ const compressors = {
     }),
 };
 
+/**
+ * The permission bits a file written here gets: those of the output folder, made with the same umask,
+ * less the execute bits (read once the folder exists). A previous file with other bits (an output built
+ * under another umask) is written anew rather than linked, so a rebuild gives every file the mode a
+ * full build gives.
+ */
+let fileMode;
+const newFileMode = () => (fileMode ??= statSync(root).mode & 0o666);
+
 /** Folders this thread made or found: one mkdir per folder, not per file. */
 const folders = new Set();
 
@@ -40,9 +49,10 @@ function prepare(file) {
   return file;
 }
 
-/** Links `file` to `from`; false where that cannot be (another file system, the previous file gone). */
+/** Links `file` to `from`; false where that cannot be (another file system, the previous file gone, another mode). */
 function tryLink(from, file) {
   try {
+    if ((statSync(from).mode & 0o7777) !== newFileMode()) return false;
     linkSync(from, file);
     return true;
   } catch {

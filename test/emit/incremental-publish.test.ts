@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -55,6 +55,24 @@ describe("runBuild over its own previous output", () => {
     expect(report.publish!.linked).toBeGreaterThan(report.publish!.written);
     const fresh = path.join(parent, "fresh");
     await runBuild(optionsFor(seeds, fresh));
+    expect(await hashTree(out)).toEqual(await hashTree(fresh));
+  });
+
+  it("gives every file the mode a full build gives under the rebuild's umask, not the previous output's", async () => {
+    const modes = async (dir: string) => Object.fromEntries(await Promise.all((await listFiles(dir)).map(async (file) => [file, ((await stat(path.join(dir, file))).mode & 0o7777).toString(8)] as const)));
+    const out = path.join(parent, "dist");
+    const fresh = path.join(parent, "fresh");
+    const umask = process.umask(0o077);
+    try {
+      await runBuild({ ...optionsFor(SEEDS_MIN, out), baseUrl: "https://other.example.com" }); // private files: 0600
+      process.umask(0o022);
+      await runBuild(optionsFor(SEEDS_MIN, out));
+      await runBuild(optionsFor(SEEDS_MIN, fresh));
+    } finally {
+      process.umask(umask);
+    }
+    expect(new Set(Object.values(await modes(fresh)))).toEqual(new Set(["644"]));
+    expect(await modes(out)).toEqual(await modes(fresh));
     expect(await hashTree(out)).toEqual(await hashTree(fresh));
   });
 
