@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderChartsToSvg } from "../../build/publish/render-charts.ts";
 
@@ -24,5 +28,35 @@ describe("renderChartsToSvg", () => {
 
   it("reports a spec Vega-Lite cannot compile as an internal error", async () => {
     await expect(renderChartsToSvg([{ mark: "no-such-mark" }])).rejects.toThrow(/Internal error: the chart renderer failed/);
+  });
+
+  it("lays text out the same whether or not a `canvas` package can be imported (Vega measures text with it when it can)", async () => {
+    // A tree where the project's packages resolve beside a stand-in `canvas`, as in a workspace that
+    // hoists one or under a home folder holding one: the renderer is run from there, symbolic links kept.
+    const root = await mkdtemp(path.join(os.tmpdir(), "charts-canvas-"));
+    try {
+      const modules = path.join(root, "node_modules");
+      await mkdir(path.join(modules, "canvas"), { recursive: true });
+      for (const name of await readdir("node_modules")) if (name !== "canvas" && !name.startsWith(".")) await symlink(path.resolve("node_modules", name), path.join(modules, name));
+      await writeFile(path.join(modules, "canvas", "package.json"), '{"name":"canvas","type":"module","main":"index.js"}');
+      await writeFile(
+        path.join(modules, "canvas", "index.js"),
+        [
+          "class Context { font = '10px sans-serif'; measureText(text) { return { width: String(text).length * parseFloat(/([\\d.]+)px/.exec(this.font)[1]) * 0.6 }; } }",
+          "export class Canvas { constructor(width, height) { this.width = width; this.height = height; } getContext() { return new Context(); } }",
+          "export const createCanvas = (width, height) => new Canvas(width, height);",
+          "export class Image {}",
+        ].join("\n"),
+      );
+      const renderer = path.join(root, "render-vega-lite.mjs");
+      await copyFile("build/publish/render-vega-lite.mjs", renderer);
+      const env = { ...process.env, NODE_PRESERVE_SYMLINKS: "1", TZ: "UTC" };
+      const run = (args: string[], input = "") => execFileSync(process.execPath, args, { cwd: root, env, input, encoding: "utf8" });
+      expect(run(["--input-type=module", "-e", "const { canvas } = await import('vega-canvas'); process.stdout.write(String(canvas(1, 1) !== null));"])).toBe("true");
+      const labelled = { ...bars, data: { values: [{ kind: "Amber Basalt Casino", count: 1 }, { kind: "Nova", count: 3 }] }, encoding: { ...bars.encoding, x: { field: "kind", type: "nominal", title: "Brand of the sample" } } };
+      expect(JSON.parse(run([renderer], JSON.stringify([labelled])))).toEqual(await renderChartsToSvg([labelled]));
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
