@@ -45,6 +45,15 @@ async function hashFolder(hash: ReturnType<typeof createHash>, label: string, di
   }
 }
 
+/**
+ * The files of the build's code folder that the fingerprint reads: all but hidden files and folders (a
+ * Finder `.DS_Store`, an editor's `.x.ts.swp`), which are no code and, hashed, would change
+ * dist/'s build record between two checkouts of the same code.
+ */
+export async function codeFiles(dir: string): Promise<string[]> {
+  return (await listFiles(dir)).filter((file) => !file.split("/").some((part) => part.startsWith(".")));
+}
+
 /** The fingerprint of a build's inputs: equal fingerprints make byte-identical outputs. */
 export async function fingerprintInputs(seedsDir: string, options: Record<string, unknown>): Promise<string> {
   const hash = createHash("sha256");
@@ -52,7 +61,7 @@ export async function fingerprintInputs(seedsDir: string, options: Record<string
   hash.update(JSON.stringify({ options, node, zlib, brotli }));
   // Exactly the files the loader reads, found as it finds them (symbolic links followed).
   await hashFolder(hash, "seeds", seedsDir, await seedInputFiles(seedsDir));
-  await hashFolder(hash, "build", CODE_DIR);
+  await hashFolder(hash, "build", CODE_DIR, await codeFiles(CODE_DIR));
   hash.update(await readFile(LOCK_FILE).catch(() => Buffer.alloc(0)));
   return hash.digest("base64url");
 }

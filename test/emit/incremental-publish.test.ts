@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fingerprintInputs } from "../../build/emit/build-inputs.ts";
+import { codeFiles, fingerprintInputs } from "../../build/emit/build-inputs.ts";
 import { listFiles } from "../../build/emit/list-files.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/serve/etag.ts";
@@ -164,6 +164,16 @@ describe("fingerprintInputs", () => {
     const alerts = path.join(outside, "tc-alerts.ndjson");
     await writeFile(alerts, (await readFile(alerts, "utf8")).replace("Bonus wagering", "Bonus Wagering"));
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
+  });
+});
+
+describe("codeFiles", () => {
+  it("lists the code the fingerprint reads, without hidden files and folders (a .DS_Store, an editor's swap file), as the loader skips them in seeds", async () => {
+    for (const file of ["a.ts", "publish/b.mjs", "publish/.DS_Store", ".swp/c.ts", "publish/.b.mjs.swp"]) {
+      await mkdir(path.dirname(path.join(parent, "code", file)), { recursive: true });
+      await writeFile(path.join(parent, "code", file), "x");
+    }
+    expect(await codeFiles(path.join(parent, "code"))).toEqual(["a.ts", "publish/b.mjs"]);
   });
 });
 
