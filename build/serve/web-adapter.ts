@@ -31,7 +31,12 @@ export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (er
   };
 }
 
-/** The host's view of a fetch Request: method, path and query as sent (still percent-encoded), If-None-Match, If-Match, client. */
+/**
+ * The host's view of a fetch Request: method, path and query as sent (still percent-encoded), If-None-Match,
+ * If-Match, Accept-Encoding, client. With Accept-Encoding the answer is coded as the Node host codes it, with
+ * the ETag of its own bytes: the same bytes from either host, and no CDN compressing a body under a strong
+ * ETag that names the uncompressed one (a body already coded is passed on as it is).
+ */
 export function toHostRequest(request: Request, options: WebRequestOptions = {}): HostRequest {
   const url = new URL(request.url);
   const host: HostRequest = { method: request.method, url: `${url.pathname}${url.search}`, clientAddress: options.clientAddress ?? "unknown" };
@@ -39,6 +44,8 @@ export function toHostRequest(request: Request, options: WebRequestOptions = {})
   if (ifNoneMatch !== null) host.ifNoneMatch = ifNoneMatch;
   const ifMatch = request.headers.get("if-match");
   if (ifMatch !== null) host.ifMatch = ifMatch;
+  const acceptEncoding = request.headers.get("accept-encoding");
+  if (acceptEncoding !== null) host.acceptEncoding = acceptEncoding;
   return host;
 }
 

@@ -37,6 +37,20 @@ describe("the Netlify Function", () => {
     expect(response.headers.get("content-type")).toBe(expected.headers["Content-Type"]);
   });
 
+  it.each([
+    ["br", "/api/dataset/v1/brands?country=GB&q=a", "br"],
+    ["gzip;q=1, br;q=0.5", "/resume/api/v1/resumes?q=seo", "gzip"],
+    ["identity", "/resume/api/v1/resumes?q=seo", undefined],
+  ])("codes its answer for Accept-Encoding %s as the Node host does: the same bytes and ETag (%s)", async (acceptEncoding, url, coding) => {
+    const response = await fn.default(new Request(`https://data.example.com${url}`, { headers: { "Accept-Encoding": acceptEncoding } }), { ip: "192.0.2.9" });
+    const { context } = await sampleContext();
+    const expected = await handleRequest({ method: "GET", url, acceptEncoding, clientAddress: "192.0.2.9" }, { context, endpoints: ENDPOINTS, store: EMPTY_STORE });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding") ?? undefined).toBe(coding);
+    expect(response.headers.get("etag")).toBe(expected.headers.ETag);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(expected.body as string | Buffer))).toBe(true);
+  });
+
   it("declares the contract's rate limit for Netlify to enforce: 120 a minute per client address and domain", () => {
     expect(fn.config).toEqual({ rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ["ip", "domain"] } });
   });

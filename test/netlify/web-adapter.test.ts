@@ -24,6 +24,11 @@ describe("toHostRequest", () => {
     expect(toHostRequest(request, { clientAddress: "192.0.2.7" })).toEqual({ method: "GET", url: "/api/dataset/v1/brands?country=G%42&q=a+b", ifNoneMatch: 'W/"x"', ifMatch: '"y"', clientAddress: "192.0.2.7" });
   });
 
+  it("keeps Accept-Encoding, so that the answer is coded as the Node host codes it", () => {
+    const request = new Request("https://data.example.com/x", { headers: { "Accept-Encoding": "gzip;q=0.5, br" } });
+    expect(toHostRequest(request)).toMatchObject({ acceptEncoding: "gzip;q=0.5, br" });
+  });
+
   it("leaves If-None-Match and If-Match out when absent and names an unknown client", () => {
     expect(toHostRequest(new Request("https://data.example.com/x", { method: "HEAD" }))).toEqual({ method: "HEAD", url: "/x", clientAddress: "unknown" });
   });
