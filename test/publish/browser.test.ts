@@ -2,7 +2,8 @@
  * The site as a person sees it: Debian's headless Chromium, driven by playwright-core, opens the
  * landing page on the sample host, follows its links to the methodology page and both docs pages,
  * and checks the charts are drawn, with no console error and no failed request. Screenshots go to
- * test-output/screenshots/ (git-ignored).
+ * test-output/screenshots/ (git-ignored). A breadth-first crawl from `/` then visits every page of
+ * the site the links reach, in the same browser, and checks every link on them.
  *
  * Without Chromium the test fails in CI (`.ci/run` installs it) and is skipped elsewhere with a message.
  */
@@ -12,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useSampleHost } from "../helpers/sample-host.ts";
+import { SAMPLE_BASE_URL } from "../helpers/global-setup.ts";
+import { useSampleHost, type SampleHost } from "../helpers/sample-host.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOTS = path.resolve("test-output/screenshots");
@@ -39,6 +41,137 @@ function watch(page: Page): Problems {
     if (response.status() >= 400) problems.failed.push(`${response.url()}: HTTP ${response.status()}`);
   });
   return problems;
+}
+
+/** The API reference pages: Swagger UI renders them, and adds its own h1 (the API's title) under the page's. */
+const REFERENCE_PAGES = ["/api/dataset/v1/docs", "/resume/api/v1/docs"];
+/** Swagger UI's h1, the one a reference page may have besides its own. */
+const SWAGGER_TITLE = "#swagger-ui .info h1.title";
+/** Bounds of the crawl (today: 5 pages, about 30 other addresses of the site). */
+const MAX_PAGES = 20;
+const MAX_ADDRESSES = 200;
+
+/** Every link of the site to another origin (not fetched): a new one must show up here as a change. */
+const EXTERNAL_LINKS = ["https://creativecommons.org/licenses/by/4.0/", "https://data.example.com/", "https://data.example.com/resume/", "mailto:data@example.com"];
+
+/**
+ * Links (`page: href`) to the build's --base-url, which the sample host does not serve (it runs on another
+ * port, as after `npm run build` then `PORT=9000 npm start`): for a user of that host they lead nowhere.
+ * The site's own links are root-relative so that they work on any host and port (build/publish/site-links.ts).
+ *
+ * KNOWN DEFECT, not fixed here: on both API reference pages Swagger UI renders the OpenAPI document's
+ * `externalDocs` ("Methodology: how every figure is computed"), whose URL is `${base_url}/methodology`
+ * (build/query/openapi.ts), as a link; docs-init.js moves "Try it out" to this page's origin but leaves
+ * that link on the base URL. Once fixed, this list must be empty, and stay so.
+ */
+const KNOWN_BASE_URL_LINKS = [`/api/dataset/v1/docs: ${SAMPLE_BASE_URL}/methodology`, `/resume/api/v1/docs: ${SAMPLE_BASE_URL}/methodology`];
+
+/** What a breadth-first crawl of the site found. */
+interface Crawl {
+  /** The HTML pages visited, in visiting order. */
+  pages: string[];
+  /** The other addresses of the site that the pages link, each fetched once from Node. */
+  files: string[];
+  /** Links to other origins, sorted. */
+  external: string[];
+  /** `page: href` of every link to the build's base URL. */
+  baseUrl: string[];
+  /** Everything wrong, each naming its page or its link and the pages that carry it. */
+  failures: string[];
+}
+
+/** Opens one page of the crawl and checks it; returns the absolute targets of its links. */
+async function visitPage(page: Page, problems: Problems, url: string, address: string, failures: string[]): Promise<string[]> {
+  const fail = (what: string) => failures.push(`page ${address}: ${what}`);
+  const before = { console: problems.console.length, failed: problems.failed.length };
+  const response = await page.goto(url);
+  if (response?.status() !== 200) fail(`answered ${response?.status() ?? "nothing"}, not 200`);
+  const reference = REFERENCE_PAGES.includes(address);
+  if ((await page.locator("#swagger-ui").count()) > 0 !== reference) fail(reference ? "is an API reference page without Swagger UI" : "has Swagger UI, yet is not one of the API reference pages");
+  if (reference) {
+    // Swagger UI fetches the OpenAPI document and renders it after the load: wait for its operations
+    // (listed collapsed; the crawl reads the links of the page as a reader first sees it).
+    const rendered = await page
+      .locator("#swagger-ui .opblock")
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(() => true, () => false);
+    if (!rendered) fail("Swagger UI rendered no operation");
+  }
+  await page.waitForLoadState("networkidle");
+
+  if ((await page.title()).trim() === "") fail("has no <title>");
+  const lang = await page.locator("html").getAttribute("lang");
+  if (!lang) fail("has no <html lang>");
+  const headings = await page.locator("h1").evaluateAll((nodes, swagger) => nodes.map((node) => ({ text: (node.textContent ?? "").trim(), swagger: node.matches(swagger) })), SWAGGER_TITLE);
+  const own = headings.filter((heading) => !heading.swagger);
+  const swagger = headings.filter((heading) => heading.swagger);
+  if (own.length !== 1 || own[0]!.text === "") fail(`has ${own.length} h1 of its own (${JSON.stringify(own.map((heading) => heading.text))}), not exactly one with text`);
+  if (swagger.length !== (reference ? 1 : 0)) fail(`has ${swagger.length} h1 from Swagger UI, ${reference ? "not exactly the API's title" : "yet is not an API reference page"}`);
+  const noAlt = await page.locator("img:not([alt])").evaluateAll((nodes) => nodes.map((node) => String(node.getAttribute("src"))));
+  for (const src of noAlt) fail(`<img src="${src}"> has no alt`);
+
+  for (const problem of problems.console.slice(before.console)) fail(`console error: ${problem}`);
+  for (const problem of problems.failed.slice(before.failed)) fail(`failed request: ${problem}`);
+  // The resolved targets (`a.href`), so relative links count as their page reads them.
+  return page.locator("a[href]").evaluateAll((nodes) => nodes.map((node) => String((node as { href?: unknown }).href)));
+}
+
+/**
+ * Crawls the site breadth-first from `/` in the browser: each round visits the new pages in sorted
+ * order; the addresses their links name are then each fetched once from Node (HEAD, redirects not
+ * followed), and those answering HTML are the next round's pages.
+ */
+async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Crawl> {
+  const origin = new URL(host.url).origin;
+  const baseOrigin = new URL(SAMPLE_BASE_URL).origin;
+  const page = await context.newPage();
+  const problems = watch(page);
+  const crawl: Crawl = { pages: [], files: [], external: [], baseUrl: [], failures: [] };
+  const external = new Set<string>();
+  const baseUrl = new Set<string>();
+  /** Each address of the site found so far, with the pages that link it. */
+  const linkedFrom = new Map<string, Set<string>>([["/", new Set(["(start)"])]]);
+  const answered = new Map<string, string>();
+  let round = ["/"];
+  try {
+    while (round.length > 0) {
+      const found: string[] = [];
+      for (const address of round) {
+        if (crawl.pages.length === MAX_PAGES) throw new Error(`the crawl passed ${MAX_PAGES} pages: raise MAX_PAGES if the site grew (pages so far: ${crawl.pages.join(", ")})`);
+        crawl.pages.push(address);
+        for (const href of await visitPage(page, problems, `${origin}${address}`, address, crawl.failures)) {
+          const target = new URL(href);
+          if (target.origin !== origin) {
+            if (target.origin === baseOrigin) baseUrl.add(`${address}: ${href}`);
+            else external.add(href);
+            continue;
+          }
+          const path = `${target.pathname}${target.search}`;
+          if (!linkedFrom.has(path)) {
+            linkedFrom.set(path, new Set());
+            found.push(path);
+          }
+          linkedFrom.get(path)!.add(address);
+        }
+      }
+      if (linkedFrom.size > MAX_ADDRESSES) throw new Error(`the crawl passed ${MAX_ADDRESSES} addresses of the site: raise MAX_ADDRESSES if the site grew`);
+      round = [];
+      for (const path of found.sort()) {
+        const response = await host.get(path, { method: "HEAD", redirect: "manual" });
+        if (response.status !== 200) answered.set(path, `answered ${response.status}${response.headers.has("location") ? ` (to ${response.headers.get("location")})` : ""}, not 200`);
+        else if ((response.headers.get("content-type") ?? "").startsWith("text/html")) round.push(path);
+        else crawl.files.push(path);
+      }
+    }
+  } finally {
+    await page.close();
+  }
+  for (const [path, what] of answered) crawl.failures.push(`link ${path} (on ${[...linkedFrom.get(path)!].sort().join(", ")}) ${what}`);
+  crawl.files.sort();
+  crawl.external = [...external].sort();
+  crawl.baseUrl = [...baseUrl].sort();
+  return crawl;
 }
 
 describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
@@ -133,6 +266,16 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     await operation.locator("button.execute").click();
     await expect(operation.locator(".request-url pre").textContent()).resolves.toBe(`${host.url}${base}/`);
     await expect(operation.locator(".live-responses-table tbody .response-col_status").first().textContent()).resolves.toBe("200");
+  });
+
+  it("crawls the whole site from / breadth-first: every page clean, every link of the site answering 200, the external links known", async () => {
+    const crawl = await crawlSite(browser!, host);
+    expect(crawl.failures, "pages with a problem and links that do not answer 200").toEqual([]);
+    expect(crawl.pages, "the HTML pages the links reach, in visiting order").toEqual(["/", "/api/dataset/v1/docs", "/downloads/", "/methodology", "/resume/api/v1/docs"]);
+    expect(crawl.files).toEqual(expect.arrayContaining(["/api/dataset/v1/", "/api/dataset/v1/openapi.json", "/downloads/datapackage.json", "/downloads/index.ndjson.gz", "/llms.txt", "/resume/api/v1/", "/resume/api/v1/openapi.json"]));
+    expect(crawl.files.length).toBeGreaterThan(20);
+    expect(crawl.external, "links to other origins").toEqual(EXTERNAL_LINKS);
+    expect(crawl.baseUrl, "links to the build's base URL, dead on this host").toEqual(KNOWN_BASE_URL_LINKS);
   });
 
   it("saw no console error and no failed request on any page", () => {
