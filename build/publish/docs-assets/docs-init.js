@@ -19,6 +19,7 @@
     layout: "BaseLayout",
     onComplete: function () {
       selectOwnServer(ui);
+      keepLinksOnThisHost(ui);
     },
   });
   window.ui = ui;
@@ -38,5 +39,23 @@
       return originOf(server) === window.location.origin;
     });
     if (own) ui.oas3Actions.setSelectedServer(own.get("url"));
+  }
+
+  // For the same reason, the document's links to the published site (its externalDocs: the methodology)
+  // would leave this host: each is pointed at the same path here, also as Swagger UI redraws them.
+  function keepLinksOnThisHost(ui) {
+    var servers = ui.specSelectors.servers();
+    if (!servers || servers.size === 0) return;
+    var published = new URL(servers.first().get("url"), window.location.href).origin;
+    if (published === window.location.origin) return;
+    var repoint = function () {
+      var links = root.querySelectorAll("a[href]");
+      for (var i = 0; i < links.length; i++) {
+        var url = new URL(links[i].href);
+        if (url.origin === published) links[i].href = window.location.origin + url.pathname + url.search + url.hash;
+      }
+    };
+    repoint();
+    new MutationObserver(repoint).observe(root, { childList: true, subtree: true });
   }
 })();
