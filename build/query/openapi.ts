@@ -10,7 +10,7 @@ import { packageLicense } from "../publish/data-package.ts";
 import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { discoveryDocument, openapiDocumentSchema } from "./schemas/documents.ts";
 import { errorBody } from "./schemas/envelope.ts";
-import { createSchemaCollector, HEADERS, IF_NONE_MATCH, sharedResponses } from "./schemas/openapi-components.ts";
+import { createSchemaCollector, HEADERS, IF_MATCH, IF_NONE_MATCH, sharedResponses } from "./schemas/openapi-components.ts";
 import { endpointSamples } from "./schemas/openapi-examples.ts";
 import { serviceGuide } from "./schemas/openapi-guide.ts";
 import { pathItem, tagOf } from "./schemas/openapi-operations.ts";
@@ -72,7 +72,7 @@ export function openapiDocument(context: EngineContext, service: ServiceName, en
     paths,
     components: {
       schemas: schemas.schemas(),
-      parameters: { IfNoneMatch: IF_NONE_MATCH },
+      parameters: { IfNoneMatch: IF_NONE_MATCH, IfMatch: IF_MATCH },
       headers: HEADERS,
       responses: sharedResponses(errorRef),
     },

@@ -108,7 +108,10 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
     const { doc } = await openapi(service);
     for (const item of Object.values(doc.paths) as Doc[]) {
       const responses = item.get.responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "304", "400", "414", "429", "500"]));
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "304", "400", "412", "414", "429", "500"]));
+      // Both conditional request headers the host acts on (304 and 412) are declared on every operation.
+      const headers = (item.get.parameters as Doc[]).map((parameter) => (parameter.$ref === undefined ? parameter : resolve(doc, parameter.$ref))).filter((parameter) => parameter.in === "header");
+      expect(headers.map((parameter) => parameter.name).sort()).toEqual(["If-Match", "If-None-Match"]);
       for (const [code, response] of Object.entries(responses as Record<string, Doc>)) {
         if (Number(code) < 400) continue;
         const resolved = response.$ref === undefined ? response : resolve(doc, response.$ref);

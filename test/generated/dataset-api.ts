@@ -1589,6 +1589,20 @@ export interface components {
             };
             content?: never;
         };
+        /** @description precondition_failed: If-Match names none of the current ETag */
+        PreconditionFailed: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body) */
         UriTooLong: {
             headers: {
@@ -1648,6 +1662,8 @@ export interface components {
     parameters: {
         /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
         IfNoneMatch: string;
+        /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+        IfMatch: string;
     };
     requestBodies: never;
     headers: {
@@ -1690,6 +1706,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1726,6 +1744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1764,6 +1783,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1794,6 +1815,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1830,6 +1853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1841,6 +1865,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1906,6 +1932,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1944,6 +1972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1990,6 +2019,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2022,6 +2053,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -2078,6 +2111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2089,6 +2123,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -2125,6 +2161,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -2181,6 +2219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2192,6 +2231,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -2244,6 +2285,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2282,6 +2325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2309,6 +2353,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2350,6 +2396,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2400,6 +2448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2420,6 +2469,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2473,6 +2524,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2511,6 +2564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2545,6 +2599,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2577,6 +2633,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2613,6 +2671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2624,6 +2683,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2662,6 +2723,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2700,6 +2763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2719,6 +2783,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2751,6 +2817,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -2807,6 +2875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2818,6 +2887,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -2869,6 +2940,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2907,6 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2933,6 +3007,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -2986,6 +3062,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3024,6 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3056,6 +3135,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3088,6 +3169,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -3144,6 +3227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3155,6 +3239,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -3216,6 +3302,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3254,6 +3342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3290,6 +3379,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3322,6 +3413,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3358,6 +3451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3369,6 +3463,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3420,6 +3516,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3456,6 +3554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3488,6 +3587,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3528,6 +3629,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3564,6 +3667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3585,6 +3689,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3639,6 +3745,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3675,6 +3783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3710,6 +3819,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3740,6 +3851,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3776,6 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3787,6 +3901,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3838,6 +3954,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -3876,6 +3994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3908,6 +4027,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;

@@ -422,6 +422,20 @@ export interface components {
             };
             content?: never;
         };
+        /** @description precondition_failed: If-Match names none of the current ETag */
+        PreconditionFailed: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body) */
         UriTooLong: {
             headers: {
@@ -481,6 +495,8 @@ export interface components {
     parameters: {
         /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
         IfNoneMatch: string;
+        /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+        IfMatch: string;
     };
     requestBodies: never;
     headers: {
@@ -523,6 +539,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -559,6 +577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -597,6 +616,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -627,6 +648,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -663,6 +686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -674,6 +698,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -768,6 +794,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -806,6 +834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -881,6 +910,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -913,6 +944,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -969,6 +1002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -980,6 +1014,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
@@ -1080,6 +1116,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1122,6 +1160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1197,6 +1236,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1229,6 +1270,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1265,6 +1308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            412: components["responses"]["PreconditionFailed"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1276,6 +1320,8 @@ export interface operations {
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;

@@ -106,6 +106,7 @@ export function errorResponse(description: string, errorRef: OpenApiObject, exam
 export function sharedResponses(errorRef: OpenApiObject): Record<string, OpenApiObject> {
   return {
     NotModified: { description: "Not modified: If-None-Match holds the current ETag (also in a list, in W/ form, or *). Empty body.", headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("CacheControl"), ...COMMON_HEADERS } },
+    PreconditionFailed: errorResponse("precondition_failed: If-Match names none of the current ETag", errorRef),
     UriTooLong: errorResponse("request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body)", errorRef),
     TooManyRequests: errorResponse("rate_limited: over the rate limit; details.retry_after in seconds", errorRef, undefined, { "Retry-After": headerRef("RetryAfter") }),
     InternalError: errorResponse("internal_error: a fault of ours (never a stack trace or a path)", errorRef),
@@ -119,5 +120,14 @@ export const IF_NONE_MATCH: OpenApiObject = {
   in: "header",
   required: false,
   description: "An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches",
+  schema: { type: "string" },
+};
+
+/** The other request header of conditional requests (RFC 9110 §13.1.1), evaluated before If-None-Match. */
+export const IF_MATCH: OpenApiObject = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description: "An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does)",
   schema: { type: "string" },
 };

@@ -29,7 +29,7 @@ function fallbackName(endpoint: Endpoint): string {
 function parameters(endpoint: Endpoint, samples: EndpointSamples): OpenApiObject[] {
   const { required } = requirement(endpoint);
   const query = endpoint.params.map((spec) => queryParameter(spec, spec.name === required, samples.paramExamples.get(spec.name)));
-  return [...pathParameters(endpoint, samples.pathParams), ...query, ref("parameters", "IfNoneMatch")];
+  return [...pathParameters(endpoint, samples.pathParams), ...query, ref("parameters", "IfNoneMatch"), ref("parameters", "IfMatch")];
 }
 
 const SAMPLE_SUMMARY = "From the published data: the answer to the example parameters, arrays cut to their first items";
@@ -67,6 +67,7 @@ function getOperation(endpoint: Endpoint, inputs: OperationInputs, paginated: bo
     "304": ref("responses", "NotModified"),
     "400": errorResponse("invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter", inputs.errorRef, errorExamples(inputs.samples.errors, 400)),
     ...(Object.keys(notFound).length > 0 ? { "404": errorResponse("The resource's own not-found code; details name the slug or id", inputs.errorRef, notFound) } : {}),
+    "412": ref("responses", "PreconditionFailed"),
     "414": ref("responses", "UriTooLong"),
     "429": ref("responses", "TooManyRequests"),
     "500": ref("responses", "InternalError"),
