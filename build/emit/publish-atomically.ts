@@ -31,6 +31,29 @@ function leftoverPatterns(base: string): { old: RegExp; temp: RegExp } {
   return { old: new RegExp(`^${escapeRegExp(OLD_PREFIX)}${name}-\\d{13,}-\\d+$`), temp: new RegExp(`^${escapeRegExp(TEMP_PREFIX)}${name}-[A-Za-z0-9]{6}$`) };
 }
 
+/**
+ * Whether a build is inside its swap (commit below), between its two renames: `outDir` is absent and a
+ * build process still running has just set the previous tree aside as `.dist-old-<base>-<ms>-<pid>`.
+ * A reader that finds no output can wait for the new one, which is a rename away; a tree left aside
+ * by a killed build (its process gone) is not waited for.
+ */
+export async function swapUnderway(outDir: string): Promise<boolean> {
+  if (await exists(outDir)) return false;
+  const parent = path.dirname(path.resolve(outDir));
+  const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  return entries.some((name) => old.test(name) && processAlive(Number(name.slice(name.lastIndexOf("-") + 1))));
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, someone else's
+  }
+}
+
 /** Puts back a tree that a killed swap left aside, and removes temporary folders of dead builds. */
 export async function recoverInterruptedBuild(outDir: string): Promise<void> {
   const parent = path.dirname(path.resolve(outDir));

@@ -9,12 +9,32 @@
 import { unwatchFile, watchFile, type Stats } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../emit/plan-outputs.ts";
+import { swapUnderway } from "../emit/publish-atomically.ts";
 import type { HandlerDeps } from "./handle-request.ts";
 import { loadHost, manifestTagOf, type LoadedHost } from "./load-host.ts";
 import type { PrecomputedStore } from "./precomputed-store.ts";
 
 /** How often dist/'s manifest is checked for a rebuild, in milliseconds. */
 export const DEFAULT_RELOAD_POLL_MS = 1000;
+
+/**
+ * How long a load waits for a build's swap to put the new output in place, when it finds dist/ absent
+ * between the swap's two renames (a few microseconds, longer on a busy machine).
+ */
+export const SWAP_WAIT_MS = 2000;
+
+/**
+ * The manifestTag of the output in place, as manifestTagOf; when dist/ is absent because a build is
+ * between the two renames of its swap, the tag of the output it puts in place (waited for up to SWAP_WAIT_MS).
+ */
+async function manifestTagAfterSwap(distDir: string): Promise<string | undefined> {
+  const until = Date.now() + SWAP_WAIT_MS;
+  for (;;) {
+    const tag = await manifestTagOf(distDir);
+    if (tag !== undefined || Date.now() >= until || !(await swapUnderway(distDir))) return tag;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 export interface HostSnapshots {
   /** The handler's dependencies for a request starting now: the latest snapshot loaded. */
@@ -54,8 +74,10 @@ export async function openHostSnapshots(distDir: string, depsOf: (loaded: Loaded
   const refresh = (): Promise<HandlerDeps | undefined> =>
     (loading ??= (async () => {
       try {
-        // The manifest alone first: a file damaged in place must not cost a full load per request.
-        const tag = await manifestTagOf(distDir);
+        // The manifest alone first: a file damaged in place must not cost a full load per request. A
+        // file found missing inside a build's swap is the new build's to answer: a site page has no
+        // other source (an API answer would be computed on the fly, a page would be a 404).
+        const tag = await manifestTagAfterSwap(distDir);
         if (tag === undefined || tag === current.tag) return undefined; // no output in place (yet): keep serving this one
         const next = await load();
         if (next.tag === current.tag) return undefined;

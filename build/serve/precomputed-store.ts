@@ -58,8 +58,10 @@ export interface StoreOptions {
   maxCachedBytes?: number;
   /**
    * Called when a file on disk is missing or no longer the one the manifest describes (dist/ was rebuilt):
-   * resolves to the store of the output now in place, which answers instead, or to undefined (the file
-   * is then treated as absent: a query is computed on the fly from this store's snapshot).
+   * resolves to the store of the output now in place, which answers instead, or to undefined. The file
+   * is then read once more, as the same output may be back in place (a swap of identical bytes, read
+   * between its two renames), and if still not as listed treated as absent: a query is computed on the
+   * fly from this store's snapshot.
    */
   onStale?: () => Promise<PrecomputedStore | undefined>;
 }
@@ -118,14 +120,22 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
       const entry = Object.hasOwn(manifest.files, file) ? manifest.files[file] : undefined;
       if (entry === undefined) return undefined;
       const hit = await represent(file, entry, acceptEncoding);
-      return hit !== STALE ? (hit as PrecomputedFile) : (await onStale?.())?.get(file, acceptEncoding);
+      if (hit !== STALE) return hit as PrecomputedFile;
+      const next = await onStale?.();
+      if (next !== undefined) return next.get(file, acceptEncoding);
+      const again = await represent(file, entry, acceptEncoding); // the same output may be back in place
+      return again !== STALE ? (again as PrecomputedFile) : undefined;
     },
     async getSite(rawPath, acceptEncoding) {
       const key = siteKey(rawPath);
       const entry = Object.hasOwn(site, key) ? site[key] : undefined;
       if (entry === undefined) return undefined;
       const hit = await represent(entry.file, entry, acceptEncoding);
-      return hit !== STALE ? (hit as SiteFileHit) : (await onStale?.())?.getSite(rawPath, acceptEncoding);
+      if (hit !== STALE) return hit as SiteFileHit;
+      const next = await onStale?.();
+      if (next !== undefined) return next.getSite(rawPath, acceptEncoding);
+      const again = await represent(entry.file, entry, acceptEncoding);
+      return again !== STALE ? (again as SiteFileHit) : undefined;
     },
   };
 }

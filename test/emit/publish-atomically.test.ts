@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "../../build/emit/publish-atomically.ts";
+import { recoverInterruptedBuild, refuseForeignOutput, stageOutput, swapUnderway } from "../../build/emit/publish-atomically.ts";
 import { BuildError } from "../../build/errors.ts";
 
 let parent: string;
@@ -121,6 +121,26 @@ describe("recoverInterruptedBuild", () => {
   it("does nothing when there is nothing to recover", async () => {
     await recoverInterruptedBuild(out);
     expect(await readdir(parent)).toEqual([]);
+  });
+});
+
+describe("swapUnderway", () => {
+  /** A process id no process has (above Linux's largest pid_max). */
+  const GONE = 2 ** 22 + 1;
+
+  it("is true between a running build's two renames: the target absent, the previous tree set aside by it", async () => {
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), { "index.json": "previous" });
+    expect(await swapUnderway(out)).toBe(true);
+  });
+
+  it("is false once the new tree is in place, for a tree a killed build left aside, for another target's, and with nothing there", async () => {
+    expect(await swapUnderway(out)).toBe(false);
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
+    await writeTree(path.join(parent, `.dist-old-dist-staging-${Date.now()}-${process.pid}`), { "index.json": "another target's" });
+    expect(await swapUnderway(out)).toBe(false);
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), { "index.json": "previous" });
+    await writeTree(out, { "index.json": "new" });
+    expect(await swapUnderway(out)).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * headers (a body read from the new tree never goes out under the old manifest's Content-Length and
  * ETag), and the host takes the new build in by itself, without a restart.
  */
-import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, readFile, rename, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -28,18 +28,26 @@ afterEach(async () => {
 });
 
 /** seeds-min built into a temporary dist/, and a function renaming one brand and building again. */
-async function builtSite(): Promise<{ dist: string; rebuildRenamed: () => Promise<void> }> {
+async function builtSite(): Promise<{ dist: string; rebuildRenamed: () => Promise<void>; buildRenamedBeside: (same?: boolean) => Promise<string> }> {
   const seeds = await copySeeds();
   cleanups.push(seeds.cleanup);
   const dist = path.join(path.dirname(seeds.dir), "dist");
-  const build = () => runBuild({ seedsDir: seeds.dir, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  const build = (outDir = dist) => runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
   await build();
   const brands = path.join(seeds.dir, "brands", "brands.ndjson");
+  const rename = async () => writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
   return {
     dist,
     rebuildRenamed: async () => {
-      await writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
+      await rename();
       await build();
+    },
+    /** The renamed build (or, `same`, the build again) written into a folder beside dist/ (returned), for a test to swap in by hand. */
+    buildRenamedBeside: async (same = false) => {
+      if (!same) await rename();
+      const next = path.join(path.dirname(dist), "next");
+      await build(next);
+      return next;
     },
   };
 }
@@ -134,6 +142,28 @@ describe("a host over a dist/ rebuilt under it", () => {
     expect(liveAfter.text).toContain(NEW_NAME);
     expect(liveAfter.etag).toBe(etagOf(liveAfter.bytes));
     expect(reloads).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ["a new build", false],
+    ["the same output again (a build whose code changed, not its bytes)", true],
+  ])("answers a page not read yet when asked inside a swap of %s, between its two renames, instead of a 404", async (_, same) => {
+    const site = await builtSite();
+    const next = await site.buildRenamedBeside(same);
+    const nextManifest = await manifestOf(next);
+    const { host, errors } = await serve(site.dist, 3_600_000);
+    // The state publish-atomically's commit() leaves between its renames: the old tree set aside by a
+    // running build (this process stands for it), the new one not yet in place.
+    await rename(site.dist, path.join(path.dirname(site.dist), `.dist-old-dist-${Date.now()}-${process.pid}`));
+    const page = get(host, "/methodology");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await rename(next, site.dist);
+    const answered = await page;
+    expect(answered.status).toBe(200);
+    expect(answered.text.includes(NEW_NAME)).toBe(!same);
+    expect(answered.etag).toBe(nextManifest.site!["/methodology"]!.etag);
+    expect(answered.etag).toBe(etagOf(answered.bytes));
     expect(errors).toEqual([]);
   });
 
