@@ -24,7 +24,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         if (current !== updated) {
           console.error("README.md is stale: run `npm run docs`.");
           process.exitCode = 1;
-        }
+        } else console.log("README.md is up to date.");
         return;
       }
       if (current !== updated) await writeFile("README.md", updated);
