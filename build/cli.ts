@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
-import { BuildError, formatErrorChain } from "./errors.ts";
+import { BuildError, formatErrorChain, HELP_HINT } from "./errors.ts";
 import { runBuild, type BuildReport } from "./run-build.ts";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
@@ -34,7 +34,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
     .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
     .option("--max-files <n>", "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first", positiveInt, DEFAULT_MAX_FILES)
     .option("--dry-run", "plan and print the summary without writing", false)
-    .showHelpAfterError("(run with --help for the options)")
+    .showHelpAfterError(HELP_HINT)
     .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; dryRun: boolean }) => {
       try {
         refuseUnsafeOutDir(options.out, options.seeds, process.cwd());

@@ -4,6 +4,9 @@
  */
 
 /** A build failure the publisher can act on; `cause` keeps the underlying error. */
+/** What every command prints after a misused option or argument (commander's showHelpAfterError). */
+export const HELP_HINT = "(run with --help for the options)";
+
 export class BuildError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { formatErrorChain } from "../build/errors.ts";
+import { formatErrorChain, HELP_HINT } from "../build/errors.ts";
 import { ENDPOINTS } from "../build/query/endpoints.ts";
 import { handleRequest } from "../build/serve/handle-request.ts";
 import { loadHost } from "../build/serve/load-host.ts";
@@ -9,6 +9,7 @@ await new Command("query")
   .argument("<url>", "path and query, e.g. '/api/dataset/v1/brands?country=GB'")
   .option("--dist <dir>", "built folder", "dist")
   .option("--headers", "print the status line and headers too")
+  .showHelpAfterError(HELP_HINT)
   .action(async (url: string, options: { dist: string; headers?: boolean }) => {
     try {
       const { context, store } = await loadHost(options.dist);

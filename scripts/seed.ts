@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
+import { HELP_HINT } from "../build/errors.ts";
 import { writeSample } from "../build/sample/generate-sample.ts";
 
 function parseScale(value: string): number {
@@ -18,6 +19,7 @@ const program = new Command()
   .description("Write the deterministic synthetic sample data (both services) into the seeds folder.")
   .option("--out <dir>", "seeds folder to write", "seeds")
   .option("--scale <n>", "multiplies brands, games, licenses, alerts, resumes, lobby and demand", parseScale, 1)
+  .showHelpAfterError(HELP_HINT)
   .parse();
 
 const { out, scale } = program.opts<{ out: string; scale: number }>();

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { formatErrorChain } from "../build/errors.ts";
+import { formatErrorChain, HELP_HINT } from "../build/errors.ts";
 import { resolveHostConfig } from "../build/serve/host-config.ts";
 import { startHost } from "../build/serve/start-host.ts";
 
@@ -11,6 +11,7 @@ const program = new Command("serve")
   .option("--rate-limit <n>", "requests per minute per client and service, 0 = off (default 120)")
   .option("--trust-proxy", "read the client address from X-Forwarded-For")
   .option("--live-cache-mb <n>", "memory for answers computed on the fly, in MiB, 0 = off (default 64)")
+  .showHelpAfterError(HELP_HINT)
   .action(async (flags: Record<string, unknown>) => {
     try {
       const host = await startHost(resolveHostConfig(flags, process.env), undefined, (manifest) => console.log(`dist/ was rebuilt: serving the new build (data as of ${manifest.generated_at}).`));

@@ -96,6 +96,20 @@ describe("build CLI", () => {
   });
 
   it.each([
+    ["seed", ["--nope"], "unknown option '--nope'"],
+    ["seed", ["--scale", "x"], "scale must be a positive number"],
+    ["query", ["--nope", "/x"], "unknown option '--nope'"],
+    ["query", [], "missing required argument 'url'"],
+    ["serve", ["--nope"], "unknown option '--nope'"],
+  ])("npm run %s refuses %j as build does: one message, the --help hint, exit 1", (script, args, message) => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { encoding: "utf8" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain("(run with --help for the options)");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
     ["the seeds folder itself", (seeds: string) => seeds],
     ["the folder holding the seeds", (seeds: string) => path.dirname(seeds)],
     ["a folder inside the seeds", (seeds: string) => path.join(seeds, "dist")],
