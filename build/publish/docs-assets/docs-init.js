@@ -42,17 +42,30 @@
   }
 
   // For the same reason, the document's links to the published site (its externalDocs: the methodology)
-  // would leave this host: each is pointed at the same path here, also as Swagger UI redraws them.
+  // would leave this host: each is pointed at the same page here, also as Swagger UI redraws them. The
+  // site is the published server's address less the service's path (the relative server's): a --base-url
+  // with a path (https://example.org/data) is served here from /, and a link to the same origin outside
+  // it (https://example.org/about) is not the site's and is left as it is.
   function keepLinksOnThisHost(ui) {
     var servers = ui.specSelectors.servers();
     if (!servers || servers.size === 0) return;
-    var published = new URL(servers.first().get("url"), window.location.href).origin;
-    if (published === window.location.origin) return;
+    var published = new URL(servers.first().get("url"), window.location.href);
+    if (published.origin === window.location.origin) return;
+    var relative = servers.find(function (server) {
+      return /^\/(?!\/)/.test(server.get("url"));
+    });
+    var servicePath = relative ? relative.get("url").replace(/\/+$/, "") : "";
+    var publishedPath = published.pathname.replace(/\/+$/, "");
+    var endsWithService = servicePath !== "" && publishedPath.slice(-servicePath.length) === servicePath;
+    var site = published.origin + (endsWithService ? publishedPath.slice(0, publishedPath.length - servicePath.length) : "");
     var repoint = function () {
       var links = root.querySelectorAll("a[href]");
       for (var i = 0; i < links.length; i++) {
-        var url = new URL(links[i].href);
-        if (url.origin === published) links[i].href = window.location.origin + url.pathname + url.search + url.hash;
+        var href = links[i].href;
+        if (href.slice(0, site.length) !== site) continue;
+        var rest = href.slice(site.length);
+        if (rest !== "" && "/?#".indexOf(rest.charAt(0)) < 0) continue; // another path that begins as the site's
+        links[i].href = window.location.origin + (rest.charAt(0) === "/" ? rest : "/" + rest);
       }
     };
     repoint();
