@@ -7,9 +7,9 @@
  * a folder (a dry run) it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
  */
 import { createHash } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, threadId, workerData } from "node:worker_threads";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const { root, gzipLevel, brotliQuality, brotliMode, gzipOs, encodings, etag } = workerData;
@@ -29,13 +29,25 @@ const compressors = {
 };
 
 /**
- * The permission bits a file written here gets: those of the output folder, made with the same umask,
- * less the execute bits (read once the folder exists). A previous file with other bits (an output built
- * under another umask) is written anew rather than linked, so a rebuild gives every file the mode a
- * full build gives.
+ * The permission bits a file written here gets, read from a file written here once (then removed): the
+ * folder's own mode does not tell them where a file system gives fixed modes (a CIFS mount's file_mode
+ * and dir_mode, WSL's /mnt/c: 0755 or 0777, execute bits included), and every link would be refused. A
+ * previous file with other bits (an output built under another umask) is written anew rather than
+ * linked, so a rebuild gives every file the mode a full build gives.
  */
 let fileMode;
-const newFileMode = () => (fileMode ??= statSync(root).mode & 0o666);
+function newFileMode() {
+  if (fileMode === undefined) {
+    const probe = path.join(root, `.mode-probe-${process.pid}-${threadId}`);
+    writeFileSync(probe, "");
+    try {
+      fileMode = statSync(probe).mode & 0o7777;
+    } finally {
+      unlinkSync(probe);
+    }
+  }
+  return fileMode;
+}
 
 /** Folders this thread made or found: one mkdir per folder, not per file. */
 const folders = new Set();

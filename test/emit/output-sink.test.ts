@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -173,6 +173,19 @@ describe("createOutputSink over a previous output", () => {
     expect(report).toMatchObject({ written: 8, linked: 3, variants: { files: 6 } });
     expect(await inode(path.join(out, BIG))).toBe(await inode(path.join(previousDir, BIG)));
     expect(await inode(path.join(out, `${BIG}.br`))).not.toBe(await inode(path.join(previousDir, `${BIG}.br`)));
+  });
+
+  it("links unchanged files where the output folder's mode does not tell a new file's (a file system of fixed modes: CIFS, WSL's /mnt/c)", async () => {
+    const previousDir = path.join(parent, "previous");
+    await emitPlan(previousDir, plan(jsonBody(3000, "b")));
+    const previous = await madeHere(previousDir);
+    const out = path.join(parent, "next");
+    await mkdir(out);
+    await chmod(out, 0o711); // & 0o666 is 0600; a file written in it still gets 0666 less the umask
+    const report = await emitPlan(out, plan(jsonBody(3000, "b-changed")), previous);
+    expect(report).toMatchObject({ written: 4, linked: 7 });
+    expect(await inode(path.join(out, BIG))).toBe(await inode(path.join(previousDir, BIG)));
+    expect((await readdir(out)).filter((name) => name.startsWith(".mode-probe"))).toEqual([]);
   });
 
   it("writes the bytes (recompressing a kept variant) where a previous file cannot be linked", async () => {
