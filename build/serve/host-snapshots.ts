@@ -25,10 +25,10 @@ export const SWAP_WAIT_MS = 2000;
 
 /**
  * The manifestTag of the output in place, as manifestTagOf; when dist/ is absent because a build is
- * between the two renames of its swap, the tag of the output it puts in place (waited for up to SWAP_WAIT_MS).
+ * between the two renames of its swap, the tag of the output it puts in place (waited for up to `waitMs`).
  */
-async function manifestTagAfterSwap(distDir: string): Promise<string | undefined> {
-  const until = Date.now() + SWAP_WAIT_MS;
+async function manifestTagAfterSwap(distDir: string, waitMs: number): Promise<string | undefined> {
+  const until = Date.now() + waitMs;
   for (;;) {
     const tag = await manifestTagOf(distDir);
     if (tag !== undefined || Date.now() >= until || !(await swapUnderway(distDir))) return tag;
@@ -52,6 +52,8 @@ export interface HostSnapshots {
 export interface SnapshotOptions {
   /** @default DEFAULT_RELOAD_POLL_MS */
   pollMs?: number;
+  /** @default SWAP_WAIT_MS */
+  swapWaitMs?: number;
   logError: (error: unknown) => void;
   /** Called with each manifest loaded after the first. */
   onReload?: (manifest: Manifest) => void;
@@ -77,7 +79,7 @@ export async function openHostSnapshots(distDir: string, depsOf: (loaded: Loaded
         // The manifest alone first: a file damaged in place must not cost a full load per request. A
         // file found missing inside a build's swap is the new build's to answer: a site page has no
         // other source (an API answer would be computed on the fly, a page would be a 404).
-        const tag = await manifestTagAfterSwap(distDir);
+        const tag = await manifestTagAfterSwap(distDir, options.swapWaitMs ?? SWAP_WAIT_MS);
         if (tag === undefined || tag === current.tag) return undefined; // no output in place (yet): keep serving this one
         const next = await load();
         if (next.tag === current.tag) return undefined;

@@ -14,7 +14,7 @@ import { closeGracefully, createHostServer } from "./node-server.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
 /** The host's settings; the live cache's size may be left out (its default), and how often dist/ is checked for a rebuild. */
-export type HostSettings = Omit<HostConfig, "liveCacheMb"> & { liveCacheMb?: number; reloadPollMs?: number };
+export type HostSettings = Omit<HostConfig, "liveCacheMb"> & { liveCacheMb?: number; reloadPollMs?: number; swapWaitMs?: number };
 
 export interface RunningHost {
   url: string;
@@ -41,7 +41,7 @@ export async function startHost(
   const snapshots = await openHostSnapshots(
     config.dist,
     ({ context, store }) => ({ context, endpoints: ENDPOINTS, store, rateLimiter, liveCache: createLiveCache(liveCacheBytes), logError }),
-    { pollMs: config.reloadPollMs, logError, onReload },
+    { pollMs: config.reloadPollMs, swapWaitMs: config.swapWaitMs, logError, onReload },
   );
   const server = createHostServer(snapshots.current, { trustProxy: config.trustProxy });
   try {

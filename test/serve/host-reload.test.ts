@@ -52,10 +52,10 @@ async function builtSite(): Promise<{ dist: string; rebuildRenamed: () => Promis
   };
 }
 
-async function serve(dist: string, reloadPollMs: number): Promise<{ host: RunningHost; errors: unknown[]; reloads: Manifest[] }> {
+async function serve(dist: string, reloadPollMs: number, swapWaitMs?: number): Promise<{ host: RunningHost; errors: unknown[]; reloads: Manifest[] }> {
   const errors: unknown[] = [];
   const reloads: Manifest[] = [];
-  const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs }, (error) => errors.push(error), (manifest) => reloads.push(manifest));
+  const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs, swapWaitMs }, (error) => errors.push(error), (manifest) => reloads.push(manifest));
   cleanups.push(() => host.close(0));
   return { host, errors, reloads };
 }
@@ -152,7 +152,9 @@ describe("a host over a dist/ rebuilt under it", () => {
     const site = await builtSite();
     const next = await site.buildRenamedBeside(same);
     const nextManifest = await manifestOf(next);
-    const { host, errors } = await serve(site.dist, 3_600_000);
+    // A wait far longer than the host's 2 s: on a busy machine (the whole suite at once) the test's own
+    // renames can take that long, and the wait, not its length, is what is tested.
+    const { host, errors } = await serve(site.dist, 3_600_000, 60_000);
     // The state publish-atomically's commit() leaves between its renames: the old tree set aside by a
     // running build (this process stands for it), the new one not yet in place.
     await rename(site.dist, path.join(path.dirname(site.dist), `.dist-old-dist-${Date.now()}-${process.pid}`));
