@@ -103,13 +103,17 @@ export async function recordsBuildOf(outDir: string, fingerprint: string): Promi
 }
 
 async function readRecord<Summary>(outDir: string, fingerprint: string): Promise<RecordedBuild<Summary> | undefined> {
-  let record: RecordedBuild<Summary>;
+  const record = await readBuildRecord<Summary>(outDir);
+  return record?.fingerprint === fingerprint && typeof record.plain === "object" && record.plain !== null ? (record as RecordedBuild<Summary>) : undefined;
+}
+
+/** The record of the build in `outDir`, whatever its inputs; undefined when it has none (or it is unreadable). */
+export async function readBuildRecord<Summary>(outDir: string): Promise<Partial<RecordedBuild<Summary>> | undefined> {
   try {
-    record = JSON.parse(await readFile(path.join(outDir, BUILD_INPUTS_FILE), "utf8")) as RecordedBuild<Summary>;
+    return JSON.parse(await readFile(path.join(outDir, BUILD_INPUTS_FILE), "utf8")) as Partial<RecordedBuild<Summary>>;
   } catch {
     return undefined;
   }
-  return record.fingerprint === fingerprint && typeof record.plain === "object" && record.plain !== null ? record : undefined;
 }
 
 /** Every file the manifest describes, variants included, with its size: `[path, {bytes}]`. */

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { BUILD_INPUTS_FILE } from "./build-inputs.ts";
+import { readBuildRecord } from "./build-inputs.ts";
 import { COMPRESSORS, type EncodedVariants } from "./compress-body.ts";
 import { MANIFEST_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "./plan-outputs.ts";
 
@@ -28,11 +28,7 @@ export async function readPreviousOutput(outDir: string): Promise<PreviousOutput
   } catch {
     return undefined;
   }
-  const record = await readFile(path.join(dir, BUILD_INPUTS_FILE), "utf8").then(
-    (text) => JSON.parse(text) as { compressors?: unknown },
-    () => undefined,
-  );
-  return { dir, manifest, sameCompressors: record?.compressors === COMPRESSORS };
+  return { dir, manifest, sameCompressors: (await readBuildRecord(dir))?.compressors === COMPRESSORS };
 }
 
 /** The previous output's entries of responses and site files, by their file under dist/. */
