@@ -61,10 +61,18 @@ function prepare(file) {
   return file;
 }
 
-/** Links `file` to `from`; false where that cannot be (another file system, the previous file gone, another mode). */
+/** Whether a previous file has the mode a file written here gets (checked before its bytes are read). */
+function hasNewFileMode(from) {
+  try {
+    return (statSync(from).mode & 0o7777) === newFileMode();
+  } catch {
+    return false; // gone or unreadable: written anew
+  }
+}
+
+/** Links `file` to `from`; false where that cannot be (another file system, the previous file gone). */
 function tryLink(from, file) {
   try {
-    if ((statSync(from).mode & 0o7777) !== newFileMode()) return false;
     linkSync(from, file);
     return true;
   } catch {
@@ -94,7 +102,7 @@ function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
   const answer = { id, written: 0, linked: 0, variants: {} };
   const file = root === null ? undefined : prepare(path.join(root, relative));
   const put = (target, data, from, intact) => {
-    if (from !== undefined && intact(readPrevious(from)) && tryLink(from, target)) answer.linked += 1;
+    if (from !== undefined && hasNewFileMode(from) && intact(readPrevious(from)) && tryLink(from, target)) answer.linked += 1;
     else {
       writeFileSync(target, typeof data === "function" ? data() : data);
       answer.written += 1;
