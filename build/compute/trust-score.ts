@@ -3,7 +3,7 @@
  * Computed as of the end of each month, so the history shows how a brand's trust moved.
  * @module
  */
-import type { Brand, Domain, License, Regulator, TcAlert } from "../load/schemas.ts";
+import type { Brand, Domain, License, TcAlert } from "../load/schemas.ts";
 import { clamp, mean, round1 } from "./numbers.ts";
 import { addMonths, periodEndDate, periodOf, yearsBetween } from "./periods.ts";
 

@@ -9,7 +9,7 @@ import { brandListItem } from "../query/dataset/brands.ts";
 import { countriesEndpoint } from "../query/dataset/countries.ts";
 import { gameItem } from "../query/dataset/games.ts";
 import { groundTruthEndpoint } from "../query/dataset/ground-truth.ts";
-import { INDEX_DOWNLOAD_PATH, INDEX_METRICS } from "../query/dataset/index-values.ts";
+import { INDEX_METRICS } from "../query/dataset/index-values.ts";
 import { licensesEndpoint } from "../query/dataset/licenses.ts";
 import { providersEndpoint } from "../query/dataset/providers.ts";
 import { regulatorsEndpoint } from "../query/dataset/regulators.ts";

@@ -6,8 +6,8 @@
  */
 
 /** The first index whose term is not below `word` (terms.length when every term is below it). */
-export function lowerBound(terms: readonly string[], word: string, from = 0): number {
-  let low = from;
+export function lowerBound(terms: readonly string[], word: string): number {
+  let low = 0;
   let high = terms.length;
   while (low < high) {
     const middle = (low + high) >>> 1;

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { TRUST_GRADE_VALUES, TRUST_WEIGHTS, type TrustComponent } from "../../compute/trust-score.ts";
 import { PROVIDER_RANK_WEIGHTS, type ProviderMeasure } from "../../compute/provider-rank.ts";
-import { brandSchema, countrySchema, demandRowSchema, licenseSchema, tcAlertSchema } from "../../load/schemas.ts";
+import { brandSchema, countrySchema, demandRowSchema, tcAlertSchema } from "../../load/schemas.ts";
 
 /** A lower-case slug, as in the seeds. */
 export const slug = brandSchema.shape.slug;
@@ -14,8 +14,6 @@ export const slug = brandSchema.shape.slug;
 export const countryCode = countrySchema.shape.code;
 /** A month, `YYYY-MM`. */
 export const period = demandRowSchema.shape.period;
-/** An ISO 8601 date. */
-export const isoDate = licenseSchema.shape.issued_at;
 /** An ISO 8601 date-time with a zone. */
 export const isoDateTime = tcAlertSchema.shape.detected_at;
 
