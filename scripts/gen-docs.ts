@@ -4,9 +4,11 @@ import { renderApiReference, replaceGeneratedBlock } from "../build/docs/api-ref
 import { createBuildCommand } from "../build/cli.ts";
 import { ENDPOINTS } from "../build/query/endpoints.ts";
 
+const README = "README.md";
+
 /** The README with its generated blocks (API reference, build --help) brought up to date. */
-export async function regenerateReadme(path = "README.md"): Promise<{ current: string; updated: string }> {
-  const current = await readFile(path, "utf8");
+export async function regenerateReadme(): Promise<{ current: string; updated: string }> {
+  const current = await readFile(README, "utf8");
   // A fixed width, so the block does not depend on the terminal it was generated in.
   const help = createBuildCommand().configureHelp({ helpWidth: 100 }).helpInformation().trim();
   let updated = replaceGeneratedBlock(current, "api-reference", renderApiReference(ENDPOINTS));
@@ -27,7 +29,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         } else console.log("README.md is up to date.");
         return;
       }
-      if (current !== updated) await writeFile("README.md", updated);
+      if (current !== updated) await writeFile(README, updated);
       console.log(current === updated ? "README.md is up to date." : "README.md updated.");
     })
     .parseAsync();

@@ -57,10 +57,10 @@ export async function waitForHttp(url: string, startedAt: number, timeoutMs = 60
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Resident memory of a process in bytes (VmRSS), or its peak (VmHWM). */
-export function processMemory(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
+/** Resident memory of a process in bytes (VmRSS). */
+export function processMemory(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+  const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
   return kib === undefined ? 0 : Number(kib) * 1024;
 }
 

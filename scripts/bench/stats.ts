@@ -24,10 +24,10 @@ export function ratio(ours: number | undefined, reference: number | undefined): 
   return ours / reference;
 }
 
-/** `1234.5` → `1,235`; small numbers keep a few decimals. */
-export function formatNumber(value: number | undefined, decimals = 0): string {
+/** `1234.5` → `1,235`: rounded to a whole number, with thousands separators. */
+export function formatNumber(value: number | undefined): string {
   if (value === undefined || Number.isNaN(value)) return "–";
-  return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return value.toLocaleString("en-US", { maximumFractionDigits: 0 });
 }
 
 /** Milliseconds as `12 ms` or `1.23 s`. */
