@@ -10,7 +10,7 @@ import path from "node:path";
 /** Folders read at once. */
 const CONCURRENCY = 16;
 
-/** Every file under `root`, relative with forward slashes, sorted by code point; none when `root` does not exist. */
+/** Every file under `root`, relative with forward slashes, sorted by code unit; none when `root` does not exist. */
 export function listFiles(root: string): Promise<string[]> {
   const files: string[] = [];
   const pending: string[] = [""];

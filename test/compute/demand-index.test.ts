@@ -82,7 +82,7 @@ describe("compareIndexValues", () => {
     [value("a", "GB", "2024-10"), value("a", "DE", "2025-01"), 1],
     [value("a", "GB", "2024-10"), value("a", "GB", "2024-11"), -1],
     [value("a", "GB", "2024-10"), value("a", "GB", "2024-10"), 0],
-    [value("Z", "GB", "2024-10"), value("a", "GB", "2024-10"), -1], // code-point order, not locale
+    [value("Z", "GB", "2024-10"), value("a", "GB", "2024-10"), -1], // code-unit order, not locale
   ])("orders by brand, then country, then period (%#)", (a, b, sign) => {
     expect(Math.sign(compareIndexValues(a, b))).toBe(sign);
   });

@@ -19,7 +19,7 @@ describe("countBy", () => {
 describe("topSkills", () => {
   it("groups spellings case-insensitively, counts a resume once, and shows the most frequent spelling", () => {
     // excel: resumes 2 and 3 (3 lists it twice) → 2, spelled "Excel" twice and "excel" once.
-    // seo: resumes 1 and 2 → 2, "SEO" and "seo" once each: the tie goes to the code-point-first "SEO".
+    // seo: resumes 1 and 2 → 2, "SEO" and "seo" once each: the tie goes to the code-unit-first "SEO".
     expect(topSkills(RESUMES)).toEqual([
       { skill: "Excel", count: 2 },
       { skill: "SEO", count: 2 },

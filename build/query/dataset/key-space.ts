@@ -21,7 +21,7 @@ export function* singleValues(name: string, values: Iterable<string>, priority: 
   for (const value of values) yield { pathParams: {}, pairs: [[name, value]], priority };
 }
 
-/** Distinct values, sorted by code point, for a deterministic key space. */
+/** Distinct values, sorted by code unit, for a deterministic key space. */
 export function distinct(values: Iterable<string>): string[] {
   return [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

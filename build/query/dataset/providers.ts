@@ -43,7 +43,7 @@ export const providersEndpoint: Endpoint = {
   keySpace: (context) => defaultPages(context.dataset.providers.length),
 };
 
-/** Game counts per kind, kinds in code-point order. */
+/** Game counts per kind, kinds in code-unit order. */
 function gamesByKind(games: readonly Game[]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const game of games) counts.set(game.kind, (counts.get(game.kind) ?? 0) + 1);
