@@ -1,7 +1,7 @@
 /**
  * The mixed workload of the load test, for autocannon: precomputed pages, cards, live fallbacks with
  * `q`, exports (precomputed and streamed), 304s via If-None-Match, and a few intended errors, each with
- * the statuses it may get. Shared with `npm run bench` (scripts/bench/), which runs it for longer.
+ * the statuses it may get.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -66,8 +66,8 @@ export interface WorkloadTally {
   unexpected: string[];
 }
 
-/** Runs the workload against `url` with autocannon for `seconds`, tallying every response against its expectation. */
-export async function runWorkload(url: string, workload: readonly WorkloadRequest[], options: { seconds: number; connections?: number }): Promise<WorkloadTally> {
+/** Runs the workload against `url` with autocannon (10 connections) for `seconds`, tallying every response against its expectation. */
+export async function runWorkload(url: string, workload: readonly WorkloadRequest[], options: { seconds: number }): Promise<WorkloadTally> {
   const byKind: Record<string, number> = {};
   const unexpected: string[] = [];
   const requests = workload.map((request) => ({
@@ -80,6 +80,6 @@ export async function runWorkload(url: string, workload: readonly WorkloadReques
       if (!request.expect.includes(status) && unexpected.length < 50) unexpected.push(`${request.kind} ${request.path} → ${status}`);
     },
   }));
-  const result = await autocannon({ url, connections: options.connections ?? 10, duration: options.seconds, requests, timeout: 10 });
+  const result = await autocannon({ url, connections: 10, duration: options.seconds, requests, timeout: 10 });
   return { result, byKind, unexpected };
 }

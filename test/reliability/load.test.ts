@@ -2,8 +2,8 @@
  * Load, bounded: autocannon on loopback against the real host process (rate limit off) with the mixed
  * workload of load-workload.ts, 3 runs of 5 s after a warm-up of 5 s. Nothing lost (no errors, no timeouts,
  * every status the one intended, no 5xx), memory stable (what the host holds after a full collection at
- * the end of run 3 within 10% of run 1's), and clients reading slowly do not hold up anyone else. The long form
- * is `npm run bench`.
+ * the end of run 3 within 10% of run 1's), and clients reading slowly do not hold up anyone else. Throughput
+ * is measured by `npm run bench` (scripts/bench/, wrk over its own URL lists), not here.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleContext } from "../helpers/sample-host.ts";
