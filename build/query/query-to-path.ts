@@ -14,7 +14,7 @@ const SAFE = /^[A-Za-z0-9_.:-]+$/;
  * `responses/<public path>/index.json` for the default query, `responses/<public path>/<k=v,k=v>.json`
  * otherwise; undefined when a value has characters that a file name should not carry
  * (such queries are always answered by the engine).
- * @example queryToPath(brands, {}, [["country","GB"],["page","2"]]) // "responses/api/dataset/v1/brands/country=GB,page=2.json"
+ * @example queryToPath(brands, "/api/dataset/v1/brands", [["country","GB"],["page","2"]]) // "responses/api/dataset/v1/brands/country=GB,page=2.json"
  */
 export function queryToPath(endpoint: Endpoint, publicPath: string, pairs: readonly [string, string][]): string | undefined {
   const segments = publicPath.split("/").filter((segment) => segment !== "");
