@@ -133,6 +133,7 @@ async function fallbackPhase(results: BenchResults, settings: HttpSettings, phas
   if (problem !== undefined) return void results.notes.push(problem);
   results.machine.jsonServer = JSON_SERVER_VERSION;
   const db = await writeJsonServerDb(settings.dir, phase.deps);
+  results.fallbackData = { brands: db.brands, resumes: db.resumes };
   const server = await startJsonServer(db.file, await freePort(), phase.pin ? "0" : undefined);
   phase.stops.push(server.stop);
   // The same host with its live cache off, so the table also shows answers computed on every request.

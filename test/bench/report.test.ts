@@ -1,0 +1,127 @@
+/**
+ * The benchmark's verdicts (scripts/bench/report.ts) against issue 7's targets, at their exact edges:
+ * "at least" is ≥, "under" is <, ratios are ours over the reference, medians over the runs.
+ */
+import { describe, expect, it } from "vitest";
+import type { BuildRun, SampleBuildFigures } from "../../scripts/bench/build-figures.ts";
+import type { Series } from "../../scripts/bench/http-figures.ts";
+import { markdownTable, tableRows, type BenchResults, type Row } from "../../scripts/bench/report.ts";
+import type { WrkResult } from "../../scripts/bench/wrk.ts";
+
+const run = (requestsPerSecond: number, p99 = 1, errors = 0): WrkResult => ({ requestsPerSecond, requests: Math.round(requestsPerSecond * 5), latencyMs: { p50: p99 / 2, p75: p99 / 2, p90: p99 / 2, p99 }, errors });
+const series = (name: string, ours: WrkResult[], reference: WrkResult[], referenceName = "nginx"): Series => ({ name, ours, reference, referenceName });
+
+function results(partial: Partial<BenchResults>): BenchResults {
+  return { date: "2026-01-01T00:00:00.000Z", quick: false, machine: { cpu: "cpu", cpus: 2, memoryGiB: 24, node: "v20", os: "Linux", loadAverage: { before: 1 }, pinned: false }, notes: [], http: [], fallback: [], rows: [], ...partial };
+}
+
+const rowOf = (rows: Row[], start: string): Row => {
+  const row = rows.find((candidate) => candidate.measure.startsWith(start));
+  if (row === undefined) throw new Error(`no row ${start}: ${rows.map((r) => r.measure).join(" / ")}`);
+  return row;
+};
+
+/** The precomputed row with our req/s and p99 against nginx at 1,000 req/s. */
+const precomputed = (ours: number, p99: number, errors = 0) => rowOf(tableRows(results({ http: [series("precomputed pages and cards", [run(ours, p99, errors)], [run(1000)])] })), "precomputed pages and cards");
+
+describe("precomputed pages and cards: at least 0.35× nginx, p99 under 10 ms", () => {
+  it("holds at exactly 0.35× and p99 just under 10 ms", () => {
+    expect(precomputed(350, 9.99)).toMatchObject({ ratio: "0.35×", holds: true });
+  });
+
+  it("fails just under 0.35×, at p99 of exactly 10 ms, or with errors", () => {
+    expect(precomputed(349, 1).holds).toBe(false);
+    expect(precomputed(500, 10).holds).toBe(false);
+    expect(precomputed(500, 1, 3)).toMatchObject({ holds: false, ours: expect.stringContaining("(3 errors)") });
+  });
+
+  it("divides ours by the reference (higher is better), median over the runs", () => {
+    const rows = tableRows(results({ http: [series("precomputed pages and cards", [run(100), run(900), run(400)], [run(1000), run(2000), run(10)])] }));
+    // Medians 400 and 1,000: 0.40×, whatever the order or the outliers.
+    expect(rowOf(rows, "precomputed pages and cards").ratio).toBe("0.40×");
+  });
+});
+
+describe("304s: at least 0.3× nginx's rate", () => {
+  const row = (ours: number) => rowOf(tableRows(results({ http: [series("304 Not Modified", [run(ours, 50)], [run(1000)])] })), "304 Not Modified");
+  it("holds at exactly 0.3× and has no latency target", () => {
+    expect(row(300)).toMatchObject({ holds: true, target: "≥ 0.3×" });
+    expect(row(299).holds).toBe(false);
+  });
+});
+
+describe("on-the-fly answers against json-server", () => {
+  const fallback = (name: string, ours: number, reference: WrkResult[]) =>
+    tableRows(results({ fallback: [{ ...series(name, [run(ours, 50)], reference, "json-server"), oursUncached: [run(ours / 4, 80)] }], fallbackData: { brands: 810, resumes: 3000 } }));
+
+  it("a filtered page holds at exactly 20×, and the rows name the data both answer from", () => {
+    const rows = fallback("filtered page of resumes (on the fly)", 2000, [run(100)]);
+    expect(rowOf(rows, "filtered page of resumes (on the fly, live cache on")).toMatchObject({ ratio: "20.0×", holds: true, measure: expect.stringContaining("3,000 resumes") });
+    expect(rowOf(fallback("filtered page of resumes (on the fly)", 1999, [run(100)]), "filtered page of resumes (on the fly, live cache on").holds).toBe(false);
+    // The uncached host is for information: no target, no verdict.
+    expect(rowOf(rows, "filtered page of resumes (live cache off").holds).toBeUndefined();
+  });
+
+  it("full-text q holds at exactly 50×", () => {
+    expect(rowOf(fallback("full-text q over resumes", 5000, [run(100)]), "full-text q over resumes (on the fly").holds).toBe(true);
+    expect(rowOf(fallback("full-text q over resumes", 4999, [run(100)]), "full-text q over resumes (on the fly").holds).toBe(false);
+  });
+
+  it("gives no verdict when json-server finished no request, or timed out", () => {
+    const none = rowOf(fallback("full-text q over resumes", 5000, [run(0, 0)]), "full-text q over resumes (on the fly");
+    expect(none).toMatchObject({ ratio: "–", reference: "json-server no request finished" });
+    expect(none.holds).toBeUndefined();
+    expect(markdownTable([none])).toContain("| not measured |");
+    const timedOut = rowOf(fallback("full-text q over resumes", 5000, [run(10, 4000, 7)]), "full-text q over resumes (on the fly");
+    expect(timedOut.reference).toContain("(7 errors)");
+    expect(timedOut.holds).toBeUndefined();
+  });
+});
+
+describe("host rows", () => {
+  const exportMemory = (before: number, peak: number, after: number) => ({ concurrency: 100, rounds: 3, bytesPerExport: 160_000, rssBefore: before, rssPeak: peak, rssAfter: after });
+  it("search p99 under 5 ms and start under 1 s are strict", () => {
+    const rows = (p99Ms: number, readyMs: number) => tableRows(results({ search: { queries: 1000, p50Ms: 0.3, p99Ms, maxMs: 9 }, startup: { readyMs, rssBytes: 2 ** 27, runs: 5 } }));
+    expect(rowOf(rows(4.99, 999), "full-text q in process").holds).toBe(true);
+    expect(rowOf(rows(5, 999), "full-text q in process").holds).toBe(false);
+    expect(rowOf(rows(1, 999), "host ready").holds).toBe(true);
+    expect(rowOf(rows(1, 1000), "host ready").holds).toBe(false);
+  });
+
+  it("export memory is flat only when neither the peak nor the after exceeds 1.1× before", () => {
+    const row = (peak: number, after: number) => rowOf(tableRows(results({ exportMemory: exportMemory(100, peak, after) })), "100 concurrent exports");
+    expect(row(110, 90).holds).toBe(true);
+    expect(row(111, 90).holds).toBe(false);
+    expect(row(100, 111).holds).toBe(false);
+  });
+});
+
+describe("build rows", () => {
+  const build = (ms: number, rebuildMs: number, written = 0): BuildRun => ({ ms, stages: { load: 1 }, files: 10, bytes: 100, variants: { files: 5, bytes: 50 }, seedBytes: 1000, records: 10, publish: { files: 16, written, linked: 0, unchanged: written === 0 }, maxRssBytes: 2 ** 20 * rebuildMs });
+  const figures = (fullMs: number, floorMs: number, rebuildMs: number, written = 0): SampleBuildFigures => ({
+    full: [build(fullMs, 1), build(fullMs, 1), build(fullMs, 1)],
+    rebuild: [build(rebuildMs, 1, written), build(rebuildMs, 1, 0), build(rebuildMs, 1, 0)],
+    floor: [1, 2, 3].map(() => ({ ms: floorMs, sequentialMs: floorMs, pooledMs: floorMs, threadsMs: floorMs })),
+    dist: "/tmp/x",
+  });
+  const rows = (...args: Parameters<typeof figures>) => tableRows(results({ build: figures(...args) }));
+
+  it("the build is under 3× the floor (strict), named by the files it leaves", () => {
+    expect(rowOf(rows(2999, 1000, 10), "build of the sample")).toMatchObject({ holds: true, measure: "build of the sample (16 files with variants)" });
+    expect(rowOf(rows(3000, 1000, 10), "build of the sample").holds).toBe(false);
+  });
+
+  it("a rebuild without change is under a third of the build and rewrites no file", () => {
+    expect(rowOf(rows(3000, 1000, 999), "rebuild, no seed change").holds).toBe(true);
+    expect(rowOf(rows(3000, 1000, 1000), "rebuild, no seed change").holds).toBe(false);
+    expect(rowOf(rows(3000, 1000, 10, 1), "rebuild, no seed change")).toMatchObject({ holds: false, ours: expect.stringContaining("1 files rewritten") });
+  });
+
+  it("scales hold when time and peak memory grow no faster than the data", () => {
+    const scale = (scaleFactor: number, ms: number, rssMiB: number): { scale: number; runs: BuildRun[] } => ({ scale: scaleFactor, runs: [1, 2, 3].map(() => ({ ...build(ms, rssMiB), seedBytes: 1000 * scaleFactor, files: Math.min(20_000, 15_000 * scaleFactor) })) });
+    const scaled = (ms: number, rssMiB: number) => rowOf(tableRows(results({ scales: [scale(1, 1000, 100), scale(4, ms, rssMiB)] })), "scale 4");
+    expect(scaled(4000, 400)).toMatchObject({ holds: true, target: "≤ ×4.0 (linear)", ours: expect.stringContaining("20,000 files") });
+    expect(scaled(4001, 100).holds).toBe(false);
+    expect(scaled(1000, 401).holds).toBe(false);
+  });
+});
