@@ -78,23 +78,56 @@ export function assertLive(urls: readonly string[], manifest: Manifest): void {
   }
 }
 
-/** The json-server comparisons: the same question asked of both, a few variants each (cycled). */
-export function fallbackCases(): { name: string; ours: string[]; reference: string[]; live: boolean }[] {
-  const words = ["affiliate", "casino", "seo", "keitaro", "traffic"];
+/**
+ * The json-server comparisons: the same question asked of both, a few variants each (cycled), at the same
+ * page size (50, our default) and in the same order (ours sorts by date, newest first, ties by id; json-server
+ * by the same field, its sort stable over records kept in id order). A page of brands and a filtered page
+ * of resumes are the same page item for item (`samePage`, checked before the series by assertSamePages);
+ * full-text `q` cannot be: json-server's matches a substring anywhere in a record, ours whole words (the last
+ * also as a prefix) in the title, skills and text. Every word matches some resumes: a query that matches none
+ * costs either side little.
+ */
+export function fallbackCases(): { name: string; ours: string[]; reference: string[]; live: boolean; samePage: boolean }[] {
+  const words = ["affiliate", "gambling", "seo", "keitaro", "traffic"];
   const filters = [
     ["media_buyer", "senior"],
     ["affiliate_manager", "middle"],
     ["seo", "junior"],
     ["media_buyer", "lead"],
   ];
+  const byDate = "_sort=updated_at&_order=desc";
   return [
-    { name: "a page of brands", ours: [2, 3, 4].map((page) => `/api/dataset/v1/brands?page=${page}`), reference: [2, 3, 4].map((page) => `/brands?_page=${page}&_limit=50`), live: false },
+    { name: "a page of brands", ours: [2, 3, 4].map((page) => `/api/dataset/v1/brands?page=${page}`), reference: [2, 3, 4].map((page) => `/brands?_page=${page}&_limit=50`), live: false, samePage: true },
     {
       name: "filtered page of resumes (on the fly)",
       ours: filters.map(([role, seniority]) => `/resume/api/v1/resumes?role=${role}&seniority=${seniority}&page=1`),
-      reference: filters.map(([role, seniority]) => `/resumes?role=${role}&seniority=${seniority}&_page=1&_limit=50`),
+      reference: filters.map(([role, seniority]) => `/resume_items?role=${role}&seniority=${seniority}&${byDate}&_page=1&_limit=50`),
       live: true,
+      samePage: true,
     },
-    { name: "full-text q over resumes", ours: words.map((word) => `/resume/api/v1/resumes?q=${word}`), reference: words.map((word) => `/resumes?q=${word}&_page=1&_limit=50`), live: true },
+    { name: "full-text q over resumes", ours: words.map((word) => `/resume/api/v1/resumes?q=${word}`), reference: words.map((word) => `/resumes?q=${word}&${byDate}&_page=1&_limit=50`), live: true, samePage: false },
   ];
+}
+
+/** The keys of a list answer's items, ours (`{ data: [...] }`) or json-server's (a bare array), in order. */
+export function pageKeys(body: unknown): string[] {
+  const items = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(items)) throw new Error("not a list answer");
+  return items.map((item: { id?: unknown; slug?: unknown }) => String(item.id ?? item.slug));
+}
+
+/**
+ * Throws unless each of our URLs and the reference's matching URL list the same items in the same order
+ * and neither is empty, so that a series compares the same answer.
+ */
+export async function assertSamePages(ourBase: string, ours: readonly string[], referenceBase: string, reference: readonly string[]): Promise<void> {
+  const keys = async (url: string): Promise<string[]> => {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    return pageKeys(await response.json());
+  };
+  for (const [i, url] of ours.entries()) {
+    const [mine, theirs] = [await keys(`${ourBase}${url}`), await keys(`${referenceBase}${reference[i]}`)];
+    if (mine.length === 0 || mine.join() !== theirs.join()) throw new Error(`${url} and ${reference[i]} do not list the same items: ${mine.slice(0, 5).join(",")}… against ${theirs.slice(0, 5).join(",")}…`);
+  }
 }

@@ -29,23 +29,29 @@ export async function ensureJsonServer(log: (line: string) => void): Promise<str
   }
 }
 
-/** Every brand list item, as the API's pages return them (the engine answers, 100 per page). */
-async function brandItems(deps: HandlerDeps): Promise<unknown[]> {
+/** Every item of a list endpoint, as the API's pages return them (the engine answers, `perPage` a page). */
+async function listItems(deps: HandlerDeps, path: string, perPage: number): Promise<unknown[]> {
   const items: unknown[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await handleRequest({ method: "GET", url: `/api/dataset/v1/brands?per_page=100&page=${page}`, clientAddress: "bench" }, deps);
+    const response = await handleRequest({ method: "GET", url: `${path}?per_page=${perPage}&page=${page}`, clientAddress: "bench" }, deps);
     const data = (JSON.parse(String(response.body)) as { data: unknown[] }).data;
     if (data.length === 0) return items;
     items.push(...data);
   }
 }
 
-/** Writes json-server's database: the same brands and resumes as the API serves. */
+/**
+ * Writes json-server's database, the same data as the API serves: `brands`, the brand list items;
+ * `resume_items`, the resume list items (so a filtered page is the same page, item for item, as ours);
+ * `resumes`, the full records (full-text `q` must see the text that ours searches).
+ */
 export async function writeJsonServerDb(dir: string, deps: HandlerDeps): Promise<{ file: string; brands: number; resumes: number }> {
-  const brands = await brandItems(deps);
+  const brands = await listItems(deps, "/api/dataset/v1/brands", 100);
+  const resumeItems = await listItems(deps, "/resume/api/v1/resumes", 200);
   const resumes = deps.context.dataset.resumes;
+  if (resumeItems.length !== resumes.length) throw new Error(`the resume list has ${resumeItems.length} items for ${resumes.length} resumes`);
   const file = path.join(dir, "db.json");
-  writeFileSync(file, JSON.stringify({ brands, resumes }));
+  writeFileSync(file, JSON.stringify({ brands, resume_items: resumeItems, resumes }));
   return { file, brands: brands.length, resumes: resumes.length };
 }
 

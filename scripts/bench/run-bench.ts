@@ -14,7 +14,7 @@ import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleBuildFigures, scaleFigures } from "./build-figures.ts";
 import { measureExportMemory, measureStartup, startHostProcess, startupSummary, type RunningHostProcess } from "./host-process.ts";
-import { assertLive, etagsOf, fallbackCases, series, type HttpSettings } from "./http-figures.ts";
+import { assertLive, assertSamePages, etagsOf, fallbackCases, series, type HttpSettings } from "./http-figures.ts";
 import { ensureJsonServer, JSON_SERVER_VERSION, startJsonServer, writeJsonServerDb } from "./json-server.ts";
 import { nginxMissing, startNginx } from "./nginx.ts";
 import { freePort, HAS_TASKSET } from "./processes.ts";
@@ -141,6 +141,7 @@ async function fallbackPhase(results: BenchResults, settings: HttpSettings, phas
   phase.stops.push(uncached.stop);
   for (const test of fallbackCases()) {
     if (test.live) assertLive(test.ours, phase.manifest);
+    if (test.samePage) await assertSamePages(phase.host.url, test.ours, server.url, test.reference);
     phase.log(`${test.name}: host${test.live ? " (live cache on, then off)" : ""} vs json-server (${db.brands} brands, ${db.resumes} resumes) …`);
     const ours = { url: phase.host.url, requests: test.ours.map((url) => ({ path: url })) };
     const reference = { name: "json-server", url: server.url, requests: test.reference.map((url) => ({ path: url })), timeoutSeconds: 60, minSeconds: settings.referenceMinSeconds ?? 5 };
