@@ -110,7 +110,8 @@ async function nginxPhase(results: BenchResults, settings: HttpSettings, phase: 
   const urls = pageAndCardUrls(phase.manifest, phase.count).map((entry) => entry.url);
   const dir = path.join(settings.dir, "nginx");
   mkdirSync(dir, { recursive: true });
-  const nginx = await startNginx(dir, phase.dist, phase.manifest, await freePort(), urls[0]!);
+  // Pinned like the host (CPU 0) when pinning, so that both servers have the same core.
+  const nginx = await startNginx(dir, phase.dist, phase.manifest, await freePort(), urls[0]!, settings.wrkCpus === undefined ? undefined : "0");
   phase.stops.push(nginx.stop);
   results.machine.nginx = nginx.version;
   const { host, log } = phase;
