@@ -184,5 +184,5 @@ export function markdownTable(rows: readonly Row[]): string {
 export function machineLine(machine: Machine): string {
   const tools = [machine.nginx && `nginx ${machine.nginx}`, machine.wrk && `wrk ${machine.wrk}`, machine.jsonServer && `json-server ${machine.jsonServer}`].filter(Boolean).join(", ");
   const load = `load average ${machine.loadAverage.before.toFixed(2)}${machine.loadAverage.after === undefined ? "" : ` → ${machine.loadAverage.after.toFixed(2)}`}`;
-  return `${machine.cpu}, ${machine.cpus} CPUs shared by client and servers${machine.pinned ? " (servers pinned to CPU 0, wrk to CPU 1)" : " (not pinned)"}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; ${tools}; ${load}.`;
+  return `${machine.cpu}, ${machine.cpus} CPUs shared by client and servers${machine.pinned ? " (servers pinned to CPU 0, wrk to CPU 1)" : " (not pinned)"}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; ${tools === "" ? "" : `${tools}; `}${load}.`;
 }

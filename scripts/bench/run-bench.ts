@@ -69,17 +69,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const { context } = await loadHost(dist);
     const liveDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
     results.search = await searchLatency(liveDeps);
-    if (!HAS_WRK) results.notes.push("wrk is not installed (Debian: apt-get install -y wrk): no HTTP figures");
+    const host = await startHostProcess(dist, pin ? "0" : undefined);
+    stops.push(host.stop);
+    if (!HAS_WRK) results.notes.push("wrk is not installed (Debian: apt-get install -y wrk): no req/s figures (nginx and json-server rows skipped)");
     else {
-      const host = await startHostProcess(dist, pin ? "0" : undefined);
-      stops.push(host.stop);
       const http: HttpSettings = { dir: root, runs: settings.httpRuns, seconds: settings.seconds, referenceMinSeconds: settings.referenceMinSeconds, ...(pin ? { wrkCpus: "1" } : {}) };
       const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
       await nginxPhase(results, http, { host, dist, manifest, count: settings.urls, stops, log: options.log });
       await fallbackPhase(results, http, { host, dist, manifest, deps: liveDeps, stops, log: options.log, pin });
-      options.log("100 concurrent exports …");
-      results.exportMemory = await measureExportMemory(host, EXPORT_PATH, 100, settings.exportRounds);
     }
+    // Needs no wrk: plain downloads from this process.
+    options.log("100 concurrent exports …");
+    results.exportMemory = await measureExportMemory(host, EXPORT_PATH, 100, settings.exportRounds);
     if (!options.quick) {
       options.log("scripts/bench-search.ts …");
       results.searchIndexLines = await indexBenchmarkLines();

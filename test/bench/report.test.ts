@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { BuildRun, SampleBuildFigures } from "../../scripts/bench/build-figures.ts";
 import type { Series } from "../../scripts/bench/http-figures.ts";
-import { markdownTable, tableRows, type BenchResults, type Row } from "../../scripts/bench/report.ts";
+import { machineLine, markdownTable, tableRows, type BenchResults, type Row } from "../../scripts/bench/report.ts";
 import type { WrkResult } from "../../scripts/bench/wrk.ts";
 
 const run = (requestsPerSecond: number, p99 = 1, errors = 0): WrkResult => ({ requestsPerSecond, requests: Math.round(requestsPerSecond * 5), latencyMs: { p50: p99 / 2, p75: p99 / 2, p90: p99 / 2, p99 }, errors });
@@ -123,5 +123,13 @@ describe("build rows", () => {
     expect(scaled(4000, 400)).toMatchObject({ holds: true, target: "≤ ×4.0 (linear)", ours: expect.stringContaining("20,000 files") });
     expect(scaled(4001, 100).holds).toBe(false);
     expect(scaled(1000, 401).holds).toBe(false);
+  });
+});
+
+describe("machineLine", () => {
+  it("names the tools that ran, and leaves no gap when none did", () => {
+    const machine = results({}).machine;
+    expect(machineLine(machine)).toBe("cpu, 2 CPUs shared by client and servers (not pinned), 24 GiB, Linux, Node v20; load average 1.00.");
+    expect(machineLine({ ...machine, wrk: "4.1.0", nginx: "nginx/1.22.1", loadAverage: { before: 2, after: 1.5 } })).toContain("Node v20; nginx nginx/1.22.1, wrk 4.1.0; load average 2.00 → 1.50.");
   });
 });
