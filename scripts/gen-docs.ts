@@ -3,16 +3,22 @@ import { Command } from "commander";
 import { renderApiReference, replaceGeneratedBlock } from "../build/docs/api-reference.ts";
 import { createBuildCommand } from "../build/cli.ts";
 import { ENDPOINTS } from "../build/query/endpoints.ts";
+import { latestRunMarkdown, type BenchResults } from "./bench/report.ts";
 
 const README = "README.md";
 
-/** The README with its generated blocks (API reference, build --help) brought up to date. */
+/** The saved results of the latest full benchmark, whose table the README shows. */
+export const LATEST_BENCH = "scripts/bench/results/latest.json";
+
+/** The README with its generated blocks (API reference, build --help, the latest bench table) brought up to date. */
 export async function regenerateReadme(): Promise<{ current: string; updated: string }> {
   const current = await readFile(README, "utf8");
   // A fixed width, so the block does not depend on the terminal it was generated in.
   const help = createBuildCommand().configureHelp({ helpWidth: 100 }).helpInformation().trim();
   let updated = replaceGeneratedBlock(current, "api-reference", renderApiReference(ENDPOINTS));
   updated = replaceGeneratedBlock(updated, "build-help", ["```", help, "```"].join("\n"));
+  const bench = JSON.parse(await readFile(LATEST_BENCH, "utf8")) as BenchResults;
+  updated = replaceGeneratedBlock(updated, "bench-latest", latestRunMarkdown(bench, LATEST_BENCH));
   return { current, updated };
 }
 

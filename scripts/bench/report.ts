@@ -186,3 +186,12 @@ export function machineLine(machine: Machine): string {
   const load = `load average ${machine.loadAverage.before.toFixed(2)}${machine.loadAverage.after === undefined ? "" : ` → ${machine.loadAverage.after.toFixed(2)}`}`;
   return `${machine.cpu}, ${machine.cpus} CPUs shared by client and servers${machine.pinned ? " (servers pinned to CPU 0, wrk to CPU 1)" : " (not pinned)"}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; ${tools === "" ? "" : `${tools}; `}${load}.`;
 }
+
+/**
+ * The README's block for the latest full run (`npm run docs` renders it from results/latest.json): when,
+ * the table exactly as the run printed and saved it, and the machine line.
+ */
+export function latestRunMarkdown(results: Pick<BenchResults, "date" | "quick" | "machine" | "rows">, file: string): string {
+  const when = `${results.date.slice(0, 10)} ${results.date.slice(11, 16)} UTC`;
+  return [`Latest ${results.quick ? "quick" : "full"} run, ${when} (\`${file}\`):`, "", markdownTable(results.rows), "", machineLine(results.machine)].join("\n");
+}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { BuildRun, SampleBuildFigures } from "../../scripts/bench/build-figures.ts";
 import type { Series } from "../../scripts/bench/http-figures.ts";
-import { machineLine, markdownTable, tableRows, type BenchResults, type Row } from "../../scripts/bench/report.ts";
+import { latestRunMarkdown, machineLine, markdownTable, tableRows, type BenchResults, type Row } from "../../scripts/bench/report.ts";
 import type { WrkResult } from "../../scripts/bench/wrk.ts";
 
 const run = (requestsPerSecond: number, p99 = 1, errors = 0): WrkResult => ({ requestsPerSecond, requests: Math.round(requestsPerSecond * 5), latencyMs: { p50: p99 / 2, p75: p99 / 2, p90: p99 / 2, p99 }, errors });
@@ -131,5 +131,15 @@ describe("machineLine", () => {
     const machine = results({}).machine;
     expect(machineLine(machine)).toBe("cpu, 2 CPUs shared by client and servers (not pinned), 24 GiB, Linux, Node v20; load average 1.00.");
     expect(machineLine({ ...machine, wrk: "4.1.0", nginx: "nginx/1.22.1", loadAverage: { before: 2, after: 1.5 } })).toContain("Node v20; nginx nginx/1.22.1, wrk 4.1.0; load average 2.00 → 1.50.");
+  });
+});
+
+describe("latestRunMarkdown", () => {
+  it("dates the run and shows its saved rows as the run printed them", () => {
+    const rows = tableRows(results({ search: { queries: 1000, p50Ms: 0.3, p99Ms: 2, maxMs: 3 } }));
+    const text = latestRunMarkdown({ ...results({}), date: "2026-11-23T02:42:20.559Z", rows }, "latest.json");
+    expect(text.split("\n")[0]).toBe("Latest full run, 2026-11-23 02:42 UTC (`latest.json`):");
+    expect(text).toContain(markdownTable(rows));
+    expect(text.endsWith(machineLine(results({}).machine))).toBe(true);
   });
 });
