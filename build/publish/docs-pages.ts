@@ -47,7 +47,12 @@ const OTHER: Record<ServiceName, { service: ServiceName; label: string }> = {
   resumes: { service: "dataset", label: "Open demand dataset API" },
 };
 
-/** The HTML of a service's docs page; every address in it is a path on this host. */
+/**
+ * The HTML of a service's docs page; every address in it is a path on this host. Swagger UI renders
+ * into a plain div: it brings its own `<main>` (the operations), which a `<main>` of ours would nest.
+ * The skip link opts out (class `noZensmooth`) of the smooth scrolling Swagger UI's bundle gives every
+ * `#` link: that scrolls without moving the focus, so the next Tab would still start at the header.
+ */
 export function docsPageHtml(service: ServiceName, about: { name: string; description: string; license: string }): string {
   const base = SERVICE_BASES[service];
   const other = OTHER[service];
@@ -64,13 +69,14 @@ export function docsPageHtml(service: ServiceName, about: { name: string; descri
 <link rel="stylesheet" href="${DOCS_ASSETS}/docs-page.css">
 </head>
 <body>
+<a class="skip noZensmooth" href="#swagger-ui">Skip to the reference</a>
 <header class="docs-header">
 <h1>${name}: API reference</h1>
 <p>Data license ${escapeHtml(about.license)}. Every endpoint, parameter, response and error of the <code>${base}</code> service, rendered from its OpenAPI 3.1 document.</p>
-<nav><a href="/">Home</a><a href="/methodology">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
+<noscript><p>This reference needs JavaScript. The OpenAPI document itself is at <a href="${base}/openapi.json">${base}/openapi.json</a>.</p></noscript>
+<nav aria-label="Site"><a href="/">Home</a><a href="/methodology">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
 </header>
-<main id="swagger-ui" data-openapi="${base}/openapi.json"></main>
-<noscript><p class="docs-footer">This reference needs JavaScript. The OpenAPI document itself is at <a href="${base}/openapi.json">${base}/openapi.json</a>.</p></noscript>
+<div id="swagger-ui" tabindex="-1" data-openapi="${base}/openapi.json"></div>
 <footer class="docs-footer">Rendered by Swagger UI (<a href="${DOCS_ASSETS}/swagger-ui-LICENSE.txt">Apache License 2.0</a>, <a href="${DOCS_ASSETS}/swagger-ui-NOTICE.txt">notice</a>).</footer>
 <script src="${DOCS_ASSETS}/swagger-ui-bundle.js"></script>
 <script src="${DOCS_ASSETS}/docs-init.js"></script>

@@ -32,6 +32,28 @@ describe("docsPagesProducer", () => {
     for (const page of files.slice(0, 2)) for (const href of ["/", "/methodology", "/downloads/", "/llms.txt"]) expect(String(page.body)).toContain(`href="${href}"`);
   });
 
+  // Swagger UI renders its own <main> (the operations): a <main> of ours around it made two, one inside
+  // the other (axe: landmark-no-duplicate-main, landmark-main-is-top-level; invalid HTML).
+  it.each(["dataset", "resumes"] as const)("renders the %s reference into a div, so the only main element is Swagger UI's", (service) => {
+    const html = docsPageHtml(service, { name: "N", description: "D", license: "CC BY 4.0" });
+    expect(html).not.toMatch(/<main[\s>]/);
+    expect(html).toContain(`<div id="swagger-ui" tabindex="-1" data-openapi="${SERVICE_BASES[service]}/openapi.json"></div>`);
+    expect(html).toContain('<nav aria-label="Site">');
+  });
+
+  // Swagger UI's bundle smooth-scrolls every "#" link and prevents its default, so the focus stayed on the
+  // link; noZensmooth opts the skip link out of that.
+  it("opens the body with a skip link to the reference, out of Swagger UI's smooth scrolling", () => {
+    const html = docsPageHtml("dataset", { name: "N", description: "D", license: "CC BY 4.0" });
+    expect(html.slice(html.indexOf("<body>") + "<body>".length).trim()).toMatch(/^<a class="skip noZensmooth" href="#swagger-ui">Skip to the reference<\/a>/);
+  });
+
+  it("says in the header, without JavaScript, where the OpenAPI document is", () => {
+    const html = docsPageHtml("resumes", { name: "N", description: "D", license: "CC BY 4.0" });
+    const header = html.slice(html.indexOf('<header class="docs-header">'), html.indexOf("</header>"));
+    expect(header).toContain('<noscript><p>This reference needs JavaScript. The OpenAPI document itself is at <a href="/resume/api/v1/openapi.json">');
+  });
+
   it("escapes the service's name and description in the HTML", () => {
     const html = docsPageHtml("dataset", { name: "A <b> & C", description: 'say "hi"', license: "CC BY 4.0" });
     expect(html).toContain("<title>A &lt;b&gt; &amp; C · API reference</title>");
@@ -58,7 +80,8 @@ describe.each(["dataset", "resumes"] as const)("GET the %s docs page", (service)
     expect(html.match(/https?:\/\/[^\s"'<>]+/g) ?? []).toEqual([]);
     const { loaded, linked } = addresses(html);
     expect(loaded).toEqual(expect.arrayContaining([`${DOCS_ASSETS}/swagger-ui-bundle.js`, `${DOCS_ASSETS}/docs-init.js`, `${DOCS_ASSETS}/swagger-ui.css`, `${SERVICE_BASES[service]}/openapi.json`]));
-    for (const address of [...loaded, ...linked]) expect(address, address).toMatch(/^\/(?!\/)/);
+    // Paths on this host, or (the skip link) a place on the page itself.
+    for (const address of [...loaded, ...linked]) expect(address, address).toMatch(/^\/(?!\/)|^#[\w-]+$/);
     const types: Record<string, RegExp> = { js: /^text\/javascript/, css: /^text\/css/, png: /^image\/png/, json: /^application\/json/, txt: /^text\/plain/ };
     for (const address of [...loaded, ...linked.filter((link) => link.startsWith(DOCS_ASSETS))]) {
       const response = await host.get(address);
