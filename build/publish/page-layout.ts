@@ -7,6 +7,9 @@ import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml } from "./html.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
+/** The id of every page's main element, the target of its skip link. */
+export const MAIN_ID = "content";
+
 /** The Content-Type of every page. */
 export const HTML_TYPE = "text/html; charset=utf-8";
 
@@ -14,6 +17,9 @@ const STYLE = `
 :root{color-scheme:light;--ink:#1d2430;--muted:#5b6575;--line:#d9dee7;--accent:#0b5cad;--soft:#f4f6fa;--warn:#fff4d6}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff}
+.skip{position:absolute;left:.75rem;top:-4rem;z-index:1;padding:.4rem .8rem;background:#fff;color:var(--accent);border:2px solid var(--accent);border-radius:5px}
+.skip:focus{top:.5rem}
+main:focus{outline:none}
 header.site{border-bottom:1px solid var(--line);background:var(--soft)}
 header.site nav{max-width:70rem;margin:0 auto;padding:.6rem 1.25rem;display:flex;flex-wrap:wrap;gap:.35rem 1.2rem;align-items:baseline}
 header.site nav a{color:var(--ink);text-decoration:none;font-size:.95rem}
@@ -91,8 +97,11 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     `<style>${STYLE}</style>`,
     "</head>",
     "<body>",
+    // The skip link comes first, so a keyboard user passes the navigation with one Tab and Enter; the
+    // main element takes the focus (tabindex -1), so the next Tab goes to the content's first link.
+    `<a class="skip" href="#${MAIN_ID}">Skip to content</a>`,
     `<header class="site">${navigation(options.path)}</header>`,
-    `<main>${options.body}</main>`,
+    `<main id="${MAIN_ID}" tabindex="-1">${options.body}</main>`,
     `<footer class="site"><div>${footer}</div></footer>`,
     options.script === undefined ? "" : `<script>${options.script}</script>`,
     "</body>",

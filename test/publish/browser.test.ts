@@ -3,7 +3,8 @@
  * landing page on the sample host, follows its links to the methodology page and both docs pages,
  * and checks the charts are drawn, with no console error and no failed request. Screenshots go to
  * test-output/screenshots/ (git-ignored). A breadth-first crawl from `/` then visits every page of
- * the site the links reach, in the same browser, and checks every link on them.
+ * the site the links reach, in the same browser, and checks every link on them, and that each page has
+ * one main element and a skip link that moves the focus past the navigation.
  *
  * Without Chromium the test fails in CI (`.ci/run` installs it) and is skipped elsewhere with a message.
  */
@@ -103,6 +104,19 @@ async function visitPage(page: Page, problems: Problems, url: string, address: s
   const swagger = headings.filter((heading) => heading.swagger);
   if (own.length !== 1 || own[0]!.text === "") fail(`has ${own.length} h1 of its own (${JSON.stringify(own.map((heading) => heading.text))}), not exactly one with text`);
   if (swagger.length !== (reference ? 1 : 0)) fail(`has ${swagger.length} h1 from Swagger UI, ${reference ? "not exactly the API's title" : "yet is not an API reference page"}`);
+  // One main element (on the reference pages Swagger UI's own), and a skip link, the first stop of the
+  // keyboard, that moves the focus past the navigation to the content.
+  const mains = await page.locator("main").count();
+  if (mains !== 1) fail(`has ${mains} main elements, not exactly one`);
+  await page.keyboard.press("Tab");
+  // (Expressions, not functions: the test is type-checked without the DOM's types.)
+  const skip = await page.evaluate<string | null>(`document.activeElement.matches("a.skip[href^='#']") ? document.activeElement.getAttribute("href") : null`);
+  if (skip === null) fail("has no skip link as its first focusable element");
+  else {
+    await page.keyboard.press("Enter");
+    const landed = await page.evaluate<boolean>(`document.activeElement.closest(${JSON.stringify(skip)}) !== null`);
+    if (!landed) fail(`its skip link does not move the focus to ${skip}`);
+  }
   const noAlt = await page.locator("img:not([alt])").evaluateAll((nodes) => nodes.map((node) => String(node.getAttribute("src"))));
   for (const src of noAlt) fail(`<img src="${src}"> has no alt`);
 
