@@ -27,3 +27,14 @@ export function formatCount(value: number): string {
 export function formatPercent(fraction: number): string {
   return `${Number((fraction * 100).toFixed(4))}%`;
 }
+
+/**
+ * A data table with a caption and column headers (`scope="col"`), wrapped so that it scrolls sideways
+ * on a narrow screen. Cells are trusted HTML (escape data before); `numeric` lists the right-aligned columns.
+ */
+export function renderTable(caption: string, head: readonly string[], rows: readonly (readonly string[])[], numeric: readonly number[] = []): string {
+  const align = (index: number) => (numeric.includes(index) ? ' class="num"' : "");
+  const header = head.map((text, index) => `<th scope="col"${align(index)}>${text}</th>`).join("");
+  const body = rows.map((row) => `<tr>${row.map((text, index) => `<td${align(index)}>${text}</td>`).join("")}</tr>`).join("");
+  return `<div class="scroll"><table><caption>${caption}</caption><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table></div>`;
+}

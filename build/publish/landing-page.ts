@@ -72,7 +72,7 @@ function machineLinks(): string {
 }
 
 function downloadRow(download: BulkDownload): string {
-  return `<tr><td class="file"><a href="${download.urlPath}" download>${escapeHtml(download.fileName)}</a></td><td>${escapeHtml(download.table.description)}</td><td class="num">${formatCount(download.records)}</td><td class="num" title="${download.bytes} bytes">${formatBytes(download.bytes)}</td><td><code class="hash">${download.sha256}</code></td></tr>`;
+  return `<tr><th scope="row" class="file"><a href="${download.urlPath}" download>${escapeHtml(download.fileName)}</a></th><td>${escapeHtml(download.table.description)}</td><td class="num">${formatCount(download.records)}</td><td class="num" title="${download.bytes} bytes">${formatBytes(download.bytes)}</td><td><code class="hash">${download.sha256}</code></td></tr>`;
 }
 
 /** The downloads table with its introduction: on the landing page and on `/downloads/`. */
@@ -85,7 +85,8 @@ export function downloadsSection(context: EngineContext, downloads: readonly Bul
 <p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), the same records and fields as the API lists. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
 <pre><code>curl -s ${escapeHtml(context.dataset.site.base_url + INDEX_DOWNLOAD_PATH)} | gunzip | head -n 3</code></pre>
 <div class="scroll"><table>
-<thead><tr><th>File</th><th>Contents</th><th class="num">Records</th><th class="num">Size</th><th>SHA-256</th></tr></thead>
+<caption>Every download with its records, size and SHA-256</caption>
+<thead><tr><th scope="col">File</th><th scope="col">Contents</th><th scope="col" class="num">Records</th><th scope="col" class="num">Size</th><th scope="col">SHA-256</th></tr></thead>
 <tbody>
 ${groups[0]}
 ${groups[1]}

@@ -7,7 +7,7 @@ import type { Dataset } from "../compute/dataset.ts";
 import { MOMENTUM_FLAT_BAND } from "../compute/momentum.ts";
 import { PROVIDER_RANK_WEIGHTS, RELEASE_WINDOW_MONTHS, type ProviderMeasure } from "../compute/provider-rank.ts";
 import { TRUST_GRADES, TRUST_WEIGHTS, type TrustComponent } from "../compute/trust-score.ts";
-import { escapeHtml, formatCount, formatPercent } from "./html.ts";
+import { escapeHtml, formatCount, formatPercent, renderTable } from "./html.ts";
 import { trustComponentRules } from "./trust-rules.ts";
 
 const COMPONENT_NAMES: Record<TrustComponent, string> = {
@@ -26,11 +26,6 @@ const PROVIDER_MEASURES: Record<ProviderMeasure, string> = {
   casino_presence: "distinct brands whose casino lobbies show at least one of its games",
   regional_diversity: "distinct countries of those lobby sightings",
 };
-
-function table(head: readonly string[], rows: readonly (readonly string[])[], numeric: readonly number[] = []): string {
-  const cell = (tag: "th" | "td", text: string, index: number) => `<${tag}${numeric.includes(index) ? ' class="num"' : ""}>${text}</${tag}>`;
-  return `<div class="scroll"><table><thead><tr>${head.map((text, index) => cell("th", text, index)).join("")}</tr></thead><tbody>${rows.map((row) => `<tr>${row.map((text, index) => cell("td", text, index)).join("")}</tr>`).join("")}</tbody></table></div>`;
-}
 
 /** The grade bands as rows: grade, score range, brands in the snapshot. */
 export function gradeBandRows(dataset: Dataset): string[][] {
@@ -59,10 +54,10 @@ export function trustSection(dataset: Dataset, chart: string): string {
   return `<h2 id="trust-score">Trust Score 2.0</h2>
 <p>Each brand is scored 0–100 at the end of every month (so <code>/brands/{slug}/trust-history</code> shows how its trust moved) from six components, each 0–100 and rounded to 1 decimal. The score is the weighted sum of the rounded components, rounded to 1 decimal, so anyone can re-add the published numbers:</p>
 <p class="formula">score = ${(Object.keys(TRUST_WEIGHTS) as TrustComponent[]).map((name) => `${TRUST_WEIGHTS[name]} × ${name}`).join(" + ")}</p>
-${table(["Component", "Weight", "Rule"], rows, [1])}
+${renderTable("Trust Score 2.0 components: weight and rule", ["Component", "Weight", "Rule"], rows, [1])}
 <h3>Grade bands</h3>
 <p>The grade is the first band whose minimum the score reaches.</p>
-${table(["Grade", "Score", "Brands now"], gradeBandRows(dataset), [2])}
+${renderTable("Grade bands: score range and brands in each now", ["Grade", "Score", "Brands now"], gradeBandRows(dataset), [2])}
 ${chart}`;
 }
 
@@ -72,9 +67,8 @@ export function ranksSection(dataset: Dataset): string {
   const top = dataset.providerRanks.slice(0, 5).map((entry) => [String(entry.rank), escapeHtml(entry.name), entry.rank_score.toFixed(1)]);
   return `<h2 id="provider-rank">Provider rank</h2>
 <p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0 or the value is missing), and <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> orders rank_score descending, then slug.</p>
-${table(["Measure", "What it counts", "Weight"], weights, [2])}
-<p>Top five now:</p>
-${table(["Rank", "Provider", "rank_score"], top, [0, 2])}
+${renderTable("Provider rank measures and weights", ["Measure", "What it counts", "Weight"], weights, [2])}
+${renderTable("Top five providers now", ["Rank", "Provider", "rank_score"], top, [0, 2])}
 <h2 id="game-rank">GameRank</h2>
 <p>How prominently casino lobbies show a game. <code>presence</code> is the number of distinct brands whose lobbies show it (a brand seen in several countries counts once); <code>avg_position</code> is the mean lobby position over every sighting (1 = first tile, 4 decimals). Games are ranked by presence descending, then avg_position ascending (the published, rounded value), then slug; games never seen in a lobby have no rank. This snapshot ranks ${formatCount(dataset.gameRanks.length)} of ${formatCount(dataset.games.length)} games.</p>`;
 }
@@ -105,6 +99,6 @@ export function calibrationSection(dataset: Dataset, chart: string): string {
 <p>Where a regulator publishes gross gaming revenue (GGR), the tracked demand is checked against it. For each market (country and regulator), the calibrated months are those with both GGR and tracked demand (total volume above 0); a month missing on either side is left out. The correlation is Pearson's <em>r</em> between the monthly tracked demand total and GGR over those months (none below 3 months or for a constant series).</p>
 <p class="formula">revenue_estimate(b) = sod(b, latest calibrated month) × GGR(latest calibrated month) ÷ 100</p>
 <p>The estimates split the latest calibrated month's GGR by share of demand; they are published with <code>/ground-truth</code>.</p>
-${table(["Country", "Regulator", "Currency", "Months", "r", "Latest month", "Latest GGR"], rows, [3, 4, 6])}
+${renderTable("Calibration per market: months calibrated, correlation r and latest GGR", ["Country", "Regulator", "Currency", "Months", "r", "Latest month", "Latest GGR"], rows, [3, 4, 6])}
 ${chart}`;
 }

@@ -39,8 +39,10 @@ p,li{max-width:48rem}
 table{border-collapse:collapse;margin:.6rem 0 1rem;font-size:.93rem}
 th,td{border-bottom:1px solid var(--line);padding:.35rem .7rem .35rem 0;text-align:left;vertical-align:top}
 th{font-weight:600;color:var(--muted)}
+tbody th[scope=row]{font-weight:400;color:inherit}
+caption{caption-side:top;text-align:left;font-size:.9rem;color:var(--muted);padding-bottom:.3rem}
 td.num,th.num{text-align:right;padding-left:.7rem;white-space:nowrap}
-td.file{white-space:nowrap}
+.file{white-space:nowrap}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em}
 code.hash{font-size:.78em;word-break:break-all;color:var(--muted)}
 pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:.7rem .9rem;overflow-x:auto;white-space:pre-wrap;word-break:break-word;max-width:48rem}

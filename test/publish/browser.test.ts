@@ -217,7 +217,7 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1").textContent()).resolves.toContain("Open Demand Dataset");
     const resources = ((await (await host.get("/downloads/datapackage.json")).json()) as { resources: unknown[] }).resources;
-    await expect(page.locator("#downloads ~ div table tbody td.file a").count()).resolves.toBe(resources.length);
+    await expect(page.locator("#downloads ~ div table tbody th.file a").count()).resolves.toBe(resources.length);
     await expect(page.locator("code#attribution-dataset").textContent()).resolves.toContain("https://data.example.com/");
     await page.screenshot({ path: path.join(SCREENSHOTS, "landing.png"), fullPage: true });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, formatBytes, formatCount, formatPercent } from "../../build/publish/html.ts";
+import { escapeHtml, formatBytes, formatCount, formatPercent, renderTable } from "../../build/publish/html.ts";
 
 describe("escapeHtml", () => {
   it("escapes the five characters that can break out of text or attributes", () => {
@@ -40,5 +40,12 @@ describe("formatPercent", () => {
     [0.125, "12.5%"],
   ])("shows %f as %s without float noise", (fraction, text) => {
     expect(formatPercent(fraction)).toBe(text);
+  });
+});
+
+describe("renderTable", () => {
+  it("gives the table a caption and scopes every header cell to its column", () => {
+    const html = renderTable("Grades", ["Grade", "Brands"], [["A", "3"]], [1]);
+    expect(html).toBe('<div class="scroll"><table><caption>Grades</caption><thead><tr><th scope="col">Grade</th><th scope="col" class="num">Brands</th></tr></thead><tbody><tr><td>A</td><td class="num">3</td></tr></tbody></table></div>');
   });
 });

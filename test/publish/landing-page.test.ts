@@ -33,6 +33,17 @@ describe("landingPage", () => {
     }
   });
 
+  it("heads each download's row with its file, and captions the table and scopes its column headers", async () => {
+    const context = await minContext();
+    const html = await landingPage(context);
+    const downloads = await bulkDownloads(context);
+    for (const download of downloads) expect(html).toContain(`<tr><th scope="row" class="file"><a href="${download.urlPath}" download>`);
+    expect(html).toContain("<caption>Every download with its records, size and SHA-256</caption>");
+    const head = html.slice(html.indexOf("<thead>"), html.indexOf("</thead>"));
+    expect(head.match(/<th /g)).toHaveLength(5);
+    expect(head.match(/<th scope="col"/g)).toHaveLength(5);
+  });
+
   it("gives a copyable attribution snippet per dataset, linking its landing page and the license", async () => {
     const context = await minContext();
     expect(attributionSnippet(context, "dataset")).toBe('Data: <a href="https://data.example.com/">Open Demand Dataset (test fixture)</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>');

@@ -37,6 +37,15 @@ describe("methodologyPage", () => {
     for (const entry of context.dataset.calibration) expect(html).toContain(`<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`);
   });
 
+  it("captions every table and scopes every column header", () => {
+    const tables = html.match(/<table>.*?<\/table>/gs) ?? [];
+    expect(tables.length).toBeGreaterThanOrEqual(5);
+    for (const table of tables) {
+      expect(table).toMatch(/^<table><caption>[^<]+<\/caption><thead>/);
+      expect(table.match(/<th[ >]/g)?.length).toBe(table.match(/<th scope="col"/g)?.length);
+    }
+  });
+
   it("has no script and no external asset", () => {
     expect(html).not.toMatch(/<script|<link[^>]+stylesheet|<img|\ssrc=/);
   });
