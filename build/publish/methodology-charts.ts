@@ -111,3 +111,51 @@ export function trustDistributionSpec(dataset: Dataset): VegaLiteSpec {
     },
   };
 }
+
+/** A chart's figures as a table: the text alternative of what the chart draws. */
+export interface ChartTable {
+  caption: string;
+  head: string[];
+  /** Plain text cells (not yet escaped). */
+  rows: string[][];
+  /** Indexes of the numeric (right-aligned) columns. */
+  numeric: number[];
+}
+
+/** Chart 1 as a table: one row per month, one column per brand, its sod (— where it has no row). */
+export function demandShareTable(dataset: Dataset, country: string): ChartTable {
+  const { rows } = demandShareSeries(dataset, country);
+  const brands = [...new Set(rows.map((row) => row.brand))].sort(compareStrings);
+  const periods = [...new Set(rows.map((row) => row.period))].sort(compareStrings);
+  const sod = new Map(rows.map((row) => [`${row.period}|${row.brand}`, row.sod]));
+  return {
+    caption: `Share of demand (sod, %) per month in ${country}`,
+    head: ["Month", ...brands],
+    rows: periods.map((period) => [period, ...brands.map((brand) => String(sod.get(`${period}|${brand}`) ?? "—"))]),
+    numeric: brands.map((_, index) => index + 1),
+  };
+}
+
+/** Chart 2 as a table: every point, by market then month. */
+export function calibrationTable(dataset: Dataset): ChartTable {
+  const points = calibrationPoints(dataset).sort((a, b) => compareStrings(a.market, b.market) || compareStrings(a.period, b.period));
+  return { caption: "Tracked demand and GGR per market and month", head: ["Market", "Month", "Tracked demand", "GGR"], rows: points.map((point) => [point.market, point.period, String(point.demand), String(point.ggr)]), numeric: [2, 3] };
+}
+
+/** Chart 3 as a table: brands per score band (as the chart bins them, 100 in the last band) and grade. */
+export function trustDistributionTable(dataset: Dataset): ChartTable {
+  const grades = TRUST_GRADES.map((band) => band.grade);
+  const bands = Math.ceil(100 / TRUST_BIN_STEP);
+  const counts = Array.from({ length: bands }, () => new Map<string, number>());
+  for (const { trust } of dataset.brands) {
+    const band = counts[Math.min(bands - 1, Math.max(0, Math.floor(trust.score / TRUST_BIN_STEP)))]!;
+    band.set(trust.grade, (band.get(trust.grade) ?? 0) + 1);
+  }
+  const rows = counts.map((band, index) => {
+    const lower = index * TRUST_BIN_STEP;
+    const range = index === bands - 1 ? `${lower} to 100` : `${lower} to below ${lower + TRUST_BIN_STEP}`;
+    const total = [...band.values()].reduce((sum, count) => sum + count, 0);
+    return [range, ...grades.map((grade) => String(band.get(grade) ?? 0)), String(total)];
+  });
+  return { caption: "Brands per Trust Score band and grade", head: ["Score", ...grades.map((grade) => `Grade ${grade}`), "Brands"], rows, numeric: grades.map((_, index) => index + 1).concat(grades.length + 1) };
+}

@@ -7,8 +7,20 @@ import type { Dataset } from "../compute/dataset.ts";
 import type { SiteProducer } from "../emit/site-files.ts";
 import { pageFile } from "../emit/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
-import { escapeHtml } from "./html.ts";
-import { calibrationSpec, demandShareSeries, demandShareSpec, largestMarket, TOP_BRANDS, TRUST_BIN_STEP, trustDistributionSpec } from "./methodology-charts.ts";
+import { escapeHtml, renderTable } from "./html.ts";
+import {
+  calibrationSpec,
+  calibrationTable,
+  demandShareSeries,
+  demandShareSpec,
+  demandShareTable,
+  largestMarket,
+  TOP_BRANDS,
+  TRUST_BIN_STEP,
+  trustDistributionSpec,
+  trustDistributionTable,
+  type ChartTable,
+} from "./methodology-charts.ts";
 import { calibrationSection, indexSection, ranksSection, trendsSection, trustSection } from "./methodology-sections.ts";
 import { HTML_TYPE, renderPage } from "./page-layout.ts";
 import { renderChartsToSvg, type VegaLiteSpec } from "./render-charts.ts";
@@ -18,6 +30,8 @@ interface Chart {
   id: string;
   spec: VegaLiteSpec;
   caption: string;
+  /** The figures the chart draws, for a reader who cannot see it. */
+  table: ChartTable;
 }
 
 /** The charts the data allows: the demand chart needs demand data, the calibration chart a calibrated market. */
@@ -27,17 +41,21 @@ export function methodologyCharts(dataset: Dataset): Chart[] {
   if (market !== undefined) {
     const name = dataset.countries.find((country) => country.code === market)?.name ?? market;
     const { latest } = demandShareSeries(dataset, market);
-    charts.push({ id: "chart-demand-share", spec: demandShareSpec(dataset, market), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
+    charts.push({ id: "chart-demand-share", spec: demandShareSpec(dataset, market), table: demandShareTable(dataset, market), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
   }
   if (dataset.calibration.some((entry) => entry.correlation !== null)) {
-    charts.push({ id: "chart-calibration", spec: calibrationSpec(dataset), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });
+    charts.push({ id: "chart-calibration", spec: calibrationSpec(dataset), table: calibrationTable(dataset), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });
   }
-  charts.push({ id: "chart-trust-distribution", spec: trustDistributionSpec(dataset), caption: `Trust Score distribution: brands per ${TRUST_BIN_STEP}-point score band at the snapshot, coloured by grade.` });
+  charts.push({ id: "chart-trust-distribution", spec: trustDistributionSpec(dataset), table: trustDistributionTable(dataset), caption: `Trust Score distribution: brands per ${TRUST_BIN_STEP}-point score band at the snapshot, coloured by grade.` });
   return charts;
 }
 
+/** The chart, then its figures as a table, folded (the SVG has no text a screen reader could use). */
 function figure(chart: Chart, svg: string): string {
-  return `<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="${escapeHtml(String(chart.spec.description ?? ""))}">${svg}</div><figcaption>${chart.caption}</figcaption></figure>`;
+  const { caption, head, rows, numeric } = chart.table;
+  const table = renderTable(escapeHtml(caption), head.map(escapeHtml), rows.map((row) => row.map(escapeHtml)), numeric);
+  return `<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="${escapeHtml(String(chart.spec.description ?? ""))}">${svg}</div><figcaption>${chart.caption}</figcaption></figure>
+<details class="chart-data"><summary>The chart's figures as a table</summary>${table}</details>`;
 }
 
 /** The methodology page's HTML, once its charts are rendered. */

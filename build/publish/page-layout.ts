@@ -54,6 +54,8 @@ button.copy:hover{background:var(--accent);color:#fff}
 figure{margin:1rem 0 1.6rem}
 figure svg{max-width:100%;height:auto}
 figcaption{font-size:.9rem;color:var(--muted);max-width:48rem}
+details.chart-data{margin:-1rem 0 1.6rem}
+details.chart-data summary{cursor:pointer;color:var(--accent);font-size:.9rem}
 .scroll{overflow-x:auto}
 footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.88rem}
 footer.site div{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
