@@ -143,6 +143,23 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
     expect(Object.keys(doc.paths["/regulators"].get.responses["200"].headers)).not.toContain("Link");
   });
 
+  it("declares no open vocabulary narrower than the host answers it: a country parameter takes any value (contract: an unknown one matches nothing)", async () => {
+    const { doc } = await openapi("dataset");
+    const countryParameters = ENDPOINTS.filter((endpoint) => endpoint.service === "dataset").flatMap((endpoint) =>
+      endpoint.params.filter((spec) => spec.type === "open" && spec.normalise === "country").map((spec) => ({ path: endpoint.path, name: spec.name })),
+    );
+    expect(countryParameters.map(({ path, name }) => `${path} ${name}`)).toEqual(expect.arrayContaining(["/brands country", "/licenses jurisdiction", "/index country", "/trending country", "/momentum country"]));
+    for (const { path, name } of countryParameters) {
+      const parameter = (doc.paths[path].get.parameters as Doc[]).find((candidate) => candidate.name === name)!;
+      expect(parameter.schema.items, `${path} ${name}`).toEqual({ type: "string" });
+      expect(parameter.description).toContain("ISO 3166-1 alpha-2");
+    }
+    // What the document must not declare invalid: the host answers a value that is no two-letter code, with nothing.
+    const answer = await host.get("/api/dataset/v1/brands?country=GBR");
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as Doc).meta.total).toBe(0);
+  });
+
   it("shows the engine's real error bodies: 404 brand_not_found on cards and on /compare, none on plain lists", async () => {
     const { doc } = await openapi("dataset");
     const card = doc.paths["/brands/{slug}"].get.responses["404"].content["application/json"].examples;

@@ -20,7 +20,9 @@ function itemSchema(spec: ParamSpec): OpenApiObject {
     case "closed":
       return { type: "string", enum: [...spec.values] };
     case "open":
-      return spec.normalise === "country" ? { type: "string", pattern: "^[A-Za-z]{2}$" } : { type: "string" };
+      // An open vocabulary takes any value (an unknown one matches nothing), country codes included:
+      // a pattern would declare invalid a value the host answers, so the format is in the description only.
+      return { type: "string" };
     case "int":
       return { type: "integer", minimum: spec.min, maximum: maxOf(spec) };
     case "bool":
