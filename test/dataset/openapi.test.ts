@@ -160,6 +160,23 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
     expect(((await answer.json()) as Doc).meta.total).toBe(0);
   });
 
+  it("writes down the decisions the contract leaves open and the host acts on: nulls sort last, names ignore letter case, from after to is a 400", async () => {
+    const { doc } = await openapi("dataset");
+    expect(doc.info.description).toContain("A missing value (`null`) sorts last whatever the order, and names sort without regard to letter case.");
+    for (const order of ["asc", "desc"]) {
+      const momentum = ((await (await host.get(`/api/dataset/v1/momentum?country=JP&direction=up&limit=100&order=${order}`)).json()) as Doc).data as Doc[];
+      expect(momentum[0]!.wow_pct, order).not.toBeNull();
+      expect(momentum.at(-1)!.wow_pct, order).toBeNull(); // a start from zero in the sample
+    }
+    const names = ((await (await host.get("/api/dataset/v1/provider-ranks?sort=name&per_page=100")).json()) as Doc).data.map((item: Doc) => String(item.name).toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const parameters = doc.paths["/index"].get.parameters as Doc[];
+    expect(parameters.find((parameter) => parameter.name === "from")!.description).toContain("not after to (400)");
+    expect(parameters.find((parameter) => parameter.name === "to")!.description).toContain("not before from (400)");
+    const empty = await host.get("/api/dataset/v1/index?country=GB&from=2026-05&to=2026-01");
+    expect(empty.status).toBe(400);
+  });
+
   it("shows the engine's real error bodies: 404 brand_not_found on cards and on /compare, none on plain lists", async () => {
     const { doc } = await openapi("dataset");
     const card = doc.paths["/brands/{slug}"].get.responses["404"].content["application/json"].examples;

@@ -3508,9 +3508,9 @@ export interface operations {
                  * @example 2024-11
                  */
                 period?: string;
-                /** @description First month, YYYY-MM, inclusive. Accepts a month as YYYY-MM. */
+                /** @description First month, YYYY-MM, inclusive; not after to (400). Accepts a month as YYYY-MM. */
                 from?: string;
-                /** @description Last month, YYYY-MM, inclusive. Accepts a month as YYYY-MM. */
+                /** @description Last month, YYYY-MM, inclusive; not before from (400). Accepts a month as YYYY-MM. */
                 to?: string;
             };
             header?: {
@@ -3579,9 +3579,9 @@ export interface operations {
                  * @example 2024-11
                  */
                 period?: string;
-                /** @description First month, YYYY-MM, inclusive. Accepts a month as YYYY-MM. */
+                /** @description First month, YYYY-MM, inclusive; not after to (400). Accepts a month as YYYY-MM. */
                 from?: string;
-                /** @description Last month, YYYY-MM, inclusive. Accepts a month as YYYY-MM. */
+                /** @description Last month, YYYY-MM, inclusive; not before from (400). Accepts a month as YYYY-MM. */
                 to?: string;
             };
             header?: {

@@ -73,8 +73,8 @@ export const indexEndpoint: Endpoint = {
     { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs; this or country is required" },
     { name: "metric", type: "closed", values: INDEX_METRICS, multi: true, description: "sod (share of demand, %) or adi (the market leader = 100); absent: both" },
     { name: "period", type: "period", description: "One month, YYYY-MM (not with from/to)" },
-    { name: "from", type: "period", description: "First month, YYYY-MM, inclusive" },
-    { name: "to", type: "period", description: "Last month, YYYY-MM, inclusive" },
+    { name: "from", type: "period", description: "First month, YYYY-MM, inclusive; not after to (400)" },
+    { name: "to", type: "period", description: "Last month, YYYY-MM, inclusive; not before from (400)" },
   ],
   validate: validateIndex,
   run: (context, { params }) => {

@@ -12,7 +12,7 @@ const COMMON_RULES = `
 - A comma-separated value means any of them (\`vertical=gambling,betting\`); a repeated parameter means the same as its values joined by commas. Different parameters combine with AND.
 - Closed vocabularies (listed as \`enum\`) reject unknown values with 400; open vocabularies accept any value, and an unknown one matches nothing. Keys are case-insensitive on input; country codes are ISO 3166-1 alpha-2, written upper-case in responses, and \`UK\` is accepted for \`GB\`.
 - Booleans take \`1\`/\`true\` and \`0\`/\`false\`. Dates without a time are midnight UTC.
-- Every list that takes \`sort\` also takes \`order\` (\`asc\` or \`desc\`); without \`order\` a sort runs in its natural direction (names, slugs and ranks ascending, other numbers and dates descending). Ties are broken by id or slug ascending, whatever the order, so pages never overlap or skip.
+- Every list that takes \`sort\` also takes \`order\` (\`asc\` or \`desc\`); without \`order\` a sort runs in its natural direction (names, slugs and ranks ascending, other numbers and dates descending). A missing value (\`null\`) sorts last whatever the order, and names sort without regard to letter case. Ties are broken by id or slug ascending, whatever the order, so pages never overlap or skip.
 
 ## Responses
 - A JSON envelope \`{"meta": {...}, "data": ...}\`; \`meta\` always has \`source\`, \`license\`, \`attribution\` and \`generated_at\` (the snapshot time of the data). The discovery document, this document and NDJSON exports are not enveloped.
