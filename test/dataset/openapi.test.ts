@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { RESUME_SORTS } from "../../build/query/resumes/resume-selection.ts";
 import type { ServiceName } from "../../build/query/endpoint.ts";
 import { SERVICE_BASES } from "../../build/query/services.ts";
 import { SAMPLE_BASE_URL } from "../helpers/global-setup.ts";
@@ -202,6 +203,21 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
     const card = doc.paths["/brands/{slug}"].get.responses["200"].content["application/json"].examples.sample.value;
     expect(card.data.slug).toBe(slug);
     expect(card.data.demand.every((market: Doc) => market.series.length <= 2)).toBe(true);
+  });
+});
+
+describe("GET /resume/api/v1/openapi.json: the interface description's defaults and maxima", () => {
+  // Read from the interface description itself: sort date (default), order desc (default), page default 1,
+  // per_page default 50 and maximum 200, on the list and on the export ("the same meanings and defaults").
+  it.each(["/resumes", "/resumes/export"])("%s declares every default the description states, order desc included", async (path) => {
+    const { doc } = await openapi("resumes");
+    const schemas = Object.fromEntries((doc.paths[path].get.parameters as Doc[]).filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter.schema]));
+    expect(schemas.sort).toMatchObject({ enum: ["date", "experience", "relevance"], default: "date" });
+    expect(schemas.order).toMatchObject({ enum: ["asc", "desc"], default: "desc" });
+    expect(schemas.page).toMatchObject({ minimum: 1, default: 1 });
+    expect(schemas.per_page).toMatchObject({ minimum: 1, maximum: 200, default: 50 });
+    // A default that holds whatever the sort: every sort of the resumes runs descending when order is absent.
+    expect(Object.values(RESUME_SORTS).map((field) => field.natural)).toEqual(["desc", "desc", "desc"]);
   });
 });
 

@@ -37,7 +37,9 @@ export const RESUME_LIST_PARAMS: readonly ParamSpec[] = [
   qParam,
   ...RESUME_FILTERS.map((filter) => filter.spec),
   { ...sortParam(RESUME_SORTS, "date"), description: "date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so)" },
-  { ...orderParam, description: "asc or desc (default desc, for every sort); ties are broken by id ascending" },
+  // Every sort here runs descending by nature, so `desc` is the default whatever the sort, as the
+  // interface description states ("order: asc or desc (default desc)").
+  { ...orderParam, default: "desc", description: "asc or desc (default desc, for every sort); ties are broken by id ascending" },
   pageParam,
   perPageParam(RESUME_PAGE_MAX, RESUME_PAGE_SIZE),
 ];
