@@ -727,7 +727,7 @@ export interface operations {
     "resumes.list": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case-, accent- and script-insensitive (Latin and Cyrillic, ё = е). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
@@ -843,7 +843,7 @@ export interface operations {
     "resumes.list.head": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case-, accent- and script-insensitive (Latin and Cyrillic, ё = е). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
@@ -1049,7 +1049,7 @@ export interface operations {
     "resumes.export": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case-, accent- and script-insensitive (Latin and Cyrillic, ё = е). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
@@ -1169,7 +1169,7 @@ export interface operations {
     "resumes.export.head": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case-, accent- and script-insensitive (Latin and Cyrillic, ё = е). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.

@@ -104,6 +104,17 @@ describe("search results", () => {
     expect(meta.total).toBe(0);
   });
 
+  it("stay within a script, as the published description of q says: no transliteration between Latin and Cyrillic", async () => {
+    expect((await search("медиабайер")).meta.total).toBeGreaterThan(0);
+    expect((await search("mediabaier")).meta.total).toBe(0);
+    expect((await search("mediabayer")).meta.total).toBe(0);
+    const doc = (await (await host.get(`${RESUME_BASE}/openapi.json`)).json()) as { paths: Record<string, { get: { parameters: { name: string; description?: string }[] } }> };
+    const description = doc.paths["/resumes"]!.get.parameters.find((parameter) => parameter.name === "q")!.description!;
+    // "script-insensitive" read as "a Latin spelling finds the Cyrillic one", which the search never did.
+    expect(description).not.toContain("script-insensitive");
+    expect(description).toContain("no transliteration");
+  });
+
   it("find the same resumes with q spelled differently (case, accents, ё)", async () => {
     const ids = async (q: string) => (await search(q)).data.map((item) => item.id);
     expect(await ids("ФЁКЛА")).toEqual(await ids("фекла"));

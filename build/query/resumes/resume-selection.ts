@@ -29,7 +29,8 @@ const qParam: ParamSpec = {
   maxLength: 200,
   description:
     "Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; " +
-    "case-, accent- and script-insensitive (Latin and Cyrillic, ё = е). Items then carry a relevance score. Text without letters or digits matches nothing",
+    "case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). " +
+    "Items then carry a relevance score. Text without letters or digits matches nothing",
 };
 
 /** The parameters of the list and the export, in documentation order. */
