@@ -29,14 +29,16 @@ export function prefixFactor(wordLength: number, termLength: number): number {
 }
 
 /**
- * The distinct query words in order; a word equal to the last one is dropped (the last covers it). A word
- * longer than any indexed token stays, and so matches nothing: every word must match.
+ * The distinct query words in order: those before the last must match whole (`exact`), the last one also
+ * as a prefix (`last`). A last word that also stands earlier must match whole there, so it is exact only
+ * and `last` is undefined: `keit keit` does not find Keitaro. A word longer than any indexed token stays,
+ * and so matches nothing: every word must match.
  */
 export function queryWords(query: string): { exact: string[]; last: string | undefined } {
   const tokens = everyToken(query);
   const last = tokens[tokens.length - 1];
-  const exact = [...new Set(tokens.slice(0, -1))].filter((word) => word !== last);
-  return { exact, last };
+  const exact = [...new Set(tokens.slice(0, -1))];
+  return last === undefined || exact.includes(last) ? { exact, last: undefined } : { exact, last };
 }
 
 function wordTerms(index: SearchIndex, word: string, prefix: boolean): WordTerms {
@@ -63,8 +65,9 @@ const EMPTY: SearchResult = { positions: new Uint32Array(0), scores: new Float64
  */
 export function searchIndex(index: SearchIndex, query: string): SearchResult {
   const { exact, last } = queryWords(query);
-  if (last === undefined) return EMPTY;
-  const words = [...exact.map((word) => wordTerms(index, word, false)), wordTerms(index, last, true)];
+  const words = exact.map((word) => wordTerms(index, word, false));
+  if (last !== undefined) words.push(wordTerms(index, last, true));
+  if (words.length === 0) return EMPTY;
   if (words.some((word) => word.postings === 0)) return EMPTY;
   // Rarest first: after the first word only its documents can still match, so the marks stay few.
   words.sort((a, b) => a.postings - b.postings);

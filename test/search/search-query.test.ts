@@ -25,8 +25,11 @@ describe("prefixFactor", () => {
 describe("queryWords", () => {
   it.each([
     ["red fox", { exact: ["red"], last: "fox" }],
-    ["Fox fox", { exact: [], last: "fox" }],
-    ["a b a", { exact: ["b"], last: "a" }],
+    // A last word that also stands earlier must match whole there: it is an exact word, with no prefix left.
+    ["Fox fox", { exact: ["fox"], last: undefined }],
+    ["a b a", { exact: ["a", "b"], last: undefined }],
+    ["a b b a", { exact: ["a", "b"], last: undefined }],
+    ["fox fox red", { exact: ["fox"], last: "red" }],
     ["Пётр  ковалёв", { exact: ["петр"], last: "ковалев" }],
     ["?!", { exact: [], last: undefined }],
     [`seo ${"x".repeat(41)}`, { exact: ["seo"], last: "x".repeat(41) }], // kept, to match nothing
@@ -44,6 +47,8 @@ describe("searchIndex", () => {
     ["fo", [[10, (foxInFirst * 5) / 6], [30, (foxInThird * 5) / 6]]],
     ["re", [[10, (redInFirst * 5) / 6], [20, (redInSecond * 5) / 6]]],
     ["fox re", [[10, foxInFirst + (redInFirst * 5) / 6]]],
+    ["fox fox", [[10, foxInFirst], [30, foxInThird]]],
+    ["red fox red", [[10, redInFirst + foxInFirst]]],
   ] as const)("finds %j with hand-computed scores", (query, expected) => {
     const found = search(query);
     expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
@@ -52,6 +57,8 @@ describe("searchIndex", () => {
 
   it.each([
     ["re fox", "a word before the last must match whole"],
+    ["re re", "a word before the last must match whole, even when the last word repeats it"],
+    ["fo fox fo", "the same, with another word between"],
     ["fox sky", "every word must match the same document"],
     ["wolf", "an unknown word"],
     ["", "an empty query"],
