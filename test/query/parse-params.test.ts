@@ -27,6 +27,8 @@ describe("parseParams", () => {
     ["status=", {}], // empty = absent
     ["status=&country=&q=", {}],
     ["status=active&status=", { status: ["active"] }], // an empty repeat adds nothing
+    ["page=&page=2", { page: 2 }], // also to a single value: the empty one is absent, not an empty item before a comma
+    ["has_license=0&has_license=", { has_license: false }],
     ["status=,", {}], // a list with no item is as empty as an empty value
     ["status=%20,%20,&country=,,", {}],
     ["status=active,", { status: ["active"] }],
