@@ -97,6 +97,7 @@ describe("valueSchema", () => {
     ["has_contacts", "TRUE"],
     ["has_contacts", "2"],
     ["period", "2024-13"],
+    ["period", "2024-00"], // no month 0: a month is 01 to 12
     ["period", "2024-1"],
     ["period", "2024-12-01"],
     ["since", "2025-02-30"],
