@@ -73,6 +73,14 @@ describe("GET /trending", () => {
     expect(body.meta).toMatchObject({ limit: 5, total: full.body.meta.total });
   });
 
+  it("lists only all-countries entries without country, whatever the limit (a query answered on the fly)", async () => {
+    const { body } = await getJson(host, "/trending?limit=100");
+    expect(body.data.length).toBeGreaterThan(20);
+    expect(body.data.every((entry: Trending) => entry.country === null)).toBe(true);
+    // One all-countries entry per brand: the total counts brands, not brand-country pairs.
+    expect(new Set(body.data.map((entry: Trending) => entry.brand)).size).toBe(body.data.length);
+  });
+
   it.each([
     ["/trending?limit=101", 400, "invalid_parameter", "limit"],
     ["/trending?limit=0", 400, "invalid_parameter", "limit"],
