@@ -88,6 +88,14 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
     expect(json(response)).toEqual({ error: "request_too_large", message: "The URL is longer than 8192 bytes.", status: 414 });
   });
 
+  it("serves a URL of exactly 8 KiB and refuses one byte more (the contract's limit is a URL over 8 KiB)", async () => {
+    const path = "/api/dataset/v1/brands?";
+    const url = (bytes: number) => `${path}${"&".repeat(bytes - path.length)}`; // empty query parts: the plain brand list
+    expect(url(8192)).toHaveLength(8192);
+    expect((await handleRequest(request(url(8192)), deps())).status).toBe(200);
+    expect((await handleRequest(request(url(8193)), deps())).status).toBe(414);
+  });
+
   it("answers a fault of ours with a bare 500 internal_error, and logs the error itself", async () => {
     const broken: Endpoint = { id: "test.broken", service: "dataset", path: "/broken", summary: "", format: "json", params: [], run: () => { throw new TypeError("Cannot read properties of undefined (reading 'x') at /work/main/build/x.ts:1:1"); } };
     const logged: unknown[] = [];
