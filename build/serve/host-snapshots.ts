@@ -31,7 +31,10 @@ async function manifestTagAfterSwap(distDir: string, waitMs: number): Promise<st
   const until = Date.now() + waitMs;
   for (;;) {
     const tag = await manifestTagOf(distDir);
-    if (tag !== undefined || Date.now() >= until || !(await swapUnderway(distDir))) return tag;
+    if (tag !== undefined || Date.now() >= until) return tag;
+    // No swap underway may mean it just ended: the new output came in place after the read above
+    // (a busy machine widens that moment to milliseconds). Read again rather than report dist/ absent.
+    if (!(await swapUnderway(distDir))) return manifestTagOf(distDir);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

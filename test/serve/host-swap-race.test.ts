@@ -1,0 +1,64 @@
+/**
+ * A build's swap that ends while the host is checking for it: the host read no manifest (dist/ absent,
+ * between the swap's two renames), and the new output is in place by the time it asks whether a swap
+ * is underway. The host must read the new output, not report dist/ absent and answer a page of the new
+ * build 404. Under the whole suite on a busy machine this happened to the swap test in host-reload.test.ts
+ * about one time in six; here the moment is made certain by putting the new output in place from inside
+ * the host's own check.
+ */
+import { mkdtemp, readFile, rename, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it, vi } from "vitest";
+import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { runBuild } from "../../build/run-build.ts";
+import { etagOf } from "../../build/serve/etag.ts";
+import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
+import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+
+/** Set by the test: run once, first thing, the next time the host checks for a swap underway. */
+const swapEnds = vi.hoisted(() => ({ now: undefined as (() => Promise<void>) | undefined }));
+vi.mock("../../build/emit/publish-atomically.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../build/emit/publish-atomically.ts")>();
+  return {
+    ...original,
+    swapUnderway: async (outDir: string) => {
+      const end = swapEnds.now;
+      swapEnds.now = undefined;
+      await end?.();
+      return original.swapUnderway(outDir);
+    },
+  };
+});
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+it("answers a page of the new build when the swap ends between the host's read of dist/ and its check for a swap", async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), "host-swap-race-"));
+  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  const renamed = await copySeeds([{ file: "brands/brands.ndjson", change: (text) => text.replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"') }]);
+  cleanups.push(renamed.cleanup);
+  const dist = path.join(root, "dist");
+  const next = path.join(root, "next");
+  const options = { baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false };
+  await runBuild({ ...options, seedsDir: SEEDS_MIN, outDir: dist });
+  await runBuild({ ...options, seedsDir: renamed.dir, outDir: next });
+  const nextManifest = JSON.parse(await readFile(path.join(next, MANIFEST_FILE), "utf8")) as Manifest;
+
+  const host: RunningHost = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 3_600_000 }, (error) => expect.fail(String(error)));
+  cleanups.push(() => host.close(0));
+  // The first rename of a swap, by a running build (this process stands for it); the second comes from inside the host's check.
+  await rename(dist, path.join(root, `.dist-old-dist-${Date.now()}-${process.pid}`));
+  swapEnds.now = () => rename(next, dist);
+  const response = await fetch(`${host.url}/methodology`, { headers: { "accept-encoding": "identity" } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(swapEnds.now).toBeUndefined(); // the check ran, and the swap ended inside it
+  expect(response.status).toBe(200);
+  expect(bytes.toString("utf8")).toContain("Alpha Casino Renamed");
+  expect(response.headers.get("etag")).toBe(nextManifest.site!["/methodology"]!.etag);
+  expect(response.headers.get("etag")).toBe(etagOf(bytes));
+});
