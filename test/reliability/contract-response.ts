@@ -53,8 +53,8 @@ function errorProblems(status: number, headers: Record<string, string | undefine
 }
 
 /** Problems of a success: Content-Type, caching, and a body that parses. */
-function successProblems(status: number, headers: Record<string, string | undefined>, body: Buffer): string[] {
-  if (status === 304) return body.length === 0 && headers.etag !== undefined ? [] : ["304 with a body or without an ETag"];
+function successProblems(status: number, headers: Record<string, string | undefined>, body: Buffer, untagged: boolean): string[] {
+  if (status === 304) return body.length === 0 && (headers.etag !== undefined || untagged) ? [] : ["304 with a body or without an ETag"];
   const problems: string[] = [];
   if (headers["cache-control"] !== "public, max-age=300") problems.push(`success Cache-Control ${headers["cache-control"]}`);
   const type = headers["content-type"] ?? "";
@@ -76,13 +76,17 @@ function successProblems(status: number, headers: Record<string, string | undefi
   return problems;
 }
 
-/** Everything wrong with a response (empty when it is a contract error or a valid success). HEAD: pass `head`. */
-export function contractProblems(response: AnyResponse, options: { head?: boolean } = {}): string[] {
+/**
+ * Everything wrong with a response (empty when it is a contract error or a valid success). HEAD: pass
+ * `head`. `untagged`: the same request's 200 carries no ETag (an export computed on the fly, streamed),
+ * so its 304 (`If-None-Match: *`) has none either (RFC 9110 §15.4.5; contract, caching).
+ */
+export function contractProblems(response: AnyResponse, options: { head?: boolean; untagged?: boolean } = {}): string[] {
   const headers = lower(response.headers);
   const problems: string[] = [];
   if (headers["access-control-allow-origin"] !== "*") problems.push("no Access-Control-Allow-Origin: *");
   if (!headers["access-control-expose-headers"]?.includes("ETag")) problems.push("no Access-Control-Expose-Headers");
   if (![200, 204, 304, 400, 404, 405, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
   if (options.head === true || response.status === 204) return problems;
-  return [...problems, ...(response.status >= 400 ? errorProblems(response.status, headers, response.body.toString("utf8")) : successProblems(response.status, headers, response.body))];
+  return [...problems, ...(response.status >= 400 ? errorProblems(response.status, headers, response.body.toString("utf8")) : successProblems(response.status, headers, response.body, options.untagged === true))];
 }
