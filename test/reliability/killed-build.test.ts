@@ -181,5 +181,7 @@ describe("a build killed with SIGKILL", () => {
     expect(withoutRecord(await hashTree(dist))).toEqual(next);
     expect(await siblings()).toEqual(["dist"]);
     await expectServed();
+    // The other tests start from the previous tree, and may run after this one (--sequence.shuffle).
+    await restorePrevious();
   });
 });

@@ -45,20 +45,32 @@ afterAll(async () => {
 });
 
 const { readFile: actualReadFile } = await vi.importActual<typeof import("node:fs/promises")>("node:fs/promises");
-afterEach(() => {
+
+/** True while dist/ holds the renamed build (an odd number of swaps so far). */
+let swapped = false;
+/** Swaps dist/ and the other build, as a rebuild's rename does. */
+async function swap(): Promise<void> {
+  const aside = path.join(root, "aside");
+  await rename(dist, aside);
+  await rename(other, dist);
+  await rename(aside, other);
+  swapped = !swapped;
+}
+
+// Every test starts with the first build in dist/: the one that swaps without end leaves either build
+// there, and the tests may run in any order (--sequence.shuffle).
+afterEach(async () => {
   vi.mocked(fsPromises.readFile).mockImplementation(actualReadFile);
+  if (swapped) await swap();
 });
 
-/** Swaps dist/ and the other build (as a rebuild's rename does) just before each of the next `times` reads of the dataset. */
+/** Swaps dist/ and the other build just before each of the next `times` reads of the dataset. */
 function swapBeforeDatasetReads(times: number): () => number {
   let swaps = 0;
   vi.mocked(fsPromises.readFile).mockImplementation((async (file: Parameters<typeof fsPromises.readFile>[0], options?: unknown) => {
     if (swaps < times && String(file).endsWith(DATASET_FILE)) {
       swaps += 1;
-      const aside = path.join(root, "aside");
-      await rename(dist, aside);
-      await rename(other, dist);
-      await rename(aside, other);
+      await swap();
     }
     return (actualReadFile as (file: unknown, options?: unknown) => Promise<unknown>)(file, options);
   }) as typeof fsPromises.readFile);
