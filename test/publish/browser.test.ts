@@ -90,7 +90,7 @@ async function visitPage(page: Page, problems: Problems, url: string, address: s
     const rendered = await page
       .locator("#swagger-ui .opblock")
       .first()
-      .waitFor({ timeout: 15_000 })
+      .waitFor({ timeout: 30_000 })
       .then(() => true, () => false);
     if (!rendered) fail("Swagger UI rendered no operation");
   }
@@ -234,8 +234,9 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
   it("copies the attribution snippet with its button", async () => {
     await page.goto(`${host.url}/`);
     await page.locator('button[data-copy="attribution-dataset"]').click();
-    // The label changes once the clipboard's promise settles, a moment after the click.
-    await expect.poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent()).toBe("Copied");
+    // The label changes once the clipboard's promise settles, a moment after the click (expect.poll's
+    // default 1 s is short for a headless Chromium on one busy core).
+    await expect.poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent(), { timeout: 15_000 }).toBe("Copied");
     const copied = await page.evaluate<string>("navigator.clipboard.readText()");
     expect(copied).toBe(await page.locator("code#attribution-dataset").textContent());
   });
@@ -268,7 +269,8 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     ["/resume/api/v1/docs", "/resume/api/v1"],
   ])("Try it out on %s asks the host that serves the page, and gets a 200", async (href, base) => {
     await page.goto(`${host.url}${href}`);
-    await expect.poll(() => page.locator(".servers select").inputValue()).toBe(base);
+    // Swagger UI renders after fetching the OpenAPI document: seconds on a busy machine, not expect.poll's default 1 s.
+    await expect.poll(() => page.locator(".servers select").inputValue(), { timeout: 15_000 }).toBe(base);
     const operation = page.locator(".opblock-get").first();
     await operation.locator(".opblock-summary").first().click();
     await operation.locator(".try-out__btn").click();

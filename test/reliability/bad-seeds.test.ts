@@ -51,7 +51,8 @@ describe("a broken seed set, built by the real CLI over a previous dist/", () =>
     expect(Object.keys(before).length).toBeGreaterThan(100);
   });
 
-  it.concurrent.for(CASES)("%s: exit 1, the problem named, the previous dist/ byte-identical", async ([name, { mutations, expected }], { expect }) => {
+  // Five child processes at once: the npx one took 33 s pinned to one busy core, of the default 60 s.
+  it.concurrent.for(CASES)("%s: exit 1, the problem named, the previous dist/ byte-identical", { timeout: 180_000 }, async ([name, { mutations, expected }], { expect }) => {
     const copy = await copySeeds(mutations);
     try {
       // One case goes through npx exactly as a publisher types it; the others start node directly (faster).

@@ -128,7 +128,8 @@ async function restorePrevious(): Promise<void> {
   previous = restored; // the tree the next kills must leave intact
 }
 
-describe("a build killed with SIGKILL", () => {
+// Real builds, several per test (a kill, a restore): up to 30 s each pinned to one busy core, of the default 60 s.
+describe("a build killed with SIGKILL", { timeout: 180_000 }, () => {
   it("the changed seeds really change the output, and keep most of it", () => {
     const same = Object.keys(next).filter((file) => next[file] === previous[file]);
     expect(Object.keys(previous)).toContain(BUILD_INPUTS_FILE);
@@ -153,7 +154,9 @@ describe("a build killed with SIGKILL", () => {
   });
 
   it("while writing files (slowed) leaves the previous dist/ byte-identical and served", async () => {
-    const build = await startBuild({ SLOW_FS_WRITE_MS: "25" });
+    // 100 ms a write: the ~250 files take the build 10 s or more, so a test process held up for seconds
+    // on a busy machine still kills it midway; the kill comes after 10 files, so that costs well under 1 s.
+    const build = await startBuild({ SLOW_FS_WRITE_MS: "100" });
     const temp = path.join(path.dirname(dist), await waitForSibling(".dist-tmp-", build));
     while (Object.keys(await hashTree(temp)).length < 10) await pause(5); // some files written, many to go
     build.child.kill("SIGKILL");
@@ -165,7 +168,9 @@ describe("a build killed with SIGKILL", () => {
   });
 
   it("inside the swap leaves the previous tree aside intact; recovery puts it back byte-identical", async () => {
-    const build = await startBuild({ SLOW_FS_SWAP_MS: "5000" });
+    // The pause only has to outlast the test's noticing the folder set aside (polled every 5 ms) and its
+    // kill: a long one costs nothing, as the build is killed inside it, and a busy machine may hold the test up.
+    const build = await startBuild({ SLOW_FS_SWAP_MS: "60000" });
     const aside = await waitForSibling(".dist-old-", build);
     build.child.kill("SIGKILL");
     expect((await build.exit).signal).toBe("SIGKILL");
