@@ -34,7 +34,7 @@ describe("SIGTERM to the host process (scripts/serve.ts)", () => {
     host = await startHostProcess(inject("sampleDist"));
   });
   afterAll(async () => {
-    await host.kill();
+    await host?.kill();
   });
 
   it("finishes the responses in flight, refuses new connections, then exits 0", async () => {
@@ -67,7 +67,7 @@ describe("SIGTERM to `npm start`", () => {
     host = await startHostProcess(inject("sampleDist"), { viaNpm: true });
   });
   afterAll(async () => {
-    await host.kill();
+    await host?.kill();
   });
 
   it("reaches the host through npm: it stops gracefully, npm exits 0, and nothing is left listening", async () => {

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { DEFAULT_LIVE_CACHE_MB } from "../../build/serve/live-cache.ts";
 
 const MEMORY_PROBE = path.resolve("test/reliability/memory-probe.mjs");
 
@@ -33,10 +34,15 @@ export async function startHostProcess(dist: string, options: { rateLimit?: numb
   const rateLimit = String(options.rateLimit ?? 0);
   const probe = options.memoryProbe === true;
   if (probe && options.viaNpm === true) throw new Error("the memory probe needs the host started directly, not via npm");
+  // Every host setting is given: one left to the environment (HOST, TRUST_PROXY, LIVE_CACHE_MB from the
+  // shell or the CI runner) would change the host under test, or where it listens.
+  const settings = { PORT: "0", HOST: "127.0.0.1", DIST: dist, RATE_LIMIT: rateLimit, TRUST_PROXY: "false", LIVE_CACHE_MB: String(DEFAULT_LIVE_CACHE_MB) };
+  const env = { ...process.env, ...settings };
   const child = options.viaNpm
-    ? spawn("npm", ["start", "--silent"], { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, PORT: "0", DIST: dist, RATE_LIMIT: rateLimit } })
+    ? spawn("npm", ["start", "--silent"], { stdio: ["ignore", "pipe", "pipe"], detached: true, env })
     : spawn(process.execPath, [...(probe ? ["--expose-gc", "--import", MEMORY_PROBE] : []), "--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", rateLimit], {
         stdio: probe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+        env,
       });
   let stdout = "";
   let stderr = "";
