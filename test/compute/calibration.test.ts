@@ -100,4 +100,27 @@ describe("computeCalibration", () => {
   it("orders markets by country then regulator", () => {
     expect(result.map((entry) => entry.country)).toEqual(["GB", "NL", "SE"]);
   });
+
+  it("rounds the correlation to 4 decimals", () => {
+    const [fr] = computeCalibration(
+      [ggr("FR", "ANJ", "2026-01", 2000), ggr("FR", "ANJ", "2026-02", 4000), ggr("FR", "ANJ", "2026-03", 7000)],
+      computeDemandIndex([demand("a", "FR", "2026-01", 100), demand("a", "FR", "2026-02", 200), demand("a", "FR", "2026-03", 300)]),
+    );
+    // r is scale-free: r([1, 2, 3], [2, 4, 7]) = 5 / √(2 · 38/3) = 5 / 5.033223 = 0.993399… → 0.9934
+    expect(fr?.correlation).toBe(0.9934);
+  });
+
+  it("gives the currency of the latest calibrated month", () => {
+    // Croatia's GGR switches from HRK to EUR in 2023-01.
+    const [hr] = computeCalibration(
+      [ggr("HR", "MF", "2022-11", 1000, "HRK"), ggr("HR", "MF", "2022-12", 1100, "HRK"), ggr("HR", "MF", "2023-01", 150, "EUR")],
+      computeDemandIndex([demand("a", "HR", "2022-11", 10), demand("a", "HR", "2022-12", 10), demand("a", "HR", "2023-01", 10)]),
+    );
+    expect(hr).toMatchObject({ currency: "EUR", latest_period: "2023-01", latest_ggr: 150, estimates: [{ brand: "a", sod: 100, revenue_estimate: 150 }] });
+  });
+
+  it("estimates nothing when the GGR months' demand rows are all zero (a tracking outage)", () => {
+    const [de] = computeCalibration([ggr("DE", "GGL", "2026-05", 900)], computeDemandIndex([demand("x", "DE", "2026-05", 0), demand("y", "DE", "2026-05", 0)]));
+    expect(de).toEqual({ country: "DE", regulator_code: "GGL", currency: "EUR", months: 0, correlation: null, latest_period: null, latest_ggr: null, estimates: [] });
+  });
 });

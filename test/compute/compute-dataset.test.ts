@@ -31,6 +31,15 @@ describe("computeDataset", () => {
     expect(offset.counts).toEqual(utc.counts);
   });
 
+  it("sorts the periods whatever the order of the demand rows, so trends compare the last two months", async () => {
+    const { seeds } = await loadSeeds(SEEDS_MIN);
+    // Reversed, the rows name 2024-12 first; the dataset's periods are still 2024-10, 2024-11, 2024-12.
+    const dataset = compute({ ...seeds, demand: [...seeds.demand].reverse() });
+    expect(dataset.periods).toEqual(["2024-10", "2024-11", "2024-12"]);
+    expect([dataset.trending.previous_period, dataset.trending.current_period]).toEqual(["2024-11", "2024-12"]);
+    expect([dataset.momentum.previous_period, dataset.momentum.current_period]).toEqual(["2024-11", "2024-12"]);
+  });
+
   it("counts a country as having demand data only when some month there has a tracked total above 0, as /countries does", async () => {
     const { seeds } = await loadSeeds(SEEDS_MIN);
     const before = compute(seeds);

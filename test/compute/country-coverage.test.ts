@@ -37,6 +37,12 @@ describe("computeCountryCoverage", () => {
     expect(result.map((entry) => entry.code)).toEqual(["GB", "NL", "DE", "FR"]);
   });
 
+  it("counts only the dataset's periods, and takes the latest month whatever the rows' order", () => {
+    const [se] = computeCountryCoverage([country("SE")], [row("b", "SE", "2026-08", 5), row("a", "SE", "2026-07", 5), row("a", "SE", "2026-06", 5)], PERIODS);
+    // 2026-06 is not a dataset period: 2 of the 4 periods (07, 08) → 50 %; the latest of them is 2026-08
+    expect(se).toMatchObject({ coverage: { periods: 2, share_pct: 50, brands: 2 }, freshness: "2026-08" });
+  });
+
   it("gives 0 share when the dataset has no period", () => {
     expect(computeCountryCoverage([country("GB")], [], [])[0]?.coverage).toEqual({ periods: 0, share_pct: 0, brands: 0 });
   });

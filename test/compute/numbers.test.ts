@@ -16,6 +16,10 @@ describe("roundTo", () => {
     [0, 4, 0],
     [100, 1, 100],
     [81.00000000000001, 1, 81],
+    // The shifted value is cut to 12 significant digits: 23.4999999999999 (1e-13 under the half, the drift of a
+    // few operations) is taken as 23.5, but 23.499999999 (1e-9 under it) is a value of its own.
+    [2.34999999999999, 1, 2.4],
+    [2.3499999999, 1, 2.3],
     // Large values keep every digit they have (a GGR in pesos or forints times a share).
     [12345678901.234, 2, 12345678901.23],
     [121932839519.795786, 2, 121932839519.8],

@@ -18,6 +18,7 @@ describe("pairVolumes", () => {
     row("beta", "GB", "2026-09", 100),
     row("beta", "GB", "2026-10", 120),
     row("alpha", "GB", "2026-08", 999), // outside the two periods: ignored
+    row("alpha", "GB", "2026-11", 7), // after them too: ignored, not counted as the current month
     row("alpha", "GB", "2026-10", 50), // a missing previous month counts 0
     row("alpha", "DE", "2026-09", 70), // a missing current month counts 0
   ];

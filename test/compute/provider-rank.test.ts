@@ -55,6 +55,18 @@ describe("computeProviderRanks", () => {
     expect(none).toMatchObject({ rank: 3, rank_score: 0, components: { games_count: 0, rtp_avg: 0, release_activity: 0, casino_presence: 0, regional_diversity: 0 } });
   });
 
+  it("counts casino presence by brand and regional diversity by country, and rounds the mean RTP to 4 decimals", () => {
+    const [solo] = computeProviderRanks({
+      providers: [{ slug: "solo", name: "Solo" }],
+      games: [game("s1", "solo", 96, "2010-01-01"), game("s2", "solo", 97, "2010-01-01"), game("s3", "solo", 97, "2010-01-01")],
+      // three brands in GB, one of them in DE too
+      lobby: [seen("b1", "s1", "GB"), seen("b2", "s1", "GB"), seen("b3", "s2", "GB"), seen("b1", "s2", "DE")],
+      asOf: AS_OF,
+    });
+    // rtp (96 + 97 + 97) / 3 = 96.66666… → 96.6667; brands b1, b2, b3 → 3; countries GB, DE → 2
+    expect(solo).toMatchObject({ rtp_avg: 96.6667, casino_presence: 3, regional_diversity: 2 });
+  });
+
   it("breaks rank_score ties by slug and gives 0 when every provider has 0 of a measure", () => {
     const tied = computeProviderRanks({
       providers: [

@@ -237,6 +237,16 @@ describe("computeTrustScore", () => {
     expect(december.grade).toBe("B");
   });
 
+  it("publishes components rounded to 1 decimal, and the score from those", () => {
+    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, reputation: { ...alpha.brand.reputation, review_rating: 4.47 } }, marketAdis: [33.3333, 12.5, 7] });
+    // reputation: 4.47 / 5 → 89.4; 0.7 × 89.4 + 0.3 × 90 = 62.58 + 27 = 89.58 → 89.6
+    // market presence: 3 / 10 × 50 = 15, plus (33.3333 + 12.5 + 7) / 3 / 2 = 52.8333 / 6 = 8.80555 → 23.80555 → 23.8
+    expect(result.components).toEqual({ licensing: 80, reputation: 89.6, market_presence: 23.8, domain_health: 96, transparency: 92, payments: 58 });
+    // 20 + 0.2 × 89.6 + 0.15 × 23.8 + 14.4 + 13.8 + 5.8 = 20 + 17.92 + 3.57 + 34 = 75.49 → 75.5
+    expect(result.score).toBe(75.5);
+    expect(result.grade).toBe("B");
+  });
+
   it("keeps the score equal to the weighted sum of its published components", () => {
     const result = computeTrustScore({ ...alpha, marketAdis: [33.3333, 12.5, 7] });
     const sum = (Object.keys(TRUST_WEIGHTS) as (keyof typeof TRUST_WEIGHTS)[]).reduce((total, name) => total + TRUST_WEIGHTS[name] * result.components[name], 0);
