@@ -40,6 +40,12 @@ describe("computeDataset", () => {
     expect([dataset.momentum.previous_period, dataset.momentum.current_period]).toEqual(["2024-11", "2024-12"]);
   });
 
+  it("counts each demand row's sod and adi as two index values", async () => {
+    const { seeds } = await loadSeeds(SEEDS_MIN);
+    // seeds-min: 4 brand × country pairs (alpha and beta in GB, alpha and gamma in DE) × 3 months = 12 rows → 24 values
+    expect(compute(seeds).counts).toMatchObject({ monthly_demand_rows: 12, index_values: 24 });
+  });
+
   it("counts a country as having demand data only when some month there has a tracked total above 0, as /countries does", async () => {
     const { seeds } = await loadSeeds(SEEDS_MIN);
     const before = compute(seeds);
