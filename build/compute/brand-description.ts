@@ -18,12 +18,17 @@ export function describeBrand(facts: DescriptionFacts): string {
   const sentences = [
     `${brand.name} is a ${joinList(brand.verticals)} brand founded in ${brand.founded_year}, currently ${brand.status}.`,
     marketsWithDemand.length > 0
-      ? `It has measured search demand in ${marketsWithDemand.length} market${marketsWithDemand.length === 1 ? "" : "s"} (${joinList(marketsWithDemand.slice(0, 5))}${marketsWithDemand.length > 5 ? " and others" : ""}).`
+      ? `It has measured search demand in ${marketsWithDemand.length} market${marketsWithDemand.length === 1 ? "" : "s"} (${joinList(marketsShown(marketsWithDemand))}).`
       : "No search demand is measured for it.",
     activeRegulators.length > 0 ? `It holds active licenses from ${joinList(activeRegulators)}.` : "It holds no active license in the tracked registers.",
     `Its Trust Score 2.0 is ${trust.score} (grade ${trust.grade}) as of ${trust.period}.`,
   ];
   return sentences.join(" ");
+}
+
+/** The first five markets, then "others" in the sixth place: one list, so it reads "GB, IT and others". */
+function marketsShown(markets: readonly string[]): readonly string[] {
+  return markets.length > 5 ? [...markets.slice(0, 5), "others"] : markets;
 }
 
 function joinList(items: readonly string[]): string {

@@ -21,7 +21,7 @@ describe("describeBrand", () => {
     ["one market: singular, its name alone", ["GB"], "It has measured search demand in 1 market (GB)"],
     ["two markets: joined with and", ["DE", "GB"], "It has measured search demand in 2 markets (DE and GB)"],
     ["five markets: all named", ["AT", "DE", "ES", "GB", "IT"], "It has measured search demand in 5 markets (AT, DE, ES, GB and IT)"],
-    ["six markets: the first five, and others", ["AT", "DE", "ES", "GB", "IT", "NL"], "It has measured search demand in 6 markets (AT, DE, ES, GB and IT and others)"],
+    ["six markets: the first five, and others", ["AT", "DE", "ES", "GB", "IT", "NL"], "It has measured search demand in 6 markets (AT, DE, ES, GB, IT and others)"],
     ["no market", [], "No search demand is measured for it"],
   ])("%s", (_case, markets, sentence) => {
     expect(marketsSentence(describeBrand(facts({ marketsWithDemand: markets })))).toBe(sentence);
