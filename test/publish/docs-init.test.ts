@@ -1,6 +1,7 @@
 /**
- * docs-init.js's rewriting of the OpenAPI document's links to the published site, run in a stub page
- * (no browser): which links it points at the serving host, and where.
+ * docs-init.js run in a stub page (no browser): its rewriting of the OpenAPI document's links to the
+ * published site (which links it points at the serving host, and where), and the names it gives the
+ * parts of Swagger UI's markup that have none.
  */
 import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
@@ -8,10 +9,15 @@ import { describe, expect, it } from "vitest";
 
 const SCRIPT = readFileSync("build/publish/docs-assets/docs-init.js", "utf8");
 
-/** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`, with links `hrefs`; answers the links after. */
-function linksAfter(pageUrl: string, servers: string[], hrefs: string[]): string[] {
-  const links = hrefs.map((href) => ({ href }));
-  const root = { getAttribute: () => "/api/dataset/v1/openapi.json", querySelectorAll: () => links };
+/** A stub root element: its links, and the elements its querySelector finds by selector. */
+interface StubRoot {
+  links: { href: string }[];
+  parts: Map<string, StubElement>;
+}
+
+/** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`; answers its onComplete and its observers' callbacks. */
+function runScript(pageUrl: string, servers: string[], root: StubRoot): { complete: () => void; mutate: () => void } {
+  const stub = { getAttribute: () => "/api/dataset/v1/openapi.json", querySelectorAll: () => root.links, querySelector: (selector: string) => root.parts.get(selector) ?? null };
   const list = servers.map((url) => ({ get: (key: string) => (key === "url" ? url : undefined) }));
   const ui = {
     specSelectors: { servers: () => ({ size: list.length, first: () => list[0], find: (test: (server: unknown) => boolean) => list.find(test) }) },
@@ -25,19 +31,40 @@ function linksAfter(pageUrl: string, servers: string[], hrefs: string[]): string
     },
     { presets: { apis: {} } },
   );
+  const observers: (() => void)[] = [];
   const page = new URL(pageUrl);
   const window: Record<string, unknown> = { location: { href: page.href, origin: page.origin } };
   runInNewContext(SCRIPT, {
     window,
-    document: { getElementById: () => root },
+    document: { getElementById: () => stub },
     SwaggerUIBundle,
     MutationObserver: class {
-      observe(): void {}
+      constructor(private readonly callback: () => void) {}
+      observe(): void {
+        observers.push(this.callback);
+      }
     },
     URL,
   });
-  complete();
+  return { complete: () => complete(), mutate: () => observers.forEach((callback) => callback()) };
+}
+
+/** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`, with links `hrefs`; answers the links after. */
+function linksAfter(pageUrl: string, servers: string[], hrefs: string[]): string[] {
+  const links = hrefs.map((href) => ({ href }));
+  runScript(pageUrl, servers, { links, parts: new Map() }).complete();
   return links.map((link) => link.href);
+}
+
+/** An element that keeps its attributes. */
+class StubElement {
+  readonly attributes = new Map<string, string>();
+  hasAttribute(name: string): boolean {
+    return this.attributes.has(name);
+  }
+  setAttribute(name: string, value: string): void {
+    this.attributes.set(name, value);
+  }
 }
 
 describe("docs-init.js: the document's links to the published site", () => {
@@ -56,5 +83,33 @@ describe("docs-init.js: the document's links to the published site", () => {
         ["https://example.org/open-demand/methodology", "https://example.org/about", "https://example.org/open-demand-old/x", "https://example.org/open-demand"],
       ),
     ).toEqual(["http://127.0.0.1:9000/methodology", "https://example.org/about", "https://example.org/open-demand-old/x", "http://127.0.0.1:9000/"]);
+  });
+});
+
+describe("docs-init.js: names for Swagger UI's unnamed parts", () => {
+  const SERVERS = ["http://127.0.0.1:8080/api/dataset/v1", "/api/dataset/v1"];
+  const drawn = () => new Map([".servers select", ".information-container", ".scheme-container"].map((selector) => [selector, new StubElement()]));
+  const named = (parts: Map<string, StubElement>) => Object.fromEntries([...parts].map(([selector, element]) => [selector, Object.fromEntries(element.attributes)]));
+  const NAMED = {
+    ".servers select": { "aria-label": "Server that Try it out sends requests to" },
+    ".information-container": { role: "region", "aria-label": "About this API" },
+    ".scheme-container": { role: "region", "aria-label": "Servers" },
+  };
+
+  it("names the servers select and makes the title block and the servers bar named regions, once drawn", () => {
+    const root: StubRoot = { links: [], parts: new Map() };
+    const { mutate } = runScript("http://127.0.0.1:8080/api/dataset/v1/docs", SERVERS, root);
+    root.parts = drawn(); // Swagger UI draws after the script ran: the observer names what it drew
+    mutate();
+    expect(named(root.parts)).toEqual(NAMED);
+  });
+
+  it("names them again when Swagger UI draws them anew, and leaves a part that has a role as it is", () => {
+    const root: StubRoot = { links: [], parts: drawn() };
+    const { mutate } = runScript("http://127.0.0.1:8080/api/dataset/v1/docs", SERVERS, root);
+    root.parts = drawn();
+    root.parts.get(".scheme-container")!.setAttribute("role", "form");
+    mutate();
+    expect(named(root.parts)).toEqual({ ...NAMED, ".scheme-container": { role: "form" } });
   });
 });

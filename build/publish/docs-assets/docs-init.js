@@ -23,6 +23,7 @@
     },
   });
   window.ui = ui;
+  nameUnnamedParts();
 
   // The document's first server is the published address (the build's --base-url). Where this page
   // is served from another origin (the host on another port, a preview deploy), "Try it out" would
@@ -70,5 +71,29 @@
     };
     repoint();
     new MutationObserver(repoint).observe(root, { childList: true, subtree: true });
+  }
+
+  // Swagger UI leaves its servers <select> without a name (its <label> wraps the select alone), and its
+  // title block and servers bar outside any landmark: each gets a name, or a named region, whenever
+  // Swagger UI draws it. Watched from the start, so a part is named in the turn it is drawn; only what
+  // is missing is set, and the observer does not watch attributes, so its own changes never wake it.
+  function nameUnnamedParts() {
+    var name = function () {
+      var select = root.querySelector(".servers select");
+      if (select && !select.hasAttribute("aria-label")) select.setAttribute("aria-label", "Server that Try it out sends requests to");
+      var regions = [
+        [".information-container", "About this API"],
+        [".scheme-container", "Servers"],
+      ];
+      for (var i = 0; i < regions.length; i++) {
+        var region = root.querySelector(regions[i][0]);
+        if (region && !region.hasAttribute("role")) {
+          region.setAttribute("role", "region");
+          region.setAttribute("aria-label", regions[i][1]);
+        }
+      }
+    };
+    name();
+    new MutationObserver(name).observe(root, { childList: true, subtree: true });
   }
 })();
