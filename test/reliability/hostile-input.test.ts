@@ -2,6 +2,7 @@
  * Hostile input: every endpoint fuzzed in-process and over real HTTP with malicious targets and headers.
  * Every answer is a contract error or a valid success: never a 500, never a hang, never a byte of a
  * file outside dist/ (a canary planted next to it), and the host keeps answering.
+ * The seed is fixed under CI, drawn anew otherwise (test/helpers/fuzz-seed.ts); every failure names it.
  * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/hostile-input.test.ts`;
  * search deeper with `FUZZ_RUNS=1000` (runs per endpoint, default 60).
  */
@@ -17,12 +18,13 @@ import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
+import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { contractProblems, type AnyResponse } from "./contract-response.ts";
 import { hostileTarget } from "./hostile-arbitraries.ts";
 import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
-const SEED = process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
+const SEED = fuzzSeed();
 const CANARY = `canary-${randomBytes(8).toString("hex")}`;
 const host = useSampleHost();
 const logged: unknown[] = [];
@@ -72,7 +74,7 @@ describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
       }),
       { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
     );
-    expect(logged).toEqual([]); // a fault of ours would have been logged (and answered 500)
+    expect(logged, `errors logged (seed ${SEED})`).toEqual([]); // a fault of ours would have been logged (and answered 500)
   });
 
   it.each([
@@ -216,7 +218,7 @@ describe("over real HTTP", () => {
     const targets = ENDPOINTS.flatMap((endpoint) => fc.sample(hostileTarget(endpoint), { seed: SEED, numRuns: 6 }));
     for (const target of targets) expectContractAnswer(await send({ target }), target);
     const after = await host.get("/api/dataset/v1/");
-    expect(after.status).toBe(200);
+    expect(after.status, `the host after the fuzzed targets (seed ${SEED})`).toBe(200);
     await after.arrayBuffer();
   });
 });
