@@ -55,6 +55,7 @@ export interface OutputFile {
 }
 
 export interface OutputPlan {
+  /** Every file of the output; the manifest's body stays empty until completeOutput (output-sink.ts) writes `manifest`. */
   files: OutputFile[];
   manifest: Manifest;
   /** Per endpoint: files planned and cut by the budget. */
@@ -146,7 +147,9 @@ export async function planOutputs(
   await siteBodies;
   files.push({ path: DATASET_FILE, body: serializeDataset(context.dataset), group: "engine" });
   files.push({ path: SEARCH_FILE, body: serializeSearchIndex(resumeSearchOf(context)), group: "engine" });
-  files.push({ path: MANIFEST_FILE, body: serializeManifest(manifest), group: "engine" });
+  // Listed now (it counts in the budget), written once the compressed variants are in the manifest too:
+  // completeOutput serialises it then, once (2.8 MB of JSON for the sample).
+  files.push({ path: MANIFEST_FILE, body: "", group: "engine" });
   return { files, manifest, endpoints: [...stats.values()] };
 }
 

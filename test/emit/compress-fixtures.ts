@@ -3,7 +3,7 @@
  */
 import { wantsVariants } from "../../build/emit/compress-body.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "../../build/emit/output-sink.ts";
-import { MANIFEST_FILE, planOutputs, serializeManifest, type Manifest, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, planOutputs, type Manifest, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
 import type { PreviousOutput } from "../../build/emit/previous-output.ts";
 import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
 import { etagOf } from "../../build/serve/etag.ts";
@@ -26,7 +26,7 @@ export function makePlan(responses: Record<string, string>, site: { url: string;
     files.push({ path, body, group: "dataset.brands" });
     manifest.files[path] = { etag: etagOf(body), bytes: Buffer.byteLength(body) };
   }
-  files.push({ path: MANIFEST_FILE, body: serializeManifest(manifest), group: "engine" });
+  files.push({ path: MANIFEST_FILE, body: "", group: "engine" }); // written by completeOutput
   return { files, manifest, endpoints: [] };
 }
 

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { planOutputs, type OnPlannedFile } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, planOutputs, serializeManifest, type OnPlannedFile } from "../../build/emit/plan-outputs.ts";
 import { pageFile, siteKey, type SiteProducer } from "../../build/emit/site-files.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import { etagOf } from "../../build/serve/etag.ts";
-import { planAndWrite } from "./compress-fixtures.ts";
+import { emitPlan, planAndWrite } from "./compress-fixtures.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 const llms: SiteProducer = () => [
@@ -107,6 +107,16 @@ describe("site files through plan, write, store and handler", () => {
     const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 20_000, pace });
     expect(plan.files.length).toBeGreaterThan(1000);
     expect(waits).toBeGreaterThan(0);
+  });
+
+  it("lists the manifest without a body, which completeOutput then serialises once, with the variants", async () => {
+    const { context } = await sampleContext();
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
+    const manifest = plan.files.find((file) => file.path === MANIFEST_FILE)!;
+    expect(manifest.body).toBe("");
+    await emitPlan(undefined, plan); // as the build completes its output (a dry run: nothing written)
+    expect(manifest.body).toBe(serializeManifest(plan.manifest));
+    expect(manifest.body).toContain('"encodings"');
   });
 
   it("refuses two site files at the same path", async () => {
