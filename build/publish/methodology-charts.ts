@@ -26,8 +26,16 @@ export function largestMarket(dataset: Dataset): string | undefined {
   return [...totals.entries()].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
 }
 
+/** What the demand-share chart draws: one market's top brands (by name) and their sod in every month. */
+export interface DemandShareSeries {
+  country: string;
+  /** The latest month with demand, whose sods pick the top brands. */
+  latest: string;
+  rows: { period: string; brand: string; sod: number }[];
+}
+
 /** The market's top brands by sod in its latest month with demand, and their sod in every month. */
-export function demandShareSeries(dataset: Dataset, country: string): { latest: string; rows: { period: string; brand: string; sod: number }[] } {
+export function demandShareSeries(dataset: Dataset, country: string): DemandShareSeries {
   const values = dataset.index.filter((value) => value.country === country);
   const latest = values.reduce((max, value) => (value.volume > 0 && value.period > max ? value.period : max), "");
   const top = values
@@ -37,12 +45,11 @@ export function demandShareSeries(dataset: Dataset, country: string): { latest: 
     .map((value) => value.brand);
   const nameOf = new Map(dataset.brands.map((brand) => [brand.slug, brand.name]));
   const rows = values.filter((value) => top.includes(value.brand)).map((value) => ({ period: value.period, brand: nameOf.get(value.brand) ?? value.brand, sod: value.sod }));
-  return { latest, rows };
+  return { country, latest, rows };
 }
 
 /** Chart 1: sod of the top brands per month, one line each. */
-export function demandShareSpec(dataset: Dataset, country: string): VegaLiteSpec {
-  const { rows } = demandShareSeries(dataset, country);
+export function demandShareSpec({ country, rows }: DemandShareSeries): VegaLiteSpec {
   return {
     $schema: SCHEMA,
     description: `Share of demand (sod, %) of the top ${TOP_BRANDS} brands in ${country} per month`,
@@ -123,8 +130,7 @@ export interface ChartTable {
 }
 
 /** Chart 1 as a table: one row per month, one column per brand, its sod (— where it has no row). */
-export function demandShareTable(dataset: Dataset, country: string): ChartTable {
-  const { rows } = demandShareSeries(dataset, country);
+export function demandShareTable({ country, rows }: DemandShareSeries): ChartTable {
   const brands = [...new Set(rows.map((row) => row.brand))].sort(compareStrings);
   const periods = [...new Set(rows.map((row) => row.period))].sort(compareStrings);
   const sod = new Map(rows.map((row) => [`${row.period}|${row.brand}`, row.sod]));

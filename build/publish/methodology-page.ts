@@ -40,8 +40,8 @@ export function methodologyCharts(dataset: Dataset): Chart[] {
   const market = largestMarket(dataset);
   if (market !== undefined) {
     const name = dataset.countries.find((country) => country.code === market)?.name ?? market;
-    const { latest } = demandShareSeries(dataset, market);
-    charts.push({ id: "chart-demand-share", spec: demandShareSpec(dataset, market), table: demandShareTable(dataset, market), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
+    const series = demandShareSeries(dataset, market);
+    charts.push({ id: "chart-demand-share", spec: demandShareSpec(series), table: demandShareTable(series), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(series.latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
   }
   if (dataset.calibration.some((entry) => entry.correlation !== null)) {
     charts.push({ id: "chart-calibration", spec: calibrationSpec(dataset), table: calibrationTable(dataset), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../build/compute/dataset.ts";
-import { calibrationPoints, calibrationSpec, demandShareSeries, largestMarket, trustDistributionSpec } from "../../build/publish/methodology-charts.ts";
+import { calibrationPoints, calibrationSpec, demandShareSeries, demandShareSpec, demandShareTable, largestMarket, trustDistributionSpec } from "../../build/publish/methodology-charts.ts";
 
 const value = (brand: string, country: string, period: string, volume: number, sod: number) => ({ brand, country, period, volume, sod, adi: 0 });
 
@@ -52,6 +52,25 @@ describe("demandShareSeries", () => {
       { period: "2025-01", brand: "Beta", sod: 40 },
       { period: "2025-02", brand: "Beta", sod: 100 },
     ]);
+  });
+});
+
+describe("demandShareSpec and demandShareTable", () => {
+  const series = demandShareSeries(dataset, "DE");
+
+  it("draw the series they are handed: the spec its rows, the table a row per month and a column per brand", () => {
+    const spec = demandShareSpec(series) as { description: string; data: { values: unknown } };
+    expect(spec.data.values).toBe(series.rows);
+    expect(spec.description).toBe("Share of demand (sod, %) of the top 5 brands in DE per month");
+    expect(demandShareTable(series)).toEqual({
+      caption: "Share of demand (sod, %) per month in DE",
+      head: ["Month", "Alpha", "Beta"],
+      rows: [
+        ["2025-01", "60", "40"],
+        ["2025-02", "0", "100"],
+      ],
+      numeric: [1, 2],
+    });
   });
 });
 

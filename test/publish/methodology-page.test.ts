@@ -102,6 +102,23 @@ describe("trustDistributionTable", () => {
   });
 });
 
+describe("methodologyCharts", () => {
+  it("reads the largest market's rows once for the demand chart's spec, table and caption", async () => {
+    const { dataset } = await minContext();
+    let filters = 0;
+    // The index, counting the passes that pick one market's rows out of it.
+    const index = Object.assign([...dataset.index], {
+      filter(...args: Parameters<typeof dataset.index.filter>) {
+        filters += 1;
+        return dataset.index.filter(...args);
+      },
+    });
+    const charts = methodologyCharts({ ...dataset, index });
+    expect(charts.map((chart) => chart.id)).toContain("chart-demand-share");
+    expect(filters).toBe(1);
+  });
+});
+
 describe("the demand and calibration tables", () => {
   it("hold every point their charts draw", async () => {
     const context = await minContext();
