@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { prefixFactor, queryWords, searchIndex } from "../../build/search/search-query.ts";
+import { buildSearchIndex } from "../../build/search/search-index.ts";
 import { TINY_IMPACTS, tinyIndex } from "./tiny-corpus.ts";
 
 const index = tinyIndex();
-const { foxInFirst, foxInThird, redInFirst, redInSecond } = TINY_IMPACTS;
+const { blueInSecond, foxInFirst, foxInThird, redInFirst, redInSecond } = TINY_IMPACTS;
 
 /** Results as [id, score] pairs, by position. */
 function search(query: string): [number, number][] {
@@ -49,6 +50,8 @@ describe("searchIndex", () => {
     ["fox re", [[10, foxInFirst + (redInFirst * 5) / 6]]],
     ["fox fox", [[10, foxInFirst], [30, foxInThird]]],
     ["red fox red", [[10, redInFirst + foxInFirst]]],
+    // "blue" is the dictionary's first term (position 0), matched whole here.
+    ["blue red", [[20, blueInSecond + redInSecond]]],
   ] as const)("finds %j with hand-computed scores", (query, expected) => {
     const found = search(query);
     expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
@@ -65,11 +68,35 @@ describe("searchIndex", () => {
     ["—?!", "a query without letters or digits"],
     [`fox ${"x".repeat(41)}`, "a last word longer than any indexed token"],
     [`${"я".repeat(41)} fox`, "a word longer than any indexed token, in Cyrillic"],
+    ["red fox the jumps red fox the jumps wolf", "every word must match, however many come before"],
   ])("finds nothing for %j (%s)", (query) => {
     expect(search(query)).toEqual([]);
   });
 
   it("scores the exact term above a longer term reached by the prefix", () => {
     expect(searchIndex(index, "red").scores[0]).toBeGreaterThan(searchIndex(index, "re").scores[0]!);
+  });
+});
+
+describe("searchIndex with a prefix that reaches several terms", () => {
+  // One field of weight 1, k1 = 1, b = 0: a term once in a document has impact idf × 1 × 2 / (1 + 1) = idf.
+  // Four documents: "fox" is in 2 (idf ln(1 + 2.5 / 2.5) = ln 2), "foxes" and "foxhound" in 1 (idf ln(1 + 3.5 / 1.5) = ln(10/3)).
+  const settings = { fields: [{ name: "body", weight: 1 }], k1: 1, b: 0 };
+  const documents = [
+    { id: 1, fields: ["fox foxes"] },
+    { id: 2, fields: ["foxhound"] },
+    { id: 3, fields: ["fox cat"] },
+    { id: 4, fields: ["dog"] },
+  ];
+  const prefixIndex = buildSearchIndex(documents, settings);
+
+  it("scores each document by the best of the terms it has, each times its prefix factor", () => {
+    const { positions, scores } = searchIndex(prefixIndex, "fo");
+    expect(Array.from(positions, (position) => prefixIndex.ids[position])).toEqual([1, 2, 3]);
+    // Document 1: fox 5/6 × ln 2 = 0.5776, foxes 0.7 × ln(10/3) = 0.8428: the later, longer term is the best.
+    expect(scores[0]).toBeCloseTo(0.7 * Math.log(10 / 3), 6);
+    // Document 2: foxhound 0.625 × ln(10/3), the last term of the range.
+    expect(scores[1]).toBeCloseTo(0.625 * Math.log(10 / 3), 6);
+    expect(scores[2]).toBeCloseTo((5 / 6) * Math.log(2), 6);
   });
 });

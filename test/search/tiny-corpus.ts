@@ -31,4 +31,6 @@ export const TINY_IMPACTS = {
   redInFirst: 0.5665797174469143,
   // w = 1 × 2 / 1.2142857 = 1.6470588
   redInSecond: 0.5981864372218455,
+  // "blue" is in 1 of 3 documents: idf ln(1 + 2.5 / 1.5) = ln(8/3) = 0.98082925; w = 2 × 1 / 0.8125 = 2.4615385
+  blueInSecond: 1.4506382229417132,
 };
