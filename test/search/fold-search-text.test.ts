@@ -14,6 +14,9 @@ describe("foldSearchText", () => {
     ["Йошкар-Ола", "йошкар-ола"],
     ["Андрей", "андрей"],
     ["ﬁnance", "finance"],
+    ["Đorđe Guðrún", "dorde gudrun"],
+    ["Þórsson Ægir Œuvre", "thorsson aegir oeuvre"],
+    ["Kırmızı", "kirmizi"],
   ])("folds %j to %j", (input, expected) => {
     expect(foldSearchText(input)).toBe(expected);
   });
@@ -30,10 +33,15 @@ describe("tokenize", () => {
     ["e-commerce", ["e", "commerce"]],
     ["Scaled from $5k to $40k at 18% ROI.", ["scaled", "from", "5k", "to", "40k", "at", "18", "roi"]],
     ["Опыт — 6,3 года", ["опыт", "6", "3", "года"]],
+    ["utm_source", ["utm", "source"]],
     ["  ", []],
     ["—!?", []],
   ])("splits %j into %j", (input, expected) => {
     expect(tokenize(input)).toEqual(expected);
+  });
+
+  it("keeps a token of 40 characters and drops one of 41", () => {
+    expect(tokenize(`${"x".repeat(40)} ${"y".repeat(41)}`)).toEqual(["x".repeat(40)]);
   });
 
   it("drops tokens longer than the maximum, which everyToken keeps", () => {
