@@ -47,7 +47,10 @@ describe("checkSeedRules: primary domains", () => {
 
   it("reports every extra primary domain of a brand", () => {
     const domains = [at("line 1", { domain: "a.com", brand: "a", primary: true }), at("line 2", { domain: "a.net", brand: "a", primary: true }), at("line 3", { domain: "a.org", brand: "a", primary: true })];
-    expect(checkSeedRules({ domains }).map((problem) => problem.record)).toEqual(["line 2", "line 3"]);
+    expect(checkSeedRules({ domains }).map((problem) => [problem.record, problem.field, problem.message])).toEqual([
+      ["line 2", "primary", "Brand a has more than one primary domain"],
+      ["line 3", "primary", "Brand a has more than one primary domain"],
+    ]);
   });
 });
 
@@ -59,5 +62,60 @@ describe("checkSeedRules", () => {
       domains: [at("line 4", { domain: "b.com", brand: "b", primary: false })],
     });
     expect(problems.map((problem) => problem.record)).toEqual(["line 2", "line 3", "line 4"]);
+  });
+});
+
+describe("checkSeedRules: dates that may fall on the same day", () => {
+  it("accepts a domain that expires on the day it was created and a license that expires on its issue day", () => {
+    const domains = [at("line 1", { domain: "a.com", brand: "a", primary: true, whois: { created_at: "2024-05-01", expires_at: "2024-05-01" } })];
+    const licenses = [at("line 2", { ...license("active", "2024-05-01", null), expires_at: "2024-05-01" })];
+    expect(checkSeedRules({ domains, licenses })).toEqual([]);
+  });
+});
+
+describe("checkSeedRules: nothing after the snapshot", () => {
+  const SNAPSHOT = "2025-01-01T12:00:00Z";
+  // One record a resource, each observed field one step after the snapshot (the next month, day or second).
+  const after = {
+    demand: [at("line 2", { brand: "a", country: "GB", period: "2025-02", volume: 1 }, "s/demand/d.csv")],
+    groundTruth: [at("line 3", { country: "GB", regulator_code: "UKGC", period: "2025-02", ggr: 1, currency: "GBP" }, "s/ground-truth/g.csv")],
+    lobby: [at("line 4", { brand: "a", game: "g", country: "GB", observed_at: "2025-01-02", position: 1 }, "s/lobby/l.csv")],
+    licenses: [at("line 5", { ...license("active", "2025-01-02", null) }, "s/licenses/l.csv")],
+    domains: [
+      at("line 6", { domain: "a.com", brand: "a", primary: true, whois: { created_at: "2025-01-02", expires_at: "2026-01-01" }, health: { checked_at: "2025-01-02" } }, "s/domains/d.ndjson"),
+    ],
+    tcAlerts: [at("line 7", { id: "T1", detected_at: "2025-01-01T12:00:01Z" }, "s/tc-alerts/t.ndjson")],
+    resumes: [at("line 8", { id: 1, contact_quality: "direct", contacts: { email: "a@example.com" }, updated_at: "2025-01-01T14:00:01+02:00" }, "s/resumes/r.ndjson")],
+  };
+
+  it("names every observed field dated after the snapshot, with its file and record", () => {
+    const problems = checkSeedRules(after, SNAPSHOT);
+    expect(problems.map((problem) => `${problem.file} › ${problem.record} › ${problem.field}`)).toEqual([
+      "s/demand/d.csv › line 2 › period",
+      "s/ground-truth/g.csv › line 3 › period",
+      "s/lobby/l.csv › line 4 › observed_at",
+      "s/licenses/l.csv › line 5 › issued_at",
+      "s/domains/d.ndjson › line 6 › whois.created_at",
+      "s/domains/d.ndjson › line 6 › health.checked_at",
+      "s/tc-alerts/t.ndjson › line 7 › detected_at",
+      "s/resumes/r.ndjson › line 8 › updated_at",
+    ]);
+    expect(problems[0]?.message).toBe("2025-02 is after the snapshot (meta.snapshot_at 2025-01-01T12:00:00Z): seeds record what was seen by then");
+  });
+
+  it("accepts what was seen in the snapshot's own month, day or instant, earlier that day, or at a later local time that is the same instant", () => {
+    const records = {
+      demand: [at("line 2", { brand: "a", country: "GB", period: "2025-01", volume: 1 })],
+      lobby: [at("line 4", { observed_at: "2025-01-01" })],
+      tcAlerts: [at("line 7", { detected_at: "2025-01-01T00:00:00Z" }), at("line 8", { detected_at: SNAPSHOT })],
+      resumes: [at("line 9", { id: 1, contact_quality: "direct", contacts: { email: "a@example.com" }, updated_at: "2025-01-01T14:00:00+02:00" })],
+    };
+    expect(checkSeedRules(records, SNAPSHOT)).toEqual([]);
+  });
+
+  it("reads the snapshot's month and day in UTC: 01:00 on 1 January at +03:00 is still December", () => {
+    const demand = [at("line 2", { brand: "a", country: "GB", period: "2025-01", volume: 1 })];
+    expect(checkSeedRules({ demand }, "2025-01-01T01:00:00+03:00").map((problem) => problem.field)).toEqual(["period"]);
+    expect(checkSeedRules({ demand: [at("line 2", { period: "2024-12" })] }, "2025-01-01T01:00:00+03:00")).toEqual([]);
   });
 });
