@@ -142,3 +142,84 @@ describe("findDanglingReferences", () => {
     expect(problems.map((problem) => problem.field)).toEqual(["brand", "country"]);
   });
 });
+
+describe("validateRecords: what a message shows of the refused value", () => {
+  const messageFor = (slug: string) => validateRecords("s/b.ndjson", [{ location: "line 1", value: { ...BRAND, slug } }], resource("brands").schema).problems[0]?.message;
+  const SLUG_RULE = "Expected a lower-case slug (a-z, 0-9, single dashes)";
+
+  it("shows a value of 80 characters whole, and cuts a longer one after 80 with an ellipsis", () => {
+    expect(messageFor(`A${"a".repeat(79)}`)).toBe(`${SLUG_RULE}, received "A${"a".repeat(79)}"`);
+    expect(messageFor(`A${"a".repeat(80)}`)).toBe(`${SLUG_RULE}, received "A${"a".repeat(79)}…"`);
+  });
+
+  it("does not add the value when zod's message already says what it received", () => {
+    const result = validateRecords("s/b.ndjson", [{ location: "line 1", value: { ...BRAND, founded_year: "2015" } }], resource("brands").schema);
+    expect(result.problems.map((problem) => problem.message)).toEqual(["Invalid input: expected number, received string"]);
+  });
+
+  it("keeps the value as the schema gives it: text fields trimmed", () => {
+    const result = validateRecords("s/c.json", [{ location: "record 0", value: { ...COUNTRY, name: " United Kingdom " } }], resource("countries").schema);
+    expect(result.valid[0]?.value).toEqual(COUNTRY);
+  });
+});
+
+describe("validateRecords: values the seed format refuses", () => {
+  const GAME = { slug: "aurora-reels", name: "Aurora Reels", provider: "north", kind: "slot", rtp: 96.1, volatility: "high", themes: [], features: [], released_at: "2024-01-01" };
+  const RESUME = {
+    id: 1,
+    title: "Media buyer",
+    role: "media_buyer",
+    verticals: [],
+    traffic: [],
+    seniority: "middle",
+    skills: [],
+    experience_years: 2,
+    contact_quality: "direct",
+    contacts: { telegram: "@buyer" },
+    source: "linkedin",
+    language: "en",
+    updated_at: "2025-01-01T00:00:00Z",
+    text: "Buys traffic.",
+  };
+  const DEMAND = { brand: "alpha-casino", country: "GB", period: "2024-10", volume: 1 };
+
+  const BASES = { demand: DEMAND, countries: COUNTRY, resumes: RESUME, games: GAME };
+
+  it("accepts each base record the cases below change", () => {
+    for (const [name, value] of Object.entries(BASES)) {
+      expect(validateRecords("s/x.json", [{ location: "record 0", value }], resource(name as keyof typeof BASES).schema).problems).toEqual([]);
+    }
+  });
+
+  it.each([
+    ["a month 00", "demand", { ...DEMAND, period: "2024-00" }, "period"],
+    ["a slug with a double dash", "demand", { ...DEMAND, brand: "alpha--casino" }, "brand"],
+    ["a name of spaces only", "countries", { ...COUNTRY, name: "   " }, "name"],
+    ["a trust tier of 4", "countries", { ...COUNTRY, trust_tier: 4 }, "trust_tier"],
+    ["a date-time without a time zone", "resumes", { ...RESUME, updated_at: "2025-01-01T00:00:00" }, "updated_at"],
+    ["a Telegram handle without its @", "resumes", { ...RESUME, contacts: { telegram: "buyer" } }, "contacts.telegram"],
+    ["a resume id of 0", "resumes", { ...RESUME, id: 0 }, "id"],
+    ["a game without its rtp (null says unknown)", "games", (({ rtp: _rtp, ...rest }) => rest)(GAME), "rtp"],
+  ] as const)("refuses %s", (_case, name, value, field) => {
+    const result = validateRecords("s/x.json", [{ location: "record 0", value }], resource(name).schema);
+    expect(result.valid).toEqual([]);
+    expect(result.problems.map((problem) => problem.field)).toEqual([field]);
+  });
+});
+
+describe("keys and references of the seed resources", () => {
+  it("keys a lobby sighting by brand, game, country and date: the same game seen on two days is two sightings", () => {
+    const sighting = { brand: "a", game: "g", country: "GB", observed_at: "2025-01-01", position: 1 };
+    const records = [located("l.csv", "line 2", sighting), located("l.csv", "line 3", { ...sighting, observed_at: "2025-01-02" })];
+    expect(findDuplicateKeys(resource("lobby"), records)).toEqual([]);
+  });
+
+  it("checks a game's provider and every reference of a lobby sighting", () => {
+    const none = () => new Set<string>();
+    const game = findDanglingReferences(resource("games"), [located("g.ndjson", "line 1", { slug: "g", provider: "ghost" })], none);
+    expect(game.map((problem) => problem.field)).toEqual(["provider"]);
+    const sighting = { brand: "a", game: "g", country: "GB", observed_at: "2025-01-01", position: 1 };
+    const lobby = findDanglingReferences(resource("lobby"), [located("l.csv", "line 2", sighting)], none);
+    expect(lobby.map((problem) => problem.field)).toEqual(["brand", "game", "country"]);
+  });
+});
