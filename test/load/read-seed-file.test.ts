@@ -1,6 +1,6 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { coerceCell, decodeSeedBytes, jsonFaultOffset, MAX_LINE_BYTES, type ReadResult, readSeedText } from "../../build/load/read-seed-file.ts";
+import { coerceCell, decodeSeedBytes, jsonErrorLine, jsonFaultOffset, MAX_LINE_BYTES, oneLineMessage, type ReadResult, readSeedText } from "../../build/load/read-seed-file.ts";
 import type { CsvColumnType } from "../../build/load/seed-resources.ts";
 
 const DEMAND_COLUMNS: Record<string, CsvColumnType> = { volume: "int" };
@@ -50,6 +50,21 @@ describe("readSeedText: JSON array", () => {
     expect(problem?.message).not.toMatch(/[\n\u0000]/);
   });
 
+  it("takes the line V8 states in its message when there is one", () => {
+    expect(jsonErrorLine("[1,\n2,\n]", "Unexpected token ']', \"[1,2,]\" is not valid JSON (line 7 column 1)")).toBe("line 7");
+  });
+
+  it("writes a parser message on one line, control characters as escapes", () => {
+    expect(oneLineMessage("Bad control character\n  in string\u0000 at\u001f\u007f")).toBe("Bad control character in string\\u0000 at\\u001f\\u007f");
+  });
+
+  it("reads a record of exactly the maximum size, refuses a larger one by its index and reads the rest", () => {
+    const record = (size: number) => `"${"x".repeat(size - 2)}"`; // a JSON string of `size` characters
+    const result = readSeedText("s/c.json", `[${record(MAX_LINE_BYTES)},${record(MAX_LINE_BYTES + 1)},1]`);
+    expect(result.problems).toEqual([{ file: "s/c.json", record: "record 1", message: `The record is over ${MAX_LINE_BYTES} characters` }]);
+    expect(result.records.map((read) => read.location)).toEqual(["record 0", "record 2"]);
+  });
+
   it("finds no fault in valid JSON, and the first one in broken JSON", () => {
     expect(jsonFaultOffset('[{"a":[1,-2.5e3,true,null,"x\\"y"]}, {}]')).toBeUndefined();
     expect(jsonFaultOffset('[1,]')).toBe(3);
@@ -87,6 +102,11 @@ describe("readSeedText: NDJSON", () => {
     expect(readSeedText("s/b.ndjson", '\n[\n  {"a": 1},\n  {"a": 2}\n]\n').problems).toEqual([
       { file: "s/b.ndjson", record: "line 2", message: "A JSON array spread over lines: an .ndjson file holds one record per line (name the file .json, or write one record per line)" },
     ]);
+  });
+
+  it("reads a line of exactly the maximum length", () => {
+    const line = `"${"x".repeat(MAX_LINE_BYTES - 2)}"`;
+    expect(readSeedText("s/b.ndjson", `${line}\n`)).toMatchObject({ records: [{ location: "line 1" }], problems: [] });
   });
 
   it("refuses a gigantic line without parsing it, and still reads the others", () => {
@@ -134,6 +154,14 @@ describe("readSeedText: CSV", () => {
     ["a blank column name", "brand,,volume\nx,y,1\n", "Malformed CSV: Column 2 of the header has no name"],
   ])("refuses a header with %s (its cells would be dropped silently)", (_case, text, message) => {
     expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS)).toEqual({ records: [], problems: [{ file: "s/d.csv", record: "line 1", message }] });
+  });
+
+  it("refuses a header with a column the records do not have, even when none is missing", () => {
+    const result = readSeedText("s/d.csv", "brand,country,period,volume,note\nalpha,GB,2024-10,1,x\n", DEMAND_COLUMNS, ["brand", "country", "period", "volume"]);
+    expect(result).toEqual({
+      records: [],
+      problems: [{ file: "s/d.csv", record: "line 1", message: 'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, volume (in any order)' }],
+    });
   });
 
   it("refuses a gigantic line", () => {
@@ -316,6 +344,7 @@ describe("coerceCell", () => {
     ["", undefined, ""],
     ["", "nullable-string", null],
     ["2030-06-01", "nullable-string", "2030-06-01"],
+    [" ", "nullable-string", " "], // not empty: the date check then names the stray space
     ["true", "boolean", true],
     ["false", "boolean", false],
     ["42", "int", 42],
@@ -338,6 +367,7 @@ describe("coerceCell", () => {
     ["1e3", "int", 'Expected an integer, received "1e3"'],
     ["0x10", "int", 'Expected an integer, received "0x10"'],
     [".5", "number", 'Expected a number, received ".5"'],
+    ["1.", "number", 'Expected a number, received "1."'],
     ["1,5", "number", 'Expected a number, received "1,5"'],
     ["", "number", 'Expected a number, received ""'],
     ["NaN", "number", 'Expected a number, received "NaN"'],
