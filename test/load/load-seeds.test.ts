@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
@@ -26,6 +26,14 @@ describe("loadSeeds", () => {
     expect(
       Object.fromEntries(Object.entries(seeds).filter(([name]) => name !== "meta").map(([name, list]) => [name, (list as unknown[]).length])),
     ).toEqual({ countries: 3, regulators: 2, brands: 4, domains: 5, licenses: 5, providers: 2, games: 4, lobby: 5, demand: 12, groundTruth: 3, tcAlerts: 3, resumes: 4 });
+  });
+
+  it("counts the bytes of every file it read", async () => {
+    const files = (await readdir(SEEDS_MIN, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const sizes = await Promise.all(files.map((entry) => stat(path.join(entry.parentPath, entry.name))));
+    const { stats } = await loadSeeds(SEEDS_MIN);
+    expect(files).toHaveLength(13);
+    expect(stats.bytes).toBe(sizes.reduce((sum, size) => sum + size.size, 0));
   });
 
   it("types CSV cells (null for empty nullable cells, numbers for numeric columns)", async () => {
@@ -91,6 +99,23 @@ describe("loadSeeds and files that are not seed files", () => {
       expect(problems).toEqual([
         `${label}/brands/extra.JSON: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
         `${label}/brands/more-brands.jsonl: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
+      ]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it("names the misnamed file of a folder that has nothing else, without also saying the folder has no seed file", async () => {
+    const copy = await copySeeds([{ file: "providers/providers.json", change: () => null }]);
+    try {
+      await writeFile(path.join(copy.dir, "providers", "providers.jsonl"), '{"slug":"x"}\n');
+      const error = await loadSeeds(copy.dir).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      const label = path.basename(copy.dir);
+      expect((error as SeedValidationError).problems.filter((problem) => problem.file.startsWith(`${label}/providers/`)).map(formatSeedProblem)).toEqual([
+        `${label}/providers/providers.jsonl: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
       ]);
     } finally {
       await copy.cleanup();
