@@ -30,6 +30,11 @@ describe("pageFile and siteKey", () => {
     ["", "/"],
     ["/methodology/", "/methodology"],
     ["/llms.txt", "/llms.txt"],
+    ["/methodology//", "/methodology"],
+    ["/downloads/index.html", "/downloads"],
+    ["/index.html", "/"],
+    ["/methodology/index.html/", "/methodology/index.html"], // only a trailing file name is a page's own
+    ["//", "/"],
   ])("normalises the request path %s to %s", (raw, key) => {
     expect(siteKey(raw)).toBe(key);
   });
