@@ -27,7 +27,8 @@ const KNOWN_LICENSES: Record<string, Required<PackageLicense>> = {
 
 /** The package license of a seed license text (`CC BY 4.0` → `CC-BY-4.0` with the deed's URL). */
 export function packageLicense(text: string): PackageLicense {
-  return KNOWN_LICENSES[text] ?? { name: text.trim().replace(/\s+/g, "-"), title: text };
+  // Own members only: a seed's text may be `constructor` or `__proto__`, which Object.prototype answers.
+  return (Object.hasOwn(KNOWN_LICENSES, text) ? KNOWN_LICENSES[text] : undefined) ?? { name: text.trim().replace(/\s+/g, "-"), title: text };
 }
 
 /** A package name: lower-case letters, digits and dashes. */

@@ -11,6 +11,7 @@ import AjvDraft04 from "ajv-draft-04";
 import addFormatsModule from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INDEX_DOWNLOAD_PATH } from "../../build/query/dataset/index-values.ts";
+import { packageLicense } from "../../build/publish/data-package.ts";
 import { typeOfValue, widenType, type TableField } from "../../build/publish/table-schema.ts";
 import { useSampleHost } from "../helpers/sample-host.ts";
 
@@ -123,5 +124,17 @@ describe("each download", () => {
       // Plain loops collect the problems: one expect per value would take seconds over 200,000 lines.
       expect(recordProblems(resource, lines), resource.name).toEqual([]);
     }
+  });
+});
+
+describe("packageLicense", () => {
+  it("maps a known license text to its Open Definition identifier and deed", () => {
+    expect(packageLicense("CC BY 4.0")).toEqual({ name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: "Creative Commons Attribution 4.0" });
+  });
+
+  // A seed's license text named a member of Object.prototype: `constructor` gave the Object function (the
+  // descriptor's licenses became [null]), `__proto__` an empty object (no name, no title).
+  it.each([["constructor"], ["__proto__"], ["toString"], ["hasOwnProperty"]])("takes the seed text %s as an unknown license, not as a member of Object.prototype", (text) => {
+    expect(packageLicense(text)).toEqual({ name: text, title: text });
   });
 });
