@@ -3,6 +3,7 @@
  * Collects every problem and throws them together.
  * @module
  */
+import { constants } from "node:buffer";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
@@ -59,6 +60,9 @@ export async function requireSeedsFolder(seedsDir: string): Promise<void> {
   if (!found.isDirectory()) throw new BuildError(`The seeds folder ${seedsDir} is a file, not a folder of seed files.`);
 }
 
+/** The longest string this Node can make: a seed file is read as one, so it can be no larger. */
+export const MAX_SEED_FILE_BYTES = constants.MAX_STRING_LENGTH;
+
 export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; stats: LoadStats }> {
   const label = path.basename(path.resolve(seedsDir));
   const problems: SeedProblem[] = [];
@@ -66,6 +70,12 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
 
   const readText = async (relative: string): Promise<string | undefined> => {
     const file = `${label}/${relative}`;
+    const size = (await stat(path.join(seedsDir, relative)).catch(() => undefined))?.size ?? 0;
+    if (size > MAX_SEED_FILE_BYTES) {
+      // Not read at all: its text could not be held as one string (this said "not valid UTF-8" before).
+      problems.push({ file, message: `The file is ${size} bytes, over the ${MAX_SEED_FILE_BYTES} one seed file may hold: split its records over several files in the same folder` });
+      return undefined;
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(path.join(seedsDir, relative));

@@ -1,8 +1,8 @@
-import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
-import { loadSeeds } from "../../build/load/load-seeds.ts";
+import { loadSeeds, MAX_SEED_FILE_BYTES } from "../../build/load/load-seeds.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type SeedMutation } from "../fixtures/seeds-invalid.ts";
 
 async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValidationError> {
@@ -19,6 +19,25 @@ async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValida
 }
 
 describe("loadSeeds", () => {
+  it("refuses a seed file too large to be read as one string, without reading it, naming its size", async () => {
+    const copy = await copySeeds();
+    try {
+      // Sparse: no disk is used. Before, its 512 MiB were read and then reported as "not valid UTF-8".
+      const huge = path.join(copy.dir, "brands", "huge.ndjson");
+      await writeFile(huge, "");
+      await truncate(huge, MAX_SEED_FILE_BYTES + 1);
+      const error = await loadSeeds(copy.dir).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect((error as SeedValidationError).problems.map(formatSeedProblem)).toEqual([
+        `${path.basename(copy.dir)}/brands/huge.ndjson: The file is ${MAX_SEED_FILE_BYTES + 1} bytes, over the ${MAX_SEED_FILE_BYTES} one seed file may hold: split its records over several files in the same folder`,
+      ]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
   it("loads the minimal fixture: every resource, with counts", async () => {
     const { seeds, stats } = await loadSeeds(SEEDS_MIN);
     expect(stats).toMatchObject({ files: 13, records: 52 });
