@@ -12,7 +12,23 @@ import { errorResponse, type HostResponse } from "./response-headers.ts";
 export interface ServerOptions {
   /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
+  /** A connection on which nothing is read or written for this long is closed. @default IDLE_TIMEOUT_MS */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * How long a connection may make no progress (nginx's send_timeout): a client that stops reading would
+ * otherwise hold its answer in memory for ever, and many such clients, each asking for another large
+ * live answer, run the host out of memory.
+ */
+export const IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * Bodies are written in slices of this size, each handed to the socket once the one before has drained:
+ * a write that completes is the progress the idle limit counts, so a client reading slowly but steadily
+ * (about 1 KB/s or more) is never cut, however long the whole answer takes.
+ */
+const WRITE_SLICE_BYTES = 64 * 1024;
 
 /** Per server: each open connection and how many of its responses are still being sent. */
 const connections = new WeakMap<Server, Map<Socket, number>>();
@@ -39,6 +55,8 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
   };
   // Node's own check of the Host header answers a bare 400 (no JSON, no CORS): serve() makes the same check.
   const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, onRequest);
+  // With no 'timeout' listener, Node destroys a socket idle this long (Node's own default is never).
+  server.setTimeout(options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
   connections.set(server, open);
   server.on("connection", (socket: Socket) => {
     open.set(socket, 0);
@@ -177,16 +195,23 @@ function hostFieldProblem(req: Pick<IncomingMessage, "httpVersionMajor" | "httpV
 
 async function sendBody(res: ServerResponse, body: HostResponse["body"]): Promise<void> {
   if (body === undefined) return void res.end();
-  if (typeof body === "string" || Buffer.isBuffer(body)) return void res.end(body);
+  // A long string (a live answer with the live cache off) is sliced as bytes; a UTF-16 unit is 3 bytes at most.
+  const whole = typeof body === "string" && body.length > WRITE_SLICE_BYTES / 3 ? Buffer.from(body) : body;
+  if (typeof whole === "string" || (Buffer.isBuffer(whole) && whole.length <= WRITE_SLICE_BYTES)) return void res.end(whole);
   let closed = false;
   res.on("close", () => {
     closed = true;
   });
-  for (const chunk of body) {
+  for (const chunk of Buffer.isBuffer(whole) ? slices(whole) : whole) {
     if (closed) return; // the client left: stop producing lines
     if (!res.write(chunk)) await drainedOrClosed(res);
   }
   if (!closed) res.end();
+}
+
+/** A body's consecutive slices of WRITE_SLICE_BYTES, as views of its memory (nothing is copied). */
+function* slices(body: Buffer): Generator<Buffer> {
+  for (let start = 0; start < body.length; start += WRITE_SLICE_BYTES) yield body.subarray(start, start + WRITE_SLICE_BYTES);
 }
 
 /** Waits for room in the buffer (or the end of the response), leaving no listener behind for the next wait. */

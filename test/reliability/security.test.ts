@@ -4,14 +4,20 @@
  * input is hostile-input.test.ts; this file keeps the specific cases found by the audit.
  */
 import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
 import { siteKey } from "../../build/emit/site-files.ts";
+import type { Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest, MAX_URL_BYTES, type HandlerDeps } from "../../build/serve/handle-request.ts";
-import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
+import { createHostServer } from "../../build/serve/node-server.ts";
+import { createPrecomputedStore, EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
+import { minContext } from "../fixtures/min-context.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
+import { slowReader } from "./slow-clients.ts";
 
 let deps: HandlerDeps;
 beforeAll(async () => {
@@ -41,5 +47,60 @@ describe("CPU a request can cost", () => {
     };
     await bounded(answerAll(), 5_000, "200 URLs of 8 KiB of slashes");
     expect([...statuses]).toEqual([404]);
+  });
+});
+
+describe("memory a connection can hold", () => {
+  // A live answer far larger than the loopback socket buffers: a client that never reads holds it in the
+  // host's memory. Before the idle limit, 90 such connections held 550 MB of 7 MB answers, for ever.
+  const big: Endpoint = {
+    id: "test.big",
+    service: "dataset",
+    path: "/big",
+    summary: "A 24 MB answer",
+    format: "json",
+    params: [],
+    run: () => ({ kind: "json", body: { data: "x".repeat(24 * 1024 * 1024) } }),
+  };
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    server = createHostServer({ context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE }, { trustProxy: false, idleTimeoutMs: 1_000 });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  });
+
+  it("closes a connection on which the client reads nothing for the idle limit, and keeps serving", async () => {
+    const { port } = server.address() as AddressInfo;
+    // Watched from the host's side: a client that does not read does not see the connection end either.
+    const closedByHost = new Promise<void>((resolve) => server.once("connection", (accepted: net.Socket) => accepted.once("close", () => resolve())));
+    const socket = net.connect(port, "127.0.0.1");
+    socket.pause(); // never reads: the answer stays queued in the host
+    socket.on("error", () => {});
+    socket.write("GET /api/dataset/v1/big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    await bounded(closedByHost, 5_000, "a connection never read (idle limit 1 s)");
+    socket.destroy();
+    const after = await fetch(`${base}/api/dataset/v1/`);
+    expect(after.status).toBe(200);
+    await after.arrayBuffer();
+  });
+
+  it("keeps a connection whose client reads slowly but steadily, past several idle limits", async () => {
+    // 64 KB every 50 ms: the body goes out in slices, each one's write a sign of life, so the limit
+    // counts time without progress, not the time the whole answer takes.
+    let closedByHost = false;
+    server.once("connection", (accepted: net.Socket) => accepted.once("close", () => (closedByHost = true)));
+    const reader = await slowReader(base, "/api/dataset/v1/big", 64 * 1024, 50);
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const received = reader.received();
+    reader.stop();
+    expect(closedByHost).toBe(false);
+    expect(received).toBeGreaterThan(0);
   });
 });
