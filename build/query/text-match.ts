@@ -8,8 +8,33 @@ export function foldText(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** A query's folded words: fold it once per request, not once per record it is tested against. */
+export function queryWords(query: string): string[] {
+  return foldText(query).split(" ");
+}
+
+/** True when every word (see queryWords) occurs in the folded text. */
+export function containsAllWords(foldedText: string, words: readonly string[]): boolean {
+  return words.every((word) => foldedText.includes(word));
+}
+
 /** True when every word of the query occurs in the folded haystack. */
 export function matchesAllWords(haystack: string, query: string): boolean {
-  const folded = foldText(haystack);
-  return foldText(query).split(" ").every((word) => folded.includes(word));
+  return containsAllWords(foldText(haystack), queryWords(query));
+}
+
+/**
+ * A record's folded search text, folded on its first `q` and kept beside the record: every later query
+ * only compares. A WeakMap, so the texts go with their records when a rebuild replaces the dataset.
+ */
+export function foldedTextOf<T extends object>(textOf: (record: T) => string): (record: T) => string {
+  const folded = new WeakMap<T, string>();
+  return (record) => {
+    let text = folded.get(record);
+    if (text === undefined) {
+      text = foldText(textOf(record));
+      folded.set(record, text);
+    }
+    return text;
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldText, matchesAllWords } from "../../build/query/text-match.ts";
+import { containsAllWords, foldedTextOf, foldText, matchesAllWords, queryWords } from "../../build/query/text-match.ts";
 
 describe("foldText", () => {
   it.each([
@@ -23,5 +23,29 @@ describe("matchesAllWords", () => {
     ["Ёлка", "елка", true],
   ])("%j with %j → %s", (haystack, query, expected) => {
     expect(matchesAllWords(haystack, query)).toBe(expected);
+  });
+});
+
+describe("queryWords and containsAllWords", () => {
+  it("fold a query into its words once, each then looked for in a folded text", () => {
+    expect(queryWords("  CAFÉ   Royal ")).toEqual(["cafe", "royal"]);
+    expect(containsAllWords("cafe royal cafe-royal", ["royal", "cafe"])).toBe(true);
+    expect(containsAllWords("cafe royal cafe-royal", ["royal", "bet"])).toBe(false);
+  });
+});
+
+describe("foldedTextOf", () => {
+  it("folds each record's text on first use only, and keeps records apart", () => {
+    const calls: string[] = [];
+    const textOf = foldedTextOf((record: { name: string }) => {
+      calls.push(record.name);
+      return record.name;
+    });
+    const alpha = { name: "Álpha  Casino" };
+    const beta = { name: "BETA" };
+    expect(textOf(alpha)).toBe("alpha casino");
+    expect(textOf(alpha)).toBe("alpha casino");
+    expect(textOf(beta)).toBe("beta");
+    expect(calls).toEqual(["Álpha  Casino", "BETA"]);
   });
 });

@@ -7,7 +7,7 @@ import { HttpError } from "../../errors.ts";
 import { dropNaturalOrder, effectiveOrder, limitParam, listParam, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
 import type { Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
-import { matchesAllWords } from "../text-match.ts";
+import { containsAllWords, foldedTextOf, queryWords } from "../text-match.ts";
 import { BRAND_SORTS } from "./brand-params.ts";
 import { brandsResponse } from "../schemas/dataset-brands.ts";
 
@@ -24,6 +24,9 @@ export function brandListItem(brand: BrandRecord) {
     status: brand.status,
   };
 }
+
+/** The text `q` searches, folded: the brand's name and slug. */
+const searchText = foldedTextOf((brand: BrandRecord) => `${brand.name} ${brand.slug}`);
 
 export const brandsEndpoint: Endpoint = {
   id: "dataset.brands",
@@ -48,13 +51,13 @@ export const brandsEndpoint: Endpoint = {
   run: (context, { params }) => {
     const statuses = listParam(params, "status");
     const countries = listParam(params, "country");
-    const q = params.q === undefined ? undefined : String(params.q);
+    const words = params.q === undefined ? undefined : queryWords(String(params.q));
     const matching = context.dataset.brands.filter(
       (brand) =>
         (statuses.length === 0 || statuses.includes(brand.status)) &&
         (params.has_license === undefined || (brand.licenses_count > 0) === params.has_license) &&
         (countries.length === 0 || brand.markets.some((market) => countries.includes(market))) &&
-        (q === undefined || matchesAllWords(`${brand.name} ${brand.slug}`, q)),
+        (words === undefined || containsAllWords(searchText(brand), words)),
     );
     const { sort, order } = effectiveOrder(params, BRAND_SORTS, "name");
     const sorted = sortItems(matching, BRAND_SORTS[sort]!, order, (brand) => brand.slug);

@@ -8,7 +8,7 @@ import { listParam, pageParam, perPageParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { stableItemsOf } from "../stable-json.ts";
-import { matchesAllWords } from "../text-match.ts";
+import { containsAllWords, foldedTextOf, queryWords } from "../text-match.ts";
 import { defaultPages, singleValues } from "./key-space.ts";
 import { gamesResponse } from "../schemas/dataset-catalog.ts";
 
@@ -30,10 +30,8 @@ export function gameItem(game: Game) {
 /** Each game's list item, made once: a game is listed by the default, its kind's and its provider's pages. */
 const gameListItem = stableItemsOf(gameItem);
 
-/** The text `q` searches: name, slug, themes and features (underscores read as spaces). */
-function searchText(game: Game): string {
-  return [game.name, game.slug, ...game.themes, ...game.features].join(" ").replace(/_/g, " ");
-}
+/** The text `q` searches, folded: name, slug, themes and features (underscores read as spaces). */
+const searchText = foldedTextOf((game: Game) => [game.name, game.slug, ...game.themes, ...game.features].join(" ").replace(/_/g, " "));
 
 export const gamesEndpoint: Endpoint = {
   id: "dataset.games",
@@ -52,11 +50,11 @@ export const gamesEndpoint: Endpoint = {
   run: (context, { params }) => {
     const providers = listParam(params, "provider");
     const kinds = listParam(params, "kind");
-    const q = params.q === undefined ? undefined : String(params.q);
+    const words = params.q === undefined ? undefined : queryWords(String(params.q));
     // One provider's games are already grouped in list order: its pages need no scan of the catalog.
     const candidates = providers.length === 1 ? (context.index.gamesByProviderByName.get(providers[0]!) ?? []) : context.index.gamesByName;
     const matching = candidates.filter(
-      (game) => (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)) && (q === undefined || matchesAllWords(searchText(game), q)),
+      (game) => (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)) && (words === undefined || containsAllWords(searchText(game), words)),
     );
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
     return { kind: "json", body: envelope(context, "dataset", items.map(gameListItem), {}, pagination), pagination };
