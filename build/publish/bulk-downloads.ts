@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { Dataset } from "../compute/dataset.ts";
 import type { EngineContext } from "../query/endpoint.ts";
+import { itemJson } from "../query/stable-json.ts";
 import { DOWNLOAD_TABLES, downloadFileName, type DownloadTable } from "./download-tables.ts";
 import { gzipDeterministic } from "./gzip-deterministic.ts";
 import { inferTableSchema, type TableSchema } from "./table-schema.ts";
@@ -30,9 +31,9 @@ export interface BulkDownload {
   schema: TableSchema;
 }
 
-/** One JSON record per line, each line ending in a newline (also the last). */
+/** One JSON record per line, each line ending in a newline (also the last); an API list's items reuse their stored JSON. */
 export function toNdjson(records: readonly unknown[]): string {
-  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
+  return records.map((record) => `${itemJson(record)}\n`).join("");
 }
 
 /** Where a table's download is published: known before its archive is made. */

@@ -9,7 +9,7 @@ import { brandListItem } from "../query/dataset/brands.ts";
 import { countriesEndpoint } from "../query/dataset/countries.ts";
 import { gameItem } from "../query/dataset/games.ts";
 import { groundTruthEndpoint } from "../query/dataset/ground-truth.ts";
-import { INDEX_METRICS } from "../query/dataset/index-values.ts";
+import { INDEX_METRICS, metricRows } from "../query/dataset/index-values.ts";
 import { licensesEndpoint } from "../query/dataset/licenses.ts";
 import { providersEndpoint } from "../query/dataset/providers.ts";
 import { regulatorsEndpoint } from "../query/dataset/regulators.ts";
@@ -104,7 +104,12 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     service: "dataset",
     title: "Index values",
     description: "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
-    records: (context) => context.dataset.index.flatMap((value) => INDEX_METRICS.map((metric) => ({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] }))),
+    // /index's own rows: their JSON is made once for the pages and the download alike.
+    records: (context) =>
+      context.dataset.index.flatMap((value) => {
+        const rows = metricRows(value);
+        return INDEX_METRICS.map((metric) => rows[metric]);
+      }),
   },
   {
     name: "demand",

@@ -49,13 +49,17 @@ function candidates(context: EngineContext, brands: readonly string[], countries
   return countries.flatMap(ofCountry).sort(compareIndexValues);
 }
 
-/** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files. */
-const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, object>>>();
+/** One published row of /index (and of the index download): one metric of one value. */
+export type IndexRow = { brand: string; country: string; period: string; metric: IndexMetric; value: number };
 
-function metricRows(value: IndexValue): Readonly<Record<IndexMetric, object>> {
+/** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files, and in the download. */
+const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexRow>>>();
+
+/** A value's rows by metric, as stable items (their JSON made once). */
+export function metricRows(value: IndexValue): Readonly<Record<IndexMetric, IndexRow>> {
   let rows = metricRowsOf.get(value);
   if (rows === undefined) {
-    const row = (metric: IndexMetric) => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
+    const row = (metric: IndexMetric): IndexRow => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
     metricRowsOf.set(value, (rows = { adi: row("adi"), sod: row("sod") }));
   }
   return rows;
