@@ -49,5 +49,6 @@ function isListEnvelope(body: unknown): body is { meta: unknown; data: unknown[]
 /** `JSON.stringify(body)`, reusing the stored JSON of a list envelope's items. */
 export function stringifyBody(body: unknown): string {
   if (!isListEnvelope(body)) return JSON.stringify(body);
-  return `{"meta":${JSON.stringify(body.meta)},"data":[${body.data.map(itemJson).join(",")}]}`;
+  // Array.from, not map: map skips the holes of a sparse array, which JSON.stringify writes as null.
+  return `{"meta":${JSON.stringify(body.meta)},"data":[${Array.from(body.data, (item) => itemJson(item)).join(",")}]}`;
 }
