@@ -86,7 +86,7 @@ export function contractProblems(response: AnyResponse, options: { head?: boolea
   const problems: string[] = [];
   if (headers["access-control-allow-origin"] !== "*") problems.push("no Access-Control-Allow-Origin: *");
   if (!headers["access-control-expose-headers"]?.includes("ETag")) problems.push("no Access-Control-Expose-Headers");
-  if (![200, 204, 304, 400, 404, 405, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
+  if (![200, 204, 304, 400, 404, 405, 412, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
   if (options.head === true || response.status === 204) return problems;
   return [...problems, ...(response.status >= 400 ? errorProblems(response.status, headers, response.body.toString("utf8")) : successProblems(response.status, headers, response.body, options.untagged === true))];
 }

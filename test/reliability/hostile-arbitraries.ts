@@ -4,7 +4,9 @@
  */
 import fc from "fast-check";
 import type { Endpoint } from "../../build/query/endpoint.ts";
+import { endpointPath } from "../../build/query/routes.ts";
 import { SERVICE_BASES } from "../../build/query/services.ts";
+import { slotNames } from "./request-vocabulary.ts";
 
 /** Percent-encoding and path tricks, as raw text of the request target. */
 export const ENCODING_TRICKS = [
@@ -47,8 +49,18 @@ function hostileQuery(endpoint: Endpoint): fc.Arbitrary<string> {
   return fc.array(fc.oneof(pair.map(([name, value, equals]) => `${name}${equals}${equals === "" ? "" : value}`), repeated), { maxLength: 5 }).map((parts) => parts.join("&"));
 }
 
-/** A path: the endpoint's own with hostile slot values, or its base with hostile segments. */
-function hostilePath(endpoint: Endpoint): fc.Arbitrary<string> {
+/**
+ * The endpoint's path with real slot values (`known`, per slot) when it has slots and they are known:
+ * otherwise every fuzzed query of a card would end in a 404 and its successes (codings, preconditions) go untried.
+ */
+function ownPath(endpoint: Endpoint, known: Record<string, readonly string[]>): fc.Arbitrary<string> {
+  const slots = slotNames(endpoint);
+  if (slots.length === 0 || !slots.every((slot) => (known[slot]?.length ?? 0) > 0)) return fc.constant(`${SERVICE_BASES[endpoint.service]}${endpoint.path}`);
+  return fc.record(Object.fromEntries(slots.map((slot) => [slot, fc.constantFrom(...known[slot]!)]))).map((values) => endpointPath(endpoint, values));
+}
+
+/** A path: the endpoint's own (real slot values when known), with hostile slot values, or its base with hostile segments. */
+function hostilePath(endpoint: Endpoint, known: Record<string, readonly string[]>): fc.Arbitrary<string> {
   const base = SERVICE_BASES[endpoint.service];
   const segment = fc.oneof(fc.constantFrom(...ENCODING_TRICKS, ...KEY_TRICKS, ...NUMBER_TRICKS), fc.string({ unit: "binary", maxLength: 8 }).map(encodeAll));
   const slotted = fc.array(segment, { minLength: 1, maxLength: 3 }).map((values) => {
@@ -56,10 +68,18 @@ function hostilePath(endpoint: Endpoint): fc.Arbitrary<string> {
     return `${base}${endpoint.path.replace(/\{\w+\}/g, () => values[at++ % values.length]!)}`;
   });
   const appended = fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => `${base}${endpoint.path}/${segments.join("/")}`);
-  return fc.oneof({ weight: 3, arbitrary: fc.constant(`${base}${endpoint.path}`) }, slotted, appended, fc.constantFrom(`${base}${endpoint.path}/`, `${base}//${endpoint.path}`, `${base}${endpoint.path}%2F`));
+  return fc.oneof({ weight: 3, arbitrary: ownPath(endpoint, known) }, slotted, appended, fc.constantFrom(`${base}${endpoint.path}/`, `${base}//${endpoint.path}`, `${base}${endpoint.path}%2F`));
 }
 
-/** A hostile request target for `endpoint`: path, and a query most of the time. */
-export function hostileTarget(endpoint: Endpoint): fc.Arbitrary<string> {
-  return fc.tuple(hostilePath(endpoint), fc.option(hostileQuery(endpoint), { freq: 5 })).map(([path, query]) => (query === null ? path : `${path}?${query}`));
+/** Sometimes the absolute form (`GET http://host/path`, RFC 9112 §3.2.2), which a proxy-minded client sends. */
+const absolutePrefix = fc.oneof({ weight: 7, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("http://example.org", "HTTPS://127.0.0.1:1", "http://a@b:c@x") });
+
+/**
+ * A hostile request target for `endpoint`: path, and a query most of the time. `known`: real values of
+ * its path slots (e.g. `{ slug: ["acme"] }`), used for its own path.
+ */
+export function hostileTarget(endpoint: Endpoint, known: Record<string, readonly string[]> = {}): fc.Arbitrary<string> {
+  return fc
+    .tuple(absolutePrefix, hostilePath(endpoint, known), fc.option(hostileQuery(endpoint), { freq: 5 }))
+    .map(([prefix, path, query]) => `${prefix}${query === null ? path : `${path}?${query}`}`);
 }

@@ -1,7 +1,8 @@
 /**
  * Hostile input: every endpoint fuzzed in-process and over real HTTP with malicious targets and headers.
- * Every answer is a contract error or a valid success: never a 500, never a hang, never a byte of a
- * file outside dist/ (a canary planted next to it), and the host keeps answering.
+ * Every answer is a contract error or a valid success, whatever the method, If-None-Match, If-Match and
+ * Accept-Encoding: never a 500, never a hang, never a byte of a file outside dist/ (a canary planted next
+ * to it), and the host keeps answering.
  * The seed is fixed under CI, drawn anew otherwise (test/helpers/fuzz-seed.ts); every failure names it.
  * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/hostile-input.test.ts`;
  * search deeper with `FUZZ_RUNS=1000` (runs per endpoint, default 60).
@@ -22,6 +23,7 @@ import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { contractProblems, type AnyResponse } from "./contract-response.ts";
 import { hostileTarget } from "./hostile-arbitraries.ts";
+import { requestVocabulary } from "./request-vocabulary.ts";
 import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
 const SEED = fuzzSeed();
@@ -30,11 +32,14 @@ const host = useSampleHost();
 const logged: unknown[] = [];
 let deps: HandlerDeps;
 let canaryFile = "";
+/** Per endpoint id, real values of its path slots: fuzzed queries of a card reach the card, not only its 404. */
+let slots: Map<string, Record<string, string[]>>;
 
 beforeAll(async () => {
   const { context, dist } = await sampleContext();
   const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
   deps = { context, endpoints: ENDPOINTS, store: createPrecomputedStore(dist, manifest), logError: (error) => logged.push(error) };
+  slots = requestVocabulary(context, ENDPOINTS).slots;
   // Next to dist/, where a traversal would land: its content must never come back.
   canaryFile = path.join(path.dirname(dist), "canary.txt");
   await writeFile(canaryFile, `${CANARY}\n`);
@@ -48,8 +53,15 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what.slice(0, 200)}`)), ms))]);
 }
 
-async function inProcess(method: string, url: string, ifNoneMatch?: string): Promise<AnyResponse> {
-  const response: HostResponse = await bounded(handleRequest({ method, url, ifNoneMatch, clientAddress: "fuzz" }, deps), 5_000, url);
+/** The request headers the handler reads; absent ones are not sent. */
+interface FuzzHeaders {
+  ifNoneMatch?: string;
+  ifMatch?: string;
+  acceptEncoding?: string;
+}
+
+async function inProcess(method: string, url: string, headers: FuzzHeaders = {}): Promise<AnyResponse> {
+  const response: HostResponse = await bounded(handleRequest({ method, url, ...headers, clientAddress: "fuzz" }, deps), 5_000, url);
   const body = response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : [...response.body].join("");
   return { status: response.status, headers: response.headers, body: Buffer.from(body) };
 }
@@ -61,20 +73,40 @@ function expectContractAnswer(response: AnyResponse, target: string, head = fals
   expect(problems, `${target.slice(0, 300)} (seed ${SEED})`).toEqual([]);
 }
 
+/** Mostly GET and HEAD, in any letter case; sometimes the preflight or a method the contract refuses (405). */
+const hostileMethod = fc.oneof({ weight: 8, arbitrary: fc.mixedCase(fc.constantFrom("GET", "HEAD")) }, { weight: 2, arbitrary: fc.constantFrom("OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "") });
+
+/** A header value as a client or an attacker may send it (well-formed, odd, or any text), or null for none (half the time). */
+const headerValue = (...usual: string[]) => fc.option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...usual) }, fc.string({ maxLength: 40 })), { freq: 2 });
+
+/** If-None-Match, If-Match and Accept-Encoding, each absent half the time. */
+const hostileHeaders: fc.Arbitrary<FuzzHeaders> = fc
+  .record({
+    ifNoneMatch: headerValue('"x"', "*", 'W/"x", "y"', "", ",,,", '"'.repeat(500)),
+    ifMatch: headerValue('"x"', "*", 'W/"x"', "", ", *", '"'.repeat(500)),
+    acceptEncoding: headerValue("br", "gzip", "x-gzip", "*", "identity;q=0", "*;q=0", "br;q=1.0001, gzip;q=.5", "gzip;q=0, br;q=0, identity;q=0", ";;;,,,=", "x-coding, ".repeat(500)),
+  })
+  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== null)) as FuzzHeaders);
+
 describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
   it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s", async (_id, endpoint) => {
-    const ifNoneMatch = fc.option(fc.constantFrom('"x"', "*", 'W/"x", "y"', "", ",,,", '"'.repeat(500)), { freq: 3 });
     await fc.assert(
-      fc.asyncProperty(hostileTarget(endpoint), fc.constantFrom("GET", "HEAD", "get"), ifNoneMatch, async (target, method, tag) => {
-        const response = await inProcess(method, target, tag ?? undefined);
+      fc.asyncProperty(hostileTarget(endpoint, slots.get(endpoint.id)), hostileMethod, hostileHeaders, async (target, method, headers) => {
+        const response = await inProcess(method, target, headers);
         // A 304 without an ETag is right when the 200 has none: `*` on an export computed on the fly.
         const plain = response.status === 304 && response.headers.ETag === undefined ? await inProcess(method, target) : undefined;
         const untagged = plain?.status === 200 && plain.headers.ETag === undefined;
-        expectContractAnswer(response, target, method === "HEAD", untagged);
+        expectContractAnswer(response, `${method} ${target} ${JSON.stringify(headers)}`, method.toUpperCase() === "HEAD", untagged);
       }),
       { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
     );
     expect(logged, `errors logged (seed ${SEED})`).toEqual([]); // a fault of ours would have been logged (and answered 500)
+  });
+
+  it("answers an If-Match naming no current ETag with the 412 precondition_failed, a contract answer (the fuzz's counterexample)", async () => {
+    const response = await inProcess("GET", "/api/dataset/v1/brands", { ifMatch: '"x"' });
+    expectContractAnswer(response, 'If-Match: "x"');
+    expect([response.status, JSON.parse(response.body.toString()).error]).toEqual([412, "precondition_failed"]);
   });
 
   it.each([
@@ -215,7 +247,7 @@ describe("over real HTTP", () => {
   });
 
   it(`answers fuzzed targets of every endpoint (seed ${SEED}), then still serves`, async () => {
-    const targets = ENDPOINTS.flatMap((endpoint) => fc.sample(hostileTarget(endpoint), { seed: SEED, numRuns: 6 }));
+    const targets = ENDPOINTS.flatMap((endpoint) => fc.sample(hostileTarget(endpoint, slots.get(endpoint.id)), { seed: SEED, numRuns: 6 }));
     for (const target of targets) expectContractAnswer(await send({ target }), target);
     const after = await host.get("/api/dataset/v1/");
     expect(after.status, `the host after the fuzzed targets (seed ${SEED})`).toBe(200);
