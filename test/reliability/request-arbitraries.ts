@@ -74,10 +74,13 @@ function spell(pairs: readonly [string, string][], split: boolean, empty: string
   return empty === undefined ? spelled : [...spelled, [empty, ""]];
 }
 
-/** Encodes pairs as a query string; `plus` writes spaces as `+`, and commas are sometimes encoded. */
-function encode(pairs: readonly [string, string][], plus: boolean): string {
+/**
+ * Encodes pairs as a query string; `plus` writes spaces as `+`, and commas are sometimes encoded; `bare`
+ * writes an empty value as the name alone (`?page`), which counts as absent as `?page=` does.
+ */
+function encode(pairs: readonly [string, string][], plus: boolean, bare: boolean): string {
   const component = (text: string) => (plus ? encodeURIComponent(text).replace(/%20/g, "+") : encodeURIComponent(text).replace(/%2C/g, ","));
-  return pairs.map(([name, value]) => `${component(name)}=${component(value)}`).join("&");
+  return pairs.map(([name, value]) => (bare && value === "" ? component(name) : `${component(name)}=${component(value)}`)).join("&");
 }
 
 /** The path of a drawn request: slot values from the key space or outside it. */
@@ -94,26 +97,56 @@ function randomPairs(endpoint: Endpoint, vocabulary: RequestVocabulary): fc.Arbi
   return fc.shuffledSubarray(specs, { maxLength: Math.min(5, specs.length) }).chain((chosen): fc.Arbitrary<[string, string][]> => (chosen.length === 0 ? fc.constant([]) : fc.tuple(...chosen.map((spec) => valueArbitrary(spec, vocabulary).map((value): [string, string] => [spec.name, value])))));
 }
 
-/** Another spelling of a normalised value: keys in any letter case, `UK` for `GB`. */
-function respell(spec: ParamSpec | undefined, value: string): fc.Arbitrary<string> {
-  if (spec?.type === "open" && spec.normalise === "country" && value === "GB") return fc.constantFrom("GB", "UK", "uk", "gb");
+/** Another spelling of one list item or single key: any letter case, `UK` for `GB`. */
+function respellKey(spec: ParamSpec | undefined, value: string): fc.Arbitrary<string> {
+  if (spec?.type === "open" && spec.normalise === "country" && value.toUpperCase() === "GB") return fc.constantFrom("GB", "UK", "uk", "gb");
   return spec?.type === "open" || spec?.type === "closed" ? fc.mixedCase(fc.constant(value)) : fc.constant(value);
 }
 
-/** A query of the key space (a file the build wrote), re-spelled: shuffled, mixed case, UK for GB. */
-function keySpacePairs(endpoint: Endpoint, entries: readonly KeySpaceEntry[]): fc.Arbitrary<{ entry: KeySpaceEntry; pairs: [string, string][] }> {
+/**
+ * Another spelling of a normalised value (contract, parameter rules): keys in any letter case, `UK` for `GB`,
+ * spaces around items, empty items and (where order does not matter) repeated items in a list, and
+ * leading zeros in an integer.
+ */
+function respell(spec: ParamSpec | undefined, value: string): fc.Arbitrary<string> {
+  if (spec?.type === "int") return fc.constantFrom("", "0", "00").map((zeros) => `${zeros}${value}`);
+  // Only keys are trimmed: a boolean, a month or a date with a space is a 400 (anything else is, says the contract).
+  if (spec?.type !== "open" && spec?.type !== "closed") return fc.constant(value);
+  const isList = spec.type === "open" || spec.multi === true;
+  if (!isList) return respellKey(spec, value).chain((key) => fc.constantFrom(key, ` ${key}`, `${key} `));
+  const items = value.split(",");
+  const padded = fc.tuple(...items.map((item) => respellKey(spec, item).chain((key) => fc.constantFrom(key, ` ${key}`, `${key} `))));
+  const repeat = spec.type === "open" && spec.ordered === true ? fc.constant(false) : fc.boolean();
+  return fc.tuple(padded, repeat, fc.constantFrom("", ",", " ,")).map(([list, repeated, extra]) => `${extra}${(repeated ? [...list, list[0]!] : list).join(",")}${extra}`);
+}
+
+/** Another spelling of a path: a trailing or doubled slash, or a letter of a fixed segment percent-encoded. */
+function respellPath(path: string): fc.Arbitrary<string> {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  const respelled = fc.constantFrom(`${trimmed}/`, `/${path}`, path.replace(/\/v1\//, "//v1//"), path.replace(/\/([a-z])/, (_, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`));
+  return fc.oneof({ weight: 2, arbitrary: fc.constant(path) }, respelled);
+}
+
+/** A query of the key space (a file the build wrote), re-spelled: shuffled, mixed case, UK for GB, spaces, repeats, aliases, another path spelling. */
+function keySpacePairs(endpoint: Endpoint, entries: readonly KeySpaceEntry[]): fc.Arbitrary<{ entry: KeySpaceEntry; path: string; pairs: [string, string][] }> {
   const specs = new Map(endpoint.params.map((spec) => [spec.name, spec]));
+  // An alias may stand for its target (`limit` for `per_page`), as long as the target itself is not sent too.
+  const aliasOf = new Map(Object.entries(endpoint.aliases ?? {}).map(([alias, target]) => [target, alias]));
   return fc.constantFrom(...entries).chain((entry) => {
-    const respelled = entry.pairs.map(([name, value]) => respell(specs.get(name), value).map((text): [string, string] => [name, text]));
+    const respelled = entry.pairs.map(([name, value]) => {
+      const alias = aliasOf.get(name);
+      const spelledName = alias === undefined ? fc.constant(name) : fc.constantFrom(name, alias);
+      return fc.tuple(spelledName, respell(specs.get(name), value)).map(([spelled, text]): [string, string] => [spelled, text]);
+    });
     const pairs: fc.Arbitrary<[string, string][]> = respelled.length === 0 ? fc.constant([]) : fc.tuple(...respelled).chain((list) => fc.shuffledSubarray(list, { minLength: list.length }));
-    return fc.record({ entry: fc.constant(entry), pairs });
+    return fc.record({ entry: fc.constant(entry), path: respellPath(endpointPath(endpoint, entry.pathParams)), pairs });
   });
 }
 
 /** Every request of one endpoint: key-space queries (re-spelled) and random ones, with spelling noise. */
 export function requestArbitrary(endpoint: Endpoint, vocabulary: RequestVocabulary): fc.Arbitrary<DrawnRequest> {
   const entries = vocabulary.keyQueries.get(endpoint.id) ?? [];
-  const fromKeySpace = entries.length === 0 ? undefined : keySpacePairs(endpoint, entries).map(({ entry, pairs }) => ({ path: endpointPath(endpoint, entry.pathParams), pairs, origin: urlOf(endpointPath(endpoint, entry.pathParams), entry.pairs, false) }));
+  const fromKeySpace = entries.length === 0 ? undefined : keySpacePairs(endpoint, entries).map(({ entry, path, pairs }) => ({ path, pairs, origin: urlOf(endpointPath(endpoint, entry.pathParams), entry.pairs, false) }));
   const random = fc.record({ path: pathArbitrary(endpoint, vocabulary), pairs: randomPairs(endpoint, vocabulary), origin: fc.constant(undefined) });
   const names = endpoint.params.map((spec) => spec.name);
   return fc
@@ -121,13 +154,14 @@ export function requestArbitrary(endpoint: Endpoint, vocabulary: RequestVocabula
       base: fromKeySpace === undefined ? random : fc.oneof({ weight: 1, arbitrary: fromKeySpace }, { weight: 1, arbitrary: random }),
       split: fc.boolean(),
       plus: fc.boolean(),
+      bare: fc.boolean(),
       empty: names.length === 0 ? fc.constant(null) : rarely(fc.constantFrom(...names), 6),
       casedName: rarely(fc.constantFrom(...(names.length > 0 ? names : ["page"])).map((name) => name.toUpperCase()), 12),
     })
-    .map(({ base, split, plus, empty, casedName }): DrawnRequest => {
+    .map(({ base, split, plus, bare, empty, casedName }): DrawnRequest => {
       const spelled = spell(base.pairs, split, empty ?? undefined);
       const pairs: [string, string][] = casedName === null ? spelled : [...spelled, [casedName, "1"]];
-      return { url: urlOf(base.path, pairs, plus), pairs, casedName: casedName !== null, origin: base.origin };
+      return { url: urlOf(base.path, pairs, plus, bare), pairs, casedName: casedName !== null, origin: base.origin };
     });
 }
 
@@ -136,6 +170,6 @@ function rarely<T>(arbitrary: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | 
   return fc.oneof({ weight: every - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
 }
 
-function urlOf(path: string, pairs: readonly [string, string][], plus: boolean): string {
-  return pairs.length === 0 ? path : `${path}?${encode(pairs, plus)}`;
+function urlOf(path: string, pairs: readonly [string, string][], plus: boolean, bare = false): string {
+  return pairs.length === 0 ? path : `${path}?${encode(pairs, plus, bare)}`;
 }
