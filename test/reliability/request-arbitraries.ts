@@ -14,7 +14,10 @@ export interface DrawnRequest {
   pairs: [string, string][];
   /** True when some parameter name was sent in another letter case (always a 400 unknown_parameter). */
   casedName: boolean;
-  /** For a re-spelled key-space query: the query as the build spelled it (same meaning, same answer). */
+  /**
+   * The same request in a plain spelling (same meaning, same answer): for a re-spelled key-space query,
+   * the query as the build spelled it; for a random one, its pairs unsplit, without `+`, bare names or extra empty values.
+   */
   origin: string | undefined;
 }
 
@@ -161,7 +164,9 @@ export function requestArbitrary(endpoint: Endpoint, vocabulary: RequestVocabula
     .map(({ base, split, plus, bare, empty, casedName }): DrawnRequest => {
       const spelled = spell(base.pairs, split, empty ?? undefined);
       const pairs: [string, string][] = casedName === null ? spelled : [...spelled, [casedName, "1"]];
-      return { url: urlOf(base.path, pairs, plus, bare), pairs, casedName: casedName !== null, origin: base.origin };
+      const url = urlOf(base.path, pairs, plus, bare);
+      const origin = base.origin ?? urlOf(base.path, base.pairs, false);
+      return { url, pairs, casedName: casedName !== null, origin: origin === url ? undefined : origin };
     });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Two paths, one answer: for requests drawn at random from the endpoint registry, the host answers
  * the same status, bytes and headers whether the precomputed files exist or not (in every
- * Accept-Encoding), and where the canonical query has a file, what it serves is that file.
+ * Accept-Encoding, and with the host's cache of live answers), and where the canonical query has a file,
+ * what it serves is that file.
  * The seed is fixed under CI, drawn anew otherwise (test/helpers/fuzz-seed.ts); every failure names it.
  * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/two-paths.property.test.ts`;
  * search deeper with `PROPERTY_SCALE=10`.
@@ -18,6 +19,7 @@ import { parseQueryString } from "../../build/query/parse-query-string.ts";
 import { resolveQuery } from "../../build/query/run-query.ts";
 import { etagOf } from "../../build/serve/etag.ts";
 import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
+import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "../../build/serve/live-cache.ts";
 import { createPrecomputedStore, EMPTY_STORE, type PrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
@@ -36,6 +38,7 @@ let store: PrecomputedStore;
 let vocabulary: RequestVocabulary;
 let filesDeps: HandlerDeps;
 let engineDeps: HandlerDeps;
+let cachedDeps: HandlerDeps;
 const served: string[] = [];
 
 beforeAll(async () => {
@@ -47,6 +50,9 @@ beforeAll(async () => {
   // One handler per path, kept across requests: the files side remembers resolved URLs, and that shortcut is checked too.
   filesDeps = { context, endpoints: ENDPOINTS, store };
   engineDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
+  // The engine as the host runs it, with its cache of live answers, kept across requests: a repeat of a
+  // canonical query, however spelled and in whatever coding, comes from the cache and must be the fresh answer.
+  cachedDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE, liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024) };
   vocabulary = requestVocabulary(context, ENDPOINTS);
 });
 
@@ -102,6 +108,10 @@ async function checkRequest(request: DrawnRequest, coding: string | undefined): 
     expect(viaFiles.served, `${label}: served from the file`).toEqual([file]);
     expect(viaFiles.body.equals(readFileSync(path.join(dist, file))), `${label}: the bytes of ${file}`).toBe(true);
   }
+  const cached = await ask(request.url, cachedDeps, coding);
+  const headersOf = (response: HostResponse) => [response.status, ...["ETag", "Content-Encoding", "Vary", "Link", "X-Total-Count"].map((name) => response.headers[name])];
+  expect(headersOf(cached.response), `${label}: with the live cache`).toEqual(headersOf(viaEngine.response));
+  expect(cached.wire.equals(viaEngine.wire), `${label}: bytes with the live cache`).toBe(true);
   const again = await ask(request.url, filesDeps, coding); // the remembered-URL shortcut
   expect([again.response.status, again.response.headers.ETag, again.wire.equals(viaFiles.wire)], `${label}: asked again`).toEqual([viaFiles.response.status, viaFiles.response.headers.ETag, true]);
   if (request.origin !== undefined && !request.casedName) {
