@@ -132,8 +132,10 @@ export function parseDateTime(raw: string): string | undefined {
   // Finer than a millisecond, rounded up: the data's times are whole milliseconds, so `>= since` and
   // `< until` keep exactly the records they would keep against the exact instant.
   const time = /[1-9]/.test(fraction.slice(3)) ? parsed + 1 : parsed;
-  // Reject rolled-over dates such as 2025-02-30, which Date.parse silently accepts.
-  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  // Reject rolled-over dates such as 2025-02-30, which Date.parse silently accepts. setUTCFullYear, not
+  // Date.UTC, which reads years 0-99 as 1900-1999 (0000-02-29 exists, 1900-02-29 does not).
+  const check = new Date(0);
+  check.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) return undefined;
   return new Date(time).toISOString();
 }

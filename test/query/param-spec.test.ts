@@ -22,6 +22,8 @@ describe("parseDateTime", () => {
     ["2025-01-15T10:20:30+0200", "2025-01-15T08:20:30.000Z"],
     ["2025-02-28T23:00:00-05:00", "2025-03-01T04:00:00.000Z"], // the offset may move the day; the written date is valid
     ["2024-02-29", "2024-02-29T00:00:00.000Z"],
+    ["0000-02-29", "0000-02-29T00:00:00.000Z"], // year 0 is a leap year, 1900 is not: Date.UTC reads years 0-99 as 1900-1999
+    ["0004-02-29T12:00:00Z", "0004-02-29T12:00:00.000Z"],
     ["2025-01-15T10:20:30", "2025-01-15T10:20:30.000Z"], // no offset: UTC, as a date alone is midnight UTC
     ["2025-01-15T10:20", "2025-01-15T10:20:00.000Z"],
   ])("reads %s as %s", (raw, expected) => {
@@ -31,6 +33,7 @@ describe("parseDateTime", () => {
   it.each([
     ["2025-02-30"], // rolled over to March 2 by Date.parse
     ["2023-02-29"],
+    ["0100-02-29"],
     ["2025-04-31"],
     ["2025-13-01"],
     ["2025-00-10"],
