@@ -69,7 +69,7 @@ function successProblems(status: number, headers: Record<string, string | undefi
   try {
     if (type === "application/json; charset=utf-8") JSON.parse(text);
     else if (type === "application/x-ndjson; charset=utf-8") for (const line of text.split("\n").filter((line) => line !== "")) JSON.parse(line);
-    else if (!/^(text\/|application\/(gzip|octet-stream|xml|javascript))/.test(type)) problems.push(`success Content-Type ${type}`);
+    else if (!/^(text\/|image\/(png|svg\+xml)$|application\/(gzip|octet-stream|xml|javascript))/.test(type)) problems.push(`success Content-Type ${type}`);
   } catch {
     problems.push(`success body does not parse as ${type}`);
   }

@@ -36,16 +36,15 @@ export function hostileValue(): fc.Arbitrary<string> {
   );
 }
 
-/** A parameter name: the endpoint's own, in other cases, or odd. */
-function hostileName(endpoint: Endpoint): fc.Arbitrary<string> {
-  const names = endpoint.params.map((spec) => spec.name);
+/** A parameter name: one of `names` (an endpoint's own), in other cases, or odd. */
+function hostileName(names: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(names.length > 0 ? names : ["page"])) }, fc.constantFrom(...KEY_TRICKS, "", "PAGE", "page%00", "pa%67e", "%00"), fc.string({ unit: "binary", maxLength: 6 }).map(encodeAll));
 }
 
-/** A query of hostile pairs, some names repeated many times, some without `=`. */
-function hostileQuery(endpoint: Endpoint): fc.Arbitrary<string> {
-  const pair = fc.tuple(hostileName(endpoint), hostileValue(), fc.constantFrom("=", "==", "", "=&"));
-  const repeated = fc.tuple(hostileName(endpoint), hostileValue(), fc.integer({ min: 2, max: 300 })).map(([name, value, times]) => Array.from({ length: times }, () => `${name}=${value}`).join("&"));
+/** A query of hostile pairs, some names repeated many times, some without `=`; `names`: the parameters the path takes. */
+function hostileQuery(names: readonly string[]): fc.Arbitrary<string> {
+  const pair = fc.tuple(hostileName(names), hostileValue(), fc.constantFrom("=", "==", "", "=&"));
+  const repeated = fc.tuple(hostileName(names), hostileValue(), fc.integer({ min: 2, max: 300 })).map(([name, value, times]) => Array.from({ length: times }, () => `${name}=${value}`).join("&"));
   return fc.array(fc.oneof(pair.map(([name, value, equals]) => `${name}${equals}${equals === "" ? "" : value}`), repeated), { maxLength: 5 }).map((parts) => parts.join("&"));
 }
 
@@ -80,6 +79,23 @@ const absolutePrefix = fc.oneof({ weight: 7, arbitrary: fc.constant("") }, { wei
  */
 export function hostileTarget(endpoint: Endpoint, known: Record<string, readonly string[]> = {}): fc.Arbitrary<string> {
   return fc
-    .tuple(absolutePrefix, hostilePath(endpoint, known), fc.option(hostileQuery(endpoint), { freq: 5 }))
+    .tuple(absolutePrefix, hostilePath(endpoint, known), fc.option(hostileQuery(endpoint.params.map((spec) => spec.name)), { freq: 5 }))
     .map(([prefix, path, query]) => `${prefix}${query === null ? path : `${path}?${query}`}`);
+}
+
+/**
+ * A hostile request target for a site file (a page, an asset, a download, e.g. `/llms.txt`): its path
+ * as it is or re-spelled (`/index.html`, slashes, an encoded character), or with hostile segments, and a query.
+ */
+export function hostileSiteTarget(paths: readonly string[]): fc.Arbitrary<string> {
+  const segment = fc.oneof(fc.constantFrom(...ENCODING_TRICKS, ...KEY_TRICKS), fc.string({ unit: "binary", maxLength: 8 }).map(encodeAll));
+  const suffix = fc.oneof(
+    { weight: 3, arbitrary: fc.constant("") },
+    fc.constantFrom("/", "//", "/index.html", "%2F", "/.", "/..", "/%2e%2e", "index.html"),
+    fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) => `/${segments.join("/")}`),
+  );
+  const spelled = fc.constantFrom(...paths).chain((path) => fc.constantFrom(path, `/${path}`, path.replace(/\.([a-z]+)$/, "%2E$1"), path.toUpperCase()));
+  return fc
+    .tuple(absolutePrefix, spelled, suffix, fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, hostileQuery(["page"]))) // a site file ignores the query
+    .map(([prefix, path, tail, query]) => `${prefix}${path}${tail}${query === null ? "" : `?${query}`}`);
 }

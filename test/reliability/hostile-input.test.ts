@@ -22,7 +22,7 @@ import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { contractProblems, type AnyResponse } from "./contract-response.ts";
-import { hostileTarget } from "./hostile-arbitraries.ts";
+import { hostileSiteTarget, hostileTarget } from "./hostile-arbitraries.ts";
 import { requestVocabulary } from "./request-vocabulary.ts";
 import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
@@ -34,12 +34,15 @@ let deps: HandlerDeps;
 let canaryFile = "";
 /** Per endpoint id, real values of its path slots: fuzzed queries of a card reach the card, not only its 404. */
 let slots: Map<string, Record<string, string[]>>;
+/** The public paths of the build's site files: pages, assets, downloads. */
+let sitePaths: string[] = [];
 
 beforeAll(async () => {
   const { context, dist } = await sampleContext();
   const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
   deps = { context, endpoints: ENDPOINTS, store: createPrecomputedStore(dist, manifest), logError: (error) => logged.push(error) };
   slots = requestVocabulary(context, ENDPOINTS).slots;
+  sitePaths = Object.keys(manifest.site ?? {});
   // Next to dist/, where a traversal would land: its content must never come back.
   canaryFile = path.join(path.dirname(dist), "canary.txt");
   await writeFile(canaryFile, `${CANARY}\n`);
@@ -101,6 +104,18 @@ describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
       { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
     );
     expect(logged, `errors logged (seed ${SEED})`).toEqual([]); // a fault of ours would have been logged (and answered 500)
+  });
+
+  it("every site file (pages, assets, downloads), re-spelled and with hostile segments and queries", async () => {
+    expect(sitePaths.length, "site files in the manifest").toBeGreaterThan(10);
+    await fc.assert(
+      fc.asyncProperty(hostileSiteTarget(sitePaths), hostileMethod, hostileHeaders, async (target, method, headers) => {
+        const response = await inProcess(method, target, headers);
+        expectContractAnswer(response, `${method} ${target} ${JSON.stringify(headers)}`, method.toUpperCase() === "HEAD");
+      }),
+      { seed: SEED, numRuns: 4 * Number(process.env.FUZZ_RUNS ?? 60) },
+    );
+    expect(logged, `errors logged (seed ${SEED})`).toEqual([]);
   });
 
   it("answers an If-Match naming no current ETag with the 412 precondition_failed, a contract answer (the fuzz's counterexample)", async () => {
