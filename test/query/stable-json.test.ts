@@ -5,6 +5,8 @@ import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 
 /** fast-check's seed: fixed under CI, drawn anew otherwise; `FC_SEED=<seed>` replays a failure. */
 const SEED = fuzzSeed();
+/** Runs of the property: `PROPERTY_SCALE=100` searches deeper, as in the two-paths property. */
+const RUNS = 300 * Number(process.env.PROPERTY_SCALE ?? 1);
 
 describe("stringifyBody", () => {
   it("splices the stored JSON of stable items into a list envelope, byte for byte JSON.stringify's", () => {
@@ -57,7 +59,7 @@ describe("stringifyBody", () => {
         const body = { meta, data };
         expect(stringifyBody(body), `seed ${SEED}`).toBe(JSON.stringify(body));
       }),
-      { seed: SEED, numRuns: 300 },
+      { seed: SEED, numRuns: RUNS },
     );
   });
 });
