@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import type { Endpoint, KeySpaceEntry } from "../../build/query/endpoint.ts";
-import type { ParamSpec } from "../../build/query/param-spec.ts";
+import { defaultOf, serializeValue, type ParamSpec } from "../../build/query/param-spec.ts";
 import { endpointPath } from "../../build/query/routes.ts";
 import { slotNames, type RequestVocabulary } from "./request-vocabulary.ts";
 
@@ -130,18 +130,27 @@ function respellPath(path: string): fc.Arbitrary<string> {
   return fc.oneof({ weight: 2, arbitrary: fc.constant(path) }, respelled);
 }
 
-/** A query of the key space (a file the build wrote), re-spelled: shuffled, mixed case, UK for GB, spaces, repeats, aliases, another path spelling. */
+/** A query of the key space (a file the build wrote), re-spelled: shuffled, mixed case, UK for GB, spaces, repeats, defaults spelled out, aliases, another path spelling. */
 function keySpacePairs(endpoint: Endpoint, entries: readonly KeySpaceEntry[]): fc.Arbitrary<{ entry: KeySpaceEntry; path: string; pairs: [string, string][] }> {
   const specs = new Map(endpoint.params.map((spec) => [spec.name, spec]));
   // An alias may stand for its target (`limit` for `per_page`), as long as the target itself is not sent too.
   const aliasOf = new Map(Object.entries(endpoint.aliases ?? {}).map(([alias, target]) => [target, alias]));
   return fc.constantFrom(...entries).chain((entry) => {
-    const respelled = entry.pairs.map(([name, value]) => {
-      const alias = aliasOf.get(name);
-      const spelledName = alias === undefined ? fc.constant(name) : fc.constantFrom(name, alias);
-      return fc.tuple(spelledName, respell(specs.get(name), value)).map(([spelled, text]): [string, string] => [spelled, text]);
+    // Defaults may be spelled out (`page=1`, `per_page=50`, `sort=name`): the canonical query drops them.
+    const sent = new Set(entry.pairs.map(([name]) => name));
+    const defaults = endpoint.params.flatMap((spec): [string, string][] => {
+      const fallback = defaultOf(spec);
+      return fallback === undefined || sent.has(spec.name) ? [] : [[spec.name, serializeValue(fallback)]];
     });
-    const pairs: fc.Arbitrary<[string, string][]> = respelled.length === 0 ? fc.constant([]) : fc.tuple(...respelled).chain((list) => fc.shuffledSubarray(list, { minLength: list.length }));
+    const respelled = fc.subarray(defaults).chain((spelledOut): fc.Arbitrary<[string, string][]> => {
+      const spelled = [...entry.pairs, ...spelledOut].map(([name, value]) => {
+        const alias = aliasOf.get(name);
+        const spelledName = alias === undefined ? fc.constant(name) : fc.constantFrom(name, alias);
+        return fc.tuple(spelledName, respell(specs.get(name), value)).map(([spelledAs, text]): [string, string] => [spelledAs, text]);
+      });
+      return spelled.length === 0 ? fc.constant<[string, string][]>([]) : fc.tuple(...spelled);
+    });
+    const pairs: fc.Arbitrary<[string, string][]> = respelled.chain((list) => (list.length === 0 ? fc.constant([]) : fc.shuffledSubarray(list, { minLength: list.length })));
     return fc.record({ entry: fc.constant(entry), path: respellPath(endpointPath(endpoint, entry.pathParams)), pairs });
   });
 }
