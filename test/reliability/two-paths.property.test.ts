@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 /** Accept-Encoding values a client may send (undefined: none). */
-const ACCEPT_ENCODINGS = [undefined, "br", "gzip", "gzip, deflate, br", "br;q=0, gzip", "identity", "*", "gzip;q=0.5, br;q=0.9"];
+const ACCEPT_ENCODINGS = [undefined, "br", "gzip", "gzip, deflate, br", "br;q=0, gzip", "identity", "*", "gzip;q=0.5, br;q=0.9", "gzip, br;q=0.5", "x-gzip", "deflate", "*;q=0", "identity;q=0, *;q=0", ""];
 
 /** The whole body as bytes (an NDJSON stream collected). */
 function bodyOf(response: HostResponse): Buffer {
