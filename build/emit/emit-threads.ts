@@ -8,7 +8,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ETAG_SETTINGS } from "../serve/etag.ts";
 import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "./compress-body.ts";
-import { encodeShared } from "./shared-bytes.ts";
+import { encodeOwned } from "./owned-bytes.ts";
 
 const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);
 
@@ -44,11 +44,9 @@ interface Thread {
   worker: Worker;
   /** Work sent and not yet answered (bytes, compression weighing more): the next file goes to the least loaded thread. */
   queued: number;
-  /** Size of the bodies sent and not yet answered (their bytes): held for the thread until it answers. */
+  /** Size of the bodies sent and not yet answered (their bytes): copies held in the thread's queue. */
   sentBytes: number;
   pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number; size: number }>;
-  /** Requests not posted yet: posted together once the current task is done (see `emit`). */
-  outbox: object[];
 }
 
 /**
@@ -72,19 +70,17 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
     emit(request) {
       const thread = pool.reduce((least, candidate) => (candidate.queued < least.queued ? candidate : least));
       const id = nextId++;
-      // A text body is encoded here into shared memory: the thread gets bytes to write as they are, and
-      // no string in its heap to collect. A buffer body not in shared memory is copied on the way.
-      const body = typeof request.body === "string" ? encodeShared(request.body) : request.body;
-      const size = body.byteLength;
+      // A text body is encoded here into a buffer of its own and moved, not copied: the thread gets bytes
+      // to write as they are, and no string in its heap to collect.
+      const encoded = typeof request.body === "string" ? encodeOwned(request.body) : undefined;
+      const size = (encoded ?? (request.body as Buffer)).byteLength;
       // Compressing costs far more than writing: weigh the queue by the work, not the bytes alone.
       const bytes = (request.compress ? 8 : 1) * size;
       const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes, size }));
       thread.queued += bytes;
       thread.sentBytes += size;
-      // One message per thread for all the files the plan emits before it next waits: a message costs as
-      // much as writing a small file, and each one wakes the thread up.
-      if (thread.outbox.length === 0) queueMicrotask(() => thread.worker.postMessage(thread.outbox.splice(0)));
-      thread.outbox.push({ id, ...request, body });
+      if (encoded === undefined) thread.worker.postMessage({ id, ...request });
+      else thread.worker.postMessage({ id, ...request, body: encoded }, [encoded.buffer]);
       return promise;
     },
     drained(maxBytes) {
@@ -110,23 +106,19 @@ interface Answer {
 function startThread(root: string | undefined, onAnswer: () => void): Thread {
   // No execArgv: the script is plain JavaScript and must not inherit the loaders (tsx, test preloads) of the build.
   const worker = new Worker(WORKER_SCRIPT, { workerData: { ...WORKER_SETTINGS, etag: ETAG_SETTINGS, root: root ?? null }, execArgv: [] });
-  const thread: Thread = { worker, queued: 0, sentBytes: 0, pending: new Map(), outbox: [] };
-  const settle = (answer: Answer) => {
+  const thread: Thread = { worker, queued: 0, sentBytes: 0, pending: new Map() };
+  worker.on("message", (answer: Answer) => {
     const waiting = thread.pending.get(answer.id);
     if (waiting === undefined) return;
     thread.pending.delete(answer.id);
     thread.queued -= waiting.bytes;
     thread.sentBytes -= waiting.size;
+    onAnswer();
     if (answer.error !== undefined) {
       waiting.reject(new Error(`Internal error: a file could not be written: ${answer.error}`));
       return;
     }
     waiting.resolve({ written: answer.written, linked: answer.linked, variants: answer.variants });
-  };
-  // The answers to one message come back together.
-  worker.on("message", (answers: Answer[]) => {
-    for (const answer of answers) settle(answer);
-    onAnswer();
   });
   const failAll = (error: Error) => {
     for (const waiting of thread.pending.values()) waiting.reject(new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error }));

@@ -125,14 +125,12 @@ function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
   return answer;
 }
 
-/** One message is a list of requests (those the build emitted together): answered together, in one message. */
-parentPort.on("message", (requests) => {
-  const answers = requests.map((request) => {
-    try {
-      return emit(request);
-    } catch (error) {
-      return { id: request.id, error: error instanceof Error ? error.message : String(error) };
-    }
-  });
-  parentPort.postMessage(answers);
+parentPort.on("message", (request) => {
+  let answer;
+  try {
+    answer = emit(request);
+  } catch (error) {
+    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort.postMessage(answer);
 });

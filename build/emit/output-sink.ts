@@ -33,7 +33,7 @@ export interface OutputSink {
   has(path: string): boolean;
   /**
    * Resolves once the bodies queued for the emit threads are few enough again: the plan awaits it as it
-   * goes, so that a plan faster than the threads does not run ahead of them with every body queued.
+   * goes, so that a build larger than the threads' pace does not hold every body twice in memory.
    */
   paced(): Promise<void>;
   /** Waits for every file added so far (rejects with the first failure); the entries' encodings are complete then. */

@@ -11,7 +11,7 @@ import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../serve/etag.ts";
 import { ENCODINGS, variantPath, wantsVariants, type EncodedVariants } from "./compress-body.ts";
 import { serializeDataset } from "./dataset-file.ts";
-import { encodeShared } from "./shared-bytes.ts";
+import { encodeOwned } from "./owned-bytes.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
 
 export const ENGINE_DIR = "_engine";
@@ -127,9 +127,9 @@ export async function planOutputs(
     let headers;
     try {
       const result = runResolved(context, resolved);
-      // Encoded once, here, into shared memory: the ETag, the length and the emit threads (without a
-      // copy) all take these bytes, and the rendered text is garbage at once instead of held to the end.
-      body = encodeShared(renderAll(result));
+      // Encoded once, here: the ETag, the length and the emit threads all take these bytes, and the
+      // rendered text is garbage at once instead of being held (and moved between heaps) until the end.
+      body = encodeOwned(renderAll(result));
       headers = resultHeaders(resolved, result);
     } catch (error) {
       if (error instanceof HttpError) continue; // e.g. a key whose answer is an error: never precomputed
