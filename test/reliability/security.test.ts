@@ -18,6 +18,7 @@ import { createPrecomputedStore, EMPTY_STORE } from "../../build/serve/precomput
 import { minContext } from "../fixtures/min-context.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 import { slowReader } from "./slow-clients.ts";
+import { closeServer, listenOnLoopback } from "../helpers/loopback-server.ts";
 
 let deps: HandlerDeps;
 beforeAll(async () => {
@@ -69,15 +70,9 @@ describe("memory a connection can hold", () => {
   let base = "";
   beforeAll(async () => {
     server = createHostServer({ context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE }, { trustProxy: false, idleTimeoutMs: IDLE_LIMIT_MS });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = await listenOnLoopback(server);
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  });
+  afterAll(() => closeServer(server));
 
   it("closes a connection on which the client reads nothing for the idle limit, and keeps serving", async () => {
     const { port } = server.address() as AddressInfo;

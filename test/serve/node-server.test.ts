@@ -1,5 +1,4 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
@@ -7,6 +6,7 @@ import { createHostServer, urlOverflowed } from "../../build/serve/node-server.t
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { minContext } from "../fixtures/min-context.ts";
 import { requestRaw } from "./http-client.ts";
+import { closeServer, listenOnLoopback } from "../helpers/loopback-server.ts";
 
 describe("urlOverflowed", () => {
   const long = "a".repeat(9_000);
@@ -46,15 +46,9 @@ describe("createHostServer", () => {
 
   beforeAll(async () => {
     server = createHostServer({ context: await minContext(), endpoints: [failing, ...ENDPOINTS], store: EMPTY_STORE, logError: (error) => logged.push(error) }, { trustProxy: false });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = await listenOnLoopback(server);
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  });
+  afterAll(() => closeServer(server));
 
   it("cuts a stream whose producer fails, logs the fault, and keeps serving", async () => {
     const response = await requestRaw(base, { path: "/resume/api/v1/boom" }).catch((error: Error) => error);
