@@ -18,11 +18,6 @@ export function containsAllWords(foldedText: string, words: readonly string[]): 
   return words.every((word) => foldedText.includes(word));
 }
 
-/** True when every word of the query occurs in the folded haystack. */
-export function matchesAllWords(haystack: string, query: string): boolean {
-  return containsAllWords(foldText(haystack), queryWords(query));
-}
-
 /**
  * A record's folded search text, folded on its first `q` and kept beside the record: every later query
  * only compares. A WeakMap, so the texts go with their records when a rebuild replaces the dataset.
