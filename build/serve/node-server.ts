@@ -26,7 +26,7 @@ export const IDLE_TIMEOUT_MS = 60_000;
 /**
  * Bodies are written in slices of this size, each handed to the socket once the one before has drained:
  * a write that completes is the progress the idle limit counts, so a client reading slowly but steadily
- * (about 1 KB/s or more) is never cut, however long the whole answer takes.
+ * (a slice a minute, about 1.1 KB/s, or more) is never cut, however long the whole answer takes.
  */
 const WRITE_SLICE_BYTES = 64 * 1024;
 
