@@ -31,6 +31,8 @@ describe("parseParams", () => {
     ["has_license=0&has_license=", { has_license: false }],
     ["status=,", {}], // a list with no item is as empty as an empty value
     ["status=%20,%20,&country=,,", {}],
+    ["sort=%20&order=%20%20", {}], // a single vocabulary value is trimmed too: only spaces is empty
+    ["sort=%20trust_score%20", { sort: "trust_score" }],
     ["status=active,", { status: ["active"] }],
     ["status=active&status=closed", { status: ["active", "closed"] }], // repeated = comma-joined
     ["status=closed,active", { status: ["active", "closed"] }],
@@ -92,6 +94,8 @@ describe("parseParams", () => {
     ["page=-1", "page", "-1"],
     ["page=abc", "page", "abc"],
     ["page=1.5", "page", "1.5"],
+    ["page=%20", "page", " "], // numbers are not trimmed: a space is a malformed number, not an empty value
+    ["has_license=%20", "has_license", " "],
     ["page=1&page=2", "page", "1,2"], // repeated single value
     ["per_page=0", "per_page", "0"],
     ["per_page=101", "per_page", "101"],
