@@ -66,8 +66,16 @@ export function demandShareSpec({ country, rows }: DemandShareSeries): VegaLiteS
   };
 }
 
-/** The calibrated months of every market with a correlation: tracked demand total and GGR. */
-export function calibrationPoints(dataset: Dataset): { market: string; period: string; demand: number; ggr: number }[] {
+/** One calibrated month of one market: its tracked demand total and its GGR. */
+export interface CalibrationPoint {
+  market: string;
+  period: string;
+  demand: number;
+  ggr: number;
+}
+
+/** The calibrated months of every market with a correlation, computed once for the chart and its table. */
+export function calibrationPoints(dataset: Dataset): CalibrationPoint[] {
   const totals = new Map<string, number>();
   for (const value of dataset.index) totals.set(`${value.country}|${value.period}`, (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume);
   const labels = new Map(dataset.calibration.filter((entry) => entry.correlation !== null).map((entry) => [`${entry.country}|${entry.regulator_code}`, `${entry.country} · ${entry.regulator_code}, ${entry.currency} (r = ${entry.correlation!.toFixed(2)})`]));
@@ -79,12 +87,12 @@ export function calibrationPoints(dataset: Dataset): { market: string; period: s
 }
 
 /** Chart 2: per market, each month's tracked demand against its GGR, with a least-squares line. */
-export function calibrationSpec(dataset: Dataset): VegaLiteSpec {
+export function calibrationSpec(points: readonly CalibrationPoint[]): VegaLiteSpec {
   return {
     $schema: SCHEMA,
     description: "Monthly tracked search demand against regulator-published GGR, one panel per market",
     config: { ...CONFIG, header: { labelFontSize: 11, labelFontWeight: "bold" } },
-    data: { values: calibrationPoints(dataset) },
+    data: { values: [...points] },
     facet: { field: "market", type: "nominal", title: null, sort: "ascending" },
     columns: 4,
     spec: {
@@ -143,8 +151,8 @@ export function demandShareTable({ country, rows }: DemandShareSeries): ChartTab
 }
 
 /** Chart 2 as a table: every point, by market then month. */
-export function calibrationTable(dataset: Dataset): ChartTable {
-  const points = calibrationPoints(dataset).sort((a, b) => compareStrings(a.market, b.market) || compareStrings(a.period, b.period));
+export function calibrationTable(calibration: readonly CalibrationPoint[]): ChartTable {
+  const points = [...calibration].sort((a, b) => compareStrings(a.market, b.market) || compareStrings(a.period, b.period));
   return { caption: "Tracked demand and GGR per market and month", head: ["Market", "Month", "Tracked demand", "GGR"], rows: points.map((point) => [point.market, point.period, String(point.demand), String(point.ggr)]), numeric: [2, 3] };
 }
 

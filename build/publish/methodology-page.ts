@@ -9,6 +9,7 @@ import { pageFile } from "../emit/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml, renderTable } from "./html.ts";
 import {
+  calibrationPoints,
   calibrationSpec,
   calibrationTable,
   demandShareSeries,
@@ -44,7 +45,8 @@ export function methodologyCharts(dataset: Dataset): Chart[] {
     charts.push({ id: "chart-demand-share", spec: demandShareSpec(series), table: demandShareTable(series), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(series.latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
   }
   if (dataset.calibration.some((entry) => entry.correlation !== null)) {
-    charts.push({ id: "chart-calibration", spec: calibrationSpec(dataset), table: calibrationTable(dataset), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });
+    const points = calibrationPoints(dataset);
+    charts.push({ id: "chart-calibration", spec: calibrationSpec(points), table: calibrationTable(points), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });
   }
   charts.push({ id: "chart-trust-distribution", spec: trustDistributionSpec(dataset), table: trustDistributionTable(dataset), caption: `Trust Score distribution: brands per ${TRUST_BIN_STEP}-point score band at the snapshot, coloured by grade.` });
   return charts;

@@ -84,7 +84,7 @@ describe("calibrationPoints", () => {
   });
 
   it("faces one panel per market with independent scales and a regression line", () => {
-    const spec = calibrationSpec(dataset) as { facet: { field: string }; resolve: unknown; spec: { layer: { transform?: unknown }[] } };
+    const spec = calibrationSpec(calibrationPoints(dataset)) as { facet: { field: string }; resolve: unknown; spec: { layer: { transform?: unknown }[] } };
     expect(spec.facet.field).toBe("market");
     expect(spec.resolve).toEqual({ scale: { x: "independent", y: "independent" } });
     expect(spec.spec.layer[1]!.transform).toEqual([{ regression: "ggr", on: "demand" }]);
