@@ -7,13 +7,26 @@
 
 const serialised = new WeakMap<object, string>();
 
-/** Freezes `item` and stores its JSON; callers hand out this same object for as long as the data lives. */
+/**
+ * Freezes `item`, all the way down, and stores its JSON; callers hand out this same object for as long
+ * as the data lives. All the way down: a nested object changed later would leave the stored JSON stale,
+ * and a list spliced from it would differ from the same answer serialised afresh.
+ */
 export function stableItem<T extends object>(item: T): T {
   if (!serialised.has(item)) {
     serialised.set(item, JSON.stringify(item));
-    Object.freeze(item);
+    freezeDeep(item);
   }
   return item;
+}
+
+function freezeDeep(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === "object" && child !== null) freezeDeep(child);
+  }
 }
 
 /**

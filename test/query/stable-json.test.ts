@@ -24,6 +24,14 @@ describe("stringifyBody", () => {
     expect(itemJson(item)).toBe('{"id":7}');
   });
 
+  it("freezes a stable item all the way down: a nested array or object cannot change under its stored JSON", () => {
+    const item = stableItem({ id: 9, skills: ["seo"], contact: { email: "a@example.com", links: [{ url: "https://example.com" }] } });
+    expect(() => item.skills.push("ppc")).toThrow(TypeError);
+    expect(() => Object.assign(item.contact, { email: "b@example.com" })).toThrow(TypeError);
+    expect(() => Object.assign(item.contact.links[0]!, { url: "https://example.org" })).toThrow(TypeError);
+    expect(itemJson(item)).toBe(JSON.stringify(item));
+  });
+
   it("writes array holes, undefined and functions as null, as JSON.stringify does inside an array", () => {
     const body = { meta: {}, data: [undefined, () => 1, Symbol("s"), 3, "x"] };
     expect(stringifyBody(body)).toBe('{"meta":{},"data":[null,null,null,3,"x"]}');
