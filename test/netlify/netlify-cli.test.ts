@@ -1,11 +1,12 @@
 /**
  * Smoke test: the sample build served by the Netlify CLI itself (`netlify dev --offline`, edge functions
  * off, every server bound to 127.0.0.1), one URL of each kind. The CLI (26.x, the last line for Node 20)
- * is installed outside the project's package.json, into node_modules/.cache/netlify-cli, once; where it
- * cannot be installed or started, each test fails with the reason.
+ * is installed outside the project's package.json, from its own manifest and lock (test/netlify/cli), into
+ * node_modules/.cache/netlify-cli (or NETLIFY_CLI_CACHE), once per version of the lock; where it cannot be
+ * installed or started, each test fails with the reason.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -15,9 +16,12 @@ import { handleRequest } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
-const CLI_VERSION = "26.2.0";
-const CACHE = path.resolve("node_modules/.cache/netlify-cli");
+/** netlify-cli 26.2.0 and its whole tree, locked: a fresh resolve would pull packages that need Node 22. */
+const LOCKED = path.resolve("test/netlify/cli");
+const CACHE = path.resolve(process.env.NETLIFY_CLI_CACHE ?? "node_modules/.cache/netlify-cli");
 const CLI_BIN = path.join(CACHE, "node_modules/netlify-cli/bin/run.js");
+/** A copy of the lock the cache was installed from, written once `npm ci` succeeded. */
+const INSTALLED_LOCK = path.join(CACHE, "installed-package-lock.json");
 /** How long `netlify dev` may take to say it is ready (about 70 s here once, on a busy machine). */
 const START_MS = 300_000;
 
@@ -26,13 +30,22 @@ let site: string | undefined;
 let base = "";
 let unavailable: string | undefined;
 
-/** Installs the CLI into the cache folder unless it is there; returns why it cannot be had, if so. */
+/** Installs the locked CLI into the cache folder unless that lock is installed there; returns why it cannot be had, if so. */
 function installCli(): string | undefined {
-  if (existsSync(CLI_BIN)) return undefined;
+  const lock = readFileSync(path.join(LOCKED, "package-lock.json"));
+  if (existsSync(CLI_BIN) && existsSync(INSTALLED_LOCK) && readFileSync(INSTALLED_LOCK).equals(lock)) return undefined;
+  // Removed first, so an install that fails halfway is never taken for the locked one.
+  rmSync(INSTALLED_LOCK, { force: true });
+  mkdirSync(CACHE, { recursive: true });
+  for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(LOCKED, file), path.join(CACHE, file));
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  // 730 packages, 420 MB: 290 s here once (a busy machine), so far more than that before calling it a failure.
-  const result = spawnSync(npm, ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--no-save", `netlify-cli@${CLI_VERSION}`], { encoding: "utf8", timeout: 900_000 });
-  return result.status === 0 && existsSync(CLI_BIN) ? undefined : `npm could not install netlify-cli@${CLI_VERSION}: ${(result.stderr || String(result.error)).trim().split("\n").slice(-3).join(" ")}`;
+  // About 1,100 packages, 345 MB: 95 s here once, 290 s once on a busy machine, so far more than that before calling it a failure.
+  // npm runs none of the tree's install scripts (none is allowed): the CLI needs none (its postinstall only prints a
+  // welcome and sets up shell completion; esbuild's and sharp's check binaries that their platform packages supply).
+  const result = spawnSync(npm, ["ci", "--prefix", CACHE, "--no-audit", "--no-fund"], { encoding: "utf8", timeout: 900_000 });
+  if (result.status !== 0 || !existsSync(CLI_BIN)) return `npm ci could not install netlify-cli from test/netlify/cli/package-lock.json: ${(result.stderr || String(result.error)).trim().split("\n").slice(-3).join(" ")}`;
+  cpSync(path.join(LOCKED, "package-lock.json"), INSTALLED_LOCK);
+  return undefined;
 }
 
 async function freePort(): Promise<number> {
