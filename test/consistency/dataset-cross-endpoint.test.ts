@@ -308,6 +308,17 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
     }
   });
 
+  it("in the sample, a brand tracked in a market lists it among its markets (the loader does not require it); by design /brands?country= may list more brands than coverage.brands (markets are where a brand operates, coverage what the demand data tracks)", () => {
+    let wider = 0;
+    for (const country of countries) {
+      const tracked = new Set([...volumes.keys()].filter((key) => key.split(" ")[1] === country.code).map((key) => key.split(" ")[0]!));
+      const operating = new Set(all(`/brands?country=${country.code}`).map((brand) => brand.slug));
+      expect([...tracked].filter((slug) => !operating.has(slug)), country.code).toEqual([]);
+      if (operating.size > tracked.size) wider += 1;
+    }
+    expect(wider).toBeGreaterThan(0);
+  });
+
   it("/countries' share_pct is its months with data over /countries' period count", () => {
     const periods = meta("/countries").periods;
     for (const country of countries) expectRounded4(country.coverage.share_pct, (country.coverage.periods / periods) * 100, country.code);
