@@ -14,6 +14,12 @@ export interface ServerOptions {
   trustProxy: boolean;
   /** A connection on which nothing is read or written for this long is closed. @default IDLE_TIMEOUT_MS */
   idleTimeoutMs?: number;
+  /** A request whose headers have not all come this long after its first byte is answered 408. @default HEADERS_TIMEOUT_MS */
+  headersTimeoutMs?: number;
+  /** A request not received in full (a body included) this long after its first byte is cut. @default REQUEST_TIMEOUT_MS */
+  requestTimeoutMs?: number;
+  /** How often the two limits above are checked: a request is cut up to this long after its limit. @default TIMEOUT_CHECK_MS */
+  connectionsCheckingIntervalMs?: number;
 }
 
 /**
@@ -22,6 +28,25 @@ export interface ServerOptions {
  * live answer, run the host out of memory.
  */
 export const IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * How long a request's headers may take to come (Node's default is 60 s). Each byte is progress to the idle
+ * limit, so without this a client trickling its headers (slowloris) would hold a connection for ever; a
+ * request here is its headers alone, at most 16 KiB, seconds on the slowest link, so 30 s leaves a wide margin.
+ */
+export const HEADERS_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a whole request may take to come (Node's default is 300 s). No request body is read here (one
+ * sent is discarded as it comes), so a client holding one back holds its connection no longer than headers.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * How often Node checks the two limits above (its default is 30 s, which doubles them at worst). Each check
+ * walks only the connections in the middle of a request, so checking every 2 s costs next to nothing.
+ */
+export const TIMEOUT_CHECK_MS = 2_000;
 
 /**
  * Bodies are written in slices of this size, each handed to the socket once the one before has drained:
@@ -54,7 +79,16 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
     });
   };
   // Node's own check of the Host header answers a bare 400 (no JSON, no CORS): serve() makes the same check.
-  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, onRequest);
+  const server = createServer(
+    {
+      maxHeaderSize: 16 * 1024,
+      requireHostHeader: false,
+      headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: options.connectionsCheckingIntervalMs ?? TIMEOUT_CHECK_MS,
+    },
+    onRequest,
+  );
   // With no 'timeout' listener, Node destroys a socket idle this long (Node's own default is never).
   server.setTimeout(options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
   connections.set(server, open);
@@ -269,6 +303,8 @@ function clientErrorOf(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, re
   // is still a readable request: the contract's 405. Anything else there (`HELLO THERE`) stays a 400.
   const requestLine = error.code === "HPE_INVALID_METHOD" ? /^([!#$%&'*+.^_`|~\w-]{1,20}) \S+ HTTP\/\d\.\d\r?\n/.exec(refused) : null;
   if (requestLine !== null) return [405, "Method Not Allowed", methodNotAllowed(requestLine[1]!)];
+  // Node's headersTimeout or requestTimeout: RFC 9110 §15.5.9, not a request that could not be parsed.
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return [408, "Request Timeout", new HttpError(408, "request_timeout", "The request did not arrive in full in time.")];
   if (error.code !== "HPE_HEADER_OVERFLOW") return [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")];
   if (urlOverflowed(error.rawPacket)) return [414, "URI Too Long", new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)];
   return [431, "Request Header Fields Too Large", new HttpError(431, "request_too_large", "The request headers are too large.")];

@@ -18,6 +18,8 @@ export const ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   method_not_allowed: [405],
   // Not in the contract's table, which is silent on If-Match: RFC 9110 §13.1.1 (README, decisions).
   precondition_failed: [412],
+  // Not in the contract's table either: a request not received in full in time, RFC 9110 §15.5.9 (README, HTTP edges).
+  request_timeout: [408],
   rate_limited: [429],
   request_too_large: [414, 431],
 };
@@ -86,7 +88,7 @@ export function contractProblems(response: AnyResponse, options: { head?: boolea
   const problems: string[] = [];
   if (headers["access-control-allow-origin"] !== "*") problems.push("no Access-Control-Allow-Origin: *");
   if (!headers["access-control-expose-headers"]?.includes("ETag")) problems.push("no Access-Control-Expose-Headers");
-  if (![200, 204, 304, 400, 404, 405, 412, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
+  if (![200, 204, 304, 400, 404, 405, 408, 412, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
   if (options.head === true || response.status === 204) return problems;
   return [...problems, ...(response.status >= 400 ? errorProblems(response.status, headers, response.body.toString("utf8")) : successProblems(response.status, headers, response.body, options.untagged === true))];
 }

@@ -56,6 +56,21 @@ export function parseResponse(bytes: Buffer): AnyResponse {
   return { status: Number(statusLine.split(" ")[1]), headers, body: headers["transfer-encoding"] === "chunked" ? dechunk(raw) : raw };
 }
 
+/** Splits answers sent one after another on a connection (each with a Content-Length), in the order sent. */
+export function parseResponses(bytes: Buffer): AnyResponse[] {
+  const responses: AnyResponse[] = [];
+  let rest = bytes;
+  while (rest.length > 0) {
+    const headEnd = rest.indexOf("\r\n\r\n");
+    const length = /\r\ncontent-length: *(\d+)/i.exec(rest.subarray(0, headEnd < 0 ? 0 : headEnd).toString("latin1"))?.[1];
+    if (length === undefined) throw new Error(`not an answer with a Content-Length: ${JSON.stringify(rest.toString("latin1").slice(0, 200))}`);
+    const end = headEnd + 4 + Number(length);
+    responses.push(parseResponse(rest.subarray(0, end)));
+    rest = rest.subarray(end);
+  }
+  return responses;
+}
+
 function dechunk(raw: Buffer): Buffer {
   const parts: Buffer[] = [];
   let at = 0;

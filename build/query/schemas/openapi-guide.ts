@@ -19,7 +19,7 @@ const COMMON_RULES = `
 - Paginated lists add \`page\`, \`per_page\`, \`total\` and \`pages\` to \`meta\`, and send \`Link\` (first, last, prev, next) and \`X-Total-Count\`. A page past the end is 200 with \`data: []\`. Lists bounded by \`limit\` add \`limit\` and \`total\`.
 - Every 200 carries a strong \`ETag\` (except a streamed export computed on the fly, whose bytes are not known before the last line) and \`Cache-Control: public, max-age=300\`; \`If-None-Match\` with the current ETag gets 304. \`If-Match\` naming none of the current ETag (strong comparison: a \`W/\` tag never matches; \`*\` always does) gets 412 (RFC 9110 §13.1.1). Errors carry \`Cache-Control: no-store\`.
 - Every answer carries \`Access-Control-Allow-Origin: *\`.
-- Errors: \`{"error": CODE, "message": SENTENCE, "status": N, "details": {...}}\` with the codes \`invalid_parameter\`, \`unknown_parameter\`, \`missing_parameter\`, \`bad_request\` (400), \`*_not_found\` and \`not_found\` (404), \`method_not_allowed\` (405), \`precondition_failed\` (412), \`request_too_large\` (414/431), \`rate_limited\` (429, with \`Retry-After\`), \`internal_error\` (500).
+- Errors: \`{"error": CODE, "message": SENTENCE, "status": N, "details": {...}}\` with the codes \`invalid_parameter\`, \`unknown_parameter\`, \`missing_parameter\`, \`bad_request\` (400), \`*_not_found\` and \`not_found\` (404), \`method_not_allowed\` (405), \`request_timeout\` (408), \`precondition_failed\` (412), \`request_too_large\` (414/431), \`rate_limited\` (429, with \`Retry-After\`), \`internal_error\` (500).
 
 ## Limits
 120 requests per rolling 60 seconds per client address, counted separately for each service; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.

@@ -1,0 +1,127 @@
+/**
+ * Clients that misbehave while sending, against a real host on loopback: headers trickled or never
+ * finished (slowloris), a body announced and held back, connections opened and left idle, and the
+ * edges of the connection a well-behaved client may still use (pipelining, half-close). The host's
+ * request limits are shortened here; each test asserts how a connection ends, never how long it took.
+ */
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Endpoint } from "../../build/query/endpoint.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { createHostServer } from "../../build/serve/node-server.ts";
+import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
+import { minContext } from "../fixtures/min-context.ts";
+import { closeServer, listenOnLoopback } from "../helpers/loopback-server.ts";
+import { contractProblems } from "./contract-response.ts";
+import { parseResponses } from "./raw-http.ts";
+import { openConnection } from "./slow-senders.ts";
+import { slowReader } from "./slow-clients.ts";
+
+/** The request limits, short for the tests; the idle limit far longer, so that it is never what closes a connection here. */
+const LIMITS = { headersTimeoutMs: 500, requestTimeoutMs: 500, connectionsCheckingIntervalMs: 100, idleTimeoutMs: 60_000 };
+/** Generous on a busy machine, and still far below the idle limit. */
+const DEADLINE_MS = 15_000;
+
+const big: Endpoint = {
+  id: "test.big",
+  service: "dataset",
+  path: "/big",
+  summary: "An 8 MB answer",
+  format: "json",
+  params: [],
+  run: () => ({ kind: "json", body: { data: "x".repeat(8 * 1024 * 1024) } }),
+};
+
+let server: Server;
+let base = "";
+beforeAll(async () => {
+  server = createHostServer({ context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE }, { trustProxy: false, ...LIMITS });
+  base = await listenOnLoopback(server);
+});
+afterAll(() => closeServer(server));
+
+const REQUEST = "GET /api/dataset/v1/ HTTP/1.1\r\nHost: x\r\n";
+
+async function bodyOf(path: string): Promise<string> {
+  return (await fetch(`${base}${path}`)).text();
+}
+
+describe("a request that does not arrive in time", () => {
+  it.each([
+    // Each byte resets the idle limit: only the limit on the headers as a whole ends this.
+    ["headers trickled a byte every 100 ms", (send: (text: string) => void, trickle: (text: string, everyMs: number) => void) => trickle(`${REQUEST}X-Pad: ${"p".repeat(500)}\r\n\r\n`, 100)],
+    ["a request line and then nothing", (send: (text: string) => void) => send("GET /api/dataset/v1/ HTTP/1.1\r\n")],
+    ["headers without their blank line", (send: (text: string) => void) => send(REQUEST)],
+  ])("%s: answered 408 as contract JSON, and closed", async (_case, start) => {
+    const connection = await openConnection(base);
+    start(connection.write, connection.trickle);
+    const [answer, ...more] = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    expect(answer?.status).toBe(408);
+    expect(contractProblems(answer!)).toEqual([]);
+    expect(JSON.parse(answer!.body.toString("utf8"))).toMatchObject({ error: "request_timeout", status: 408 });
+    expect(answer!.headers.connection).toBe("close");
+    expect(more).toEqual([]);
+  });
+
+  it("closes 200 connections opened and left silent, and answers others meanwhile", async () => {
+    // Watched from the host's side too: the host, not the client, must be the one to close them.
+    const closedOnHost: Promise<void>[] = [];
+    const accepted = new Promise<void>((resolve) => {
+      const onConnection = (socket: Socket) => {
+        closedOnHost.push(new Promise((closed) => socket.once("close", () => closed())));
+        if (closedOnHost.length < 200) return;
+        server.off("connection", onConnection);
+        resolve();
+      };
+      server.on("connection", onConnection);
+    });
+    const connections = await Promise.all(Array.from({ length: 200 }, () => openConnection(base)));
+    await accepted;
+    expect((await fetch(`${base}/api/dataset/v1/`)).status).toBe(200);
+    const answers = await Promise.all(connections.map((connection) => connection.closedByHost(DEADLINE_MS)));
+    await Promise.all(closedOnHost);
+    expect(new Set(answers.map((bytes) => parseResponses(bytes).map((answer) => answer.status).join()))).toEqual(new Set(["408"]));
+  });
+});
+
+describe("clients that behave, at the edges of the connection", () => {
+  it("answers three GETs pipelined in one write in order, each whole", async () => {
+    const paths = ["/api/dataset/v1/", "/resume/api/v1/", "/api/dataset/v1/nope"];
+    const connection = await openConnection(base);
+    connection.write(paths.map((path, i) => `GET ${path} HTTP/1.1\r\nHost: x\r\n${i === paths.length - 1 ? "Connection: close\r\n" : ""}\r\n`).join(""));
+    const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404]);
+    expect(answers.map((answer) => answer.body.toString("utf8"))).toEqual(await Promise.all(paths.map(bodyOf)));
+  });
+
+  it("answers a client that half-closes after its request, whole", async () => {
+    const connection = await openConnection(base);
+    connection.write(`${REQUEST}\r\n`);
+    connection.halfClose();
+    const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    expect(answers.map((answer) => answer.status)).toEqual([200]);
+    expect(answers[0]!.body.toString("utf8")).toBe(await bodyOf("/api/dataset/v1/"));
+  });
+
+  it("answers headers over 16 KiB, sent a line at a time, 431 as contract JSON", async () => {
+    const connection = await openConnection(base);
+    connection.write(REQUEST);
+    for (let i = 0; i < 20; i++) connection.write(`X-Line-${i}: ${"l".repeat(1_000)}\r\n`);
+    const [answer, ...more] = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    expect(answer?.status).toBe(431);
+    expect(contractProblems(answer!)).toEqual([]);
+    expect(more).toEqual([]);
+  });
+
+  it("does not cut a large answer read slowly for longer than the request limits", async () => {
+    // The request limits cover receiving the request only: a GET is received whole with its headers.
+    const reader = await slowReader(base, "/api/dataset/v1/big", 64 * 1024, 50);
+    await new Promise((resolve) => setTimeout(resolve, 6 * (LIMITS.requestTimeoutMs + LIMITS.connectionsCheckingIntervalMs)));
+    const open = reader.open();
+    const received = reader.received();
+    reader.stop();
+    expect(open).toBe(true);
+    expect(received).toBeGreaterThan(0);
+  });
+});
