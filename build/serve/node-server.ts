@@ -58,6 +58,9 @@ const WRITE_SLICE_BYTES = 64 * 1024;
 /** Per server: each open connection and how many of its responses are still being sent. */
 const connections = new WeakMap<Server, Map<Socket, number>>();
 
+/** Each connection's latest request, to tell a timeout on its body (it is incomplete) from one on the next request's headers. */
+const latestRequests = new WeakMap<Socket, IncomingMessage>();
+
 /** A connection's refusal waiting for the responses before it to be sent (see answerInTurn). */
 const refusalsWaiting = new WeakMap<Socket, () => void>();
 
@@ -70,6 +73,7 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
   const currentDeps = typeof depsOf === "function" ? depsOf : () => depsOf;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     trackResponse(server, open, req.socket, res);
+    latestRequests.set(req.socket, req);
     const deps = currentDeps();
     serve(req, res, deps, options).catch((error: unknown) => {
       // A streamed export whose producer failed after the headers left: the only honest signal left
@@ -108,7 +112,12 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
   server.on("checkExpectation", onRequest);
   // CONNECT leaves Node's HTTP parser: answered here with the contract's 405, as any method but GET, HEAD and OPTIONS.
   server.on("connect", (req: IncomingMessage, socket: Socket) => answerConnect(req, socket, currentDeps(), options));
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerInTurn(open, socket, () => answerClientError(error, socket, currentDeps())));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A request answered at its headers whose body (read by no one) never ended: an answer now would be
+    // read by the client as that of its next request, so the connection is only closed, after the answer.
+    const bodyTimedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT" && latestRequests.get(socket)?.complete === false;
+    answerInTurn(open, socket, bodyTimedOut ? () => socket.destroy() : () => answerClientError(error, socket, currentDeps()));
+  });
   return server;
 }
 

@@ -85,6 +85,33 @@ describe("a request that does not arrive in time", () => {
   });
 });
 
+describe("a GET announcing a body it does not send in full", () => {
+  it.each([
+    ["Content-Length: 1000000, nothing sent", "Content-Length: 1000000\r\n\r\n", ""],
+    ["Content-Length: 1000000, a byte every 100 ms", "Content-Length: 1000000\r\n\r\n", "x".repeat(1_000)],
+    ["chunked, never finished", "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", "5\r\nhello\r\n".repeat(100)],
+  ])("%s: answered once, then closed with nothing more", async (_case, head, trickled) => {
+    const connection = await openConnection(base);
+    connection.write(`${REQUEST}${head}`);
+    connection.trickle(trickled, 100);
+    const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    // A second answer would be read by the client as the answer to its next request.
+    expect(answers.map((answer) => answer.status)).toEqual([200]);
+    expect(answers[0]!.body.toString("utf8")).toBe(await bodyOf("/api/dataset/v1/"));
+  });
+
+  it("sends a large answer whole before closing, when the body's time runs out while it is queued", async () => {
+    const connection = await openConnection(base);
+    connection.pause();
+    connection.write("GET /api/dataset/v1/big HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 4 * (LIMITS.requestTimeoutMs + LIMITS.connectionsCheckingIntervalMs)));
+    connection.resume();
+    const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    expect(answers.map((answer) => answer.status)).toEqual([200]);
+    expect(answers[0]!.body.length).toBeGreaterThan(8 * 1024 * 1024);
+  });
+});
+
 describe("clients that behave, at the edges of the connection", () => {
   it("answers three GETs pipelined in one write in order, each whole", async () => {
     const paths = ["/api/dataset/v1/", "/resume/api/v1/", "/api/dataset/v1/nope"];

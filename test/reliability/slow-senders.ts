@@ -10,6 +10,9 @@ export interface RawConnection {
   write(text: string): void;
   /** Sends `text` one byte every `everyMs` until it is all sent or the connection closes. */
   trickle(text: string, everyMs: number): void;
+  /** Stops reading (what the host sends stays queued) until `resume`. */
+  pause(): void;
+  resume(): void;
   /** Ends our side (FIN), still reading the answer. */
   halfClose(): void;
   /** Resolves with all the host sent once it has closed the connection; rejects if still open after `withinMs`. */
@@ -35,6 +38,8 @@ export function openConnection(baseUrl: string): Promise<RawConnection> {
           const timer = setInterval(() => (at < text.length && socket.writable ? write(text[at++]!) : clearInterval(timer)), everyMs);
           socket.once("close", () => clearInterval(timer));
         },
+        pause: () => void socket.pause(),
+        resume: () => void socket.resume(),
         halfClose: () => void socket.end(),
         closedByHost: (withinMs) =>
           new Promise<Buffer>((done, fail) => {
