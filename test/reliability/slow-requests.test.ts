@@ -64,6 +64,15 @@ describe("a request that does not arrive in time", () => {
     expect(more).toEqual([]);
   });
 
+  it("answers 408 to the second request of a connection trickling its headers, after the first's answer", async () => {
+    const connection = await openConnection(base);
+    connection.write(`${REQUEST}\r\n`);
+    connection.trickle(`${REQUEST}X-Pad: ${"p".repeat(500)}\r\n\r\n`, 100);
+    const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 408]);
+    expect(contractProblems(answers[1]!)).toEqual([]);
+  });
+
   it("closes 200 connections opened and left silent, and answers others meanwhile", async () => {
     // Watched from the host's side too: the host, not the client, must be the one to close them.
     const closedOnHost: Promise<void>[] = [];
