@@ -27,7 +27,7 @@ export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (er
       logError(error);
       return toWebResponse(errorResponse(internalError()));
     }
-    return toWebResponse(await handleRequest(toHostRequest(request, options), loaded));
+    return toWebResponse(await handleRequest(toHostRequest(request, options), loaded), loaded.logError ?? logError);
   };
 }
 
@@ -49,27 +49,38 @@ export function toHostRequest(request: Request, options: WebRequestOptions = {})
   return host;
 }
 
-/** The fetch Response of a host response; an iterable body (an export) is streamed line by line as it is produced. */
-export function toWebResponse(response: HostResponse): Response {
+/**
+ * The fetch Response of a host response; an iterable body (an export) is streamed line by line as it is
+ * produced, and a producer failing mid-way goes to `logError` (see streamLines).
+ */
+export function toWebResponse(response: HostResponse, logError?: (error: unknown) => void): Response {
   const headers = new Headers(response.headers);
   const body = response.body;
   if (body === undefined) return new Response(null, { status: response.status, headers });
   if (typeof body === "string") return new Response(body, { status: response.status, headers });
   if (Buffer.isBuffer(body)) return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status: response.status, headers });
-  return new Response(streamLines(body), { status: response.status, headers });
+  return new Response(streamLines(body, logError), { status: response.status, headers });
 }
 
 /**
  * A pull stream over lazily produced lines: each read produces one more chunk, so the first line leaves
  * before the last is computed, and a client that goes away stops the production (the iterator is closed).
+ * A producer that fails after the headers left is a fault of ours: reported to `logError`, as the Node
+ * host reports it, and the stream is cut, so the client sees an incomplete body, never the cause.
  */
-export function streamLines(lines: Iterable<string>): ReadableStream<Uint8Array> {
+export function streamLines(lines: Iterable<string>, logError?: (error: unknown) => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let iterator: Iterator<string> | undefined;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      iterator ??= lines[Symbol.iterator]();
-      const next = iterator.next();
+      let next: IteratorResult<string>;
+      try {
+        iterator ??= lines[Symbol.iterator]();
+        next = iterator.next();
+      } catch (error) {
+        logError?.(error);
+        return controller.error(new Error("The export failed while it was being sent."));
+      }
       if (next.done === true) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },

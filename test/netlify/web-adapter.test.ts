@@ -2,7 +2,7 @@
  * The web-standard entry (Request → Response) the Netlify Function uses: status, headers, streaming, HEAD.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EngineContext } from "../../build/query/endpoint.ts";
+import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { etagOf } from "../../build/serve/etag.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
@@ -87,6 +87,32 @@ describe("createWebHandler", () => {
     const lines = (await response.text()).trimEnd().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines.every((line) => typeof (JSON.parse(line) as { id: unknown }).id === "number")).toBe(true);
+  });
+
+  it("cuts a stream whose producer fails, and reports the fault to the deps' logError, not to the client (as the Node host does)", async () => {
+    const failing: Endpoint = {
+      id: "test.stream",
+      service: "resumes",
+      path: "/boom",
+      summary: "An export whose producer fails after the first line",
+      format: "ndjson",
+      params: [],
+      run: () => ({
+        kind: "ndjson",
+        lines: function* () {
+          yield { line: 1 };
+          throw new Error("producer failed at /work/main/build/x.ts:1:1");
+        },
+        pagination: { page: 1, per_page: 2, total: 2, pages: 1 },
+      }),
+    };
+    const logged: unknown[] = [];
+    const handler = createWebHandler(async () => ({ context, endpoints: [failing, ...ENDPOINTS], store: EMPTY_STORE, logError: (error) => logged.push(error) }));
+    const response = await handler(new Request("https://data.example.com/resume/api/v1/boom"));
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toContain("producer failed");
   });
 
   it("answers the contract's 500 when the engine's data cannot be loaded, and logs the cause", async () => {
