@@ -3,10 +3,10 @@
  * when a client goes away, and answers parser-level failures as contract JSON.
  * @module
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
-import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps } from "./handle-request.ts";
+import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps, type HostRequest } from "./handle-request.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
@@ -209,10 +209,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDep
     res.writeHead(refused.status, refused.headers);
     return void res.end(req.method === "HEAD" ? undefined : refused.body);
   }
-  const response = await handleRequest(
-    { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), ifMatch: headerText(req.headers["if-match"]), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) },
-    deps,
-  );
+  const response = await handleRequest(hostRequestOf(req, options), deps);
   res.writeHead(response.status, response.headers);
   await sendBody(res, response.body);
 }
@@ -270,11 +267,24 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   });
 }
 
+/** What of a parsed request the host reads (an IncomingMessage has it). */
+export interface ParsedRequest {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string };
+}
+
+/** The host's view of a request Node's parser accepted: the target exactly as received (still percent-encoded). */
+export function hostRequestOf(req: ParsedRequest, options: ServerOptions): HostRequest {
+  return { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), ifMatch: headerText(req.headers["if-match"]), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) };
+}
+
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function clientAddress(req: IncomingMessage, options: ServerOptions): string {
+function clientAddress(req: ParsedRequest, options: ServerOptions): string {
   if (options.trustProxy) {
     const forwarded = headerText(req.headers["x-forwarded-for"])?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
