@@ -99,3 +99,25 @@ export function hostileSiteTarget(paths: readonly string[]): fc.Arbitrary<string
     .tuple(absolutePrefix, spelled, suffix, fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, hostileQuery(["page"]))) // a site file ignores the query
     .map(([prefix, path, tail, query]) => `${prefix}${path}${tail}${query === null ? "" : `?${query}`}`);
 }
+
+/** The request headers the handler reads; absent ones are not sent. */
+export interface FuzzHeaders {
+  ifNoneMatch?: string;
+  ifMatch?: string;
+  acceptEncoding?: string;
+}
+
+/** Mostly GET and HEAD, in any letter case; sometimes the preflight or a method the contract refuses (405). */
+export const hostileMethod = fc.oneof({ weight: 8, arbitrary: fc.mixedCase(fc.constantFrom("GET", "HEAD")) }, { weight: 2, arbitrary: fc.constantFrom("OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "") });
+
+/** A header value as a client or an attacker may send it (well-formed, odd, or any text), or null for none (half the time). */
+const headerValue = (...usual: string[]) => fc.option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...usual) }, fc.string({ maxLength: 40 })), { freq: 2 });
+
+/** If-None-Match, If-Match and Accept-Encoding, each absent half the time. */
+export const hostileHeaders: fc.Arbitrary<FuzzHeaders> = fc
+  .record({
+    ifNoneMatch: headerValue('"x"', "*", 'W/"x", "y"', "", ",,,", '"'.repeat(500)),
+    ifMatch: headerValue('"x"', "*", 'W/"x"', "", ", *", '"'.repeat(500)),
+    acceptEncoding: headerValue("br", "gzip", "x-gzip", "*", "identity;q=0", "*;q=0", "br;q=1.0001, gzip;q=.5", "gzip;q=0, br;q=0, identity;q=0", ";;;,,,=", "x-coding, ".repeat(500)),
+  })
+  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== null)) as FuzzHeaders);

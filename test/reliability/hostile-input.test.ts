@@ -22,7 +22,7 @@ import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { contractProblems, type AnyResponse } from "./contract-response.ts";
-import { hostileSiteTarget, hostileTarget } from "./hostile-arbitraries.ts";
+import { hostileHeaders, hostileMethod, hostileSiteTarget, hostileTarget, type FuzzHeaders } from "./hostile-arbitraries.ts";
 import { requestVocabulary } from "./request-vocabulary.ts";
 import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
@@ -56,13 +56,6 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what.slice(0, 200)}`)), ms))]);
 }
 
-/** The request headers the handler reads; absent ones are not sent. */
-interface FuzzHeaders {
-  ifNoneMatch?: string;
-  ifMatch?: string;
-  acceptEncoding?: string;
-}
-
 async function inProcess(method: string, url: string, headers: FuzzHeaders = {}): Promise<AnyResponse> {
   const response: HostResponse = await bounded(handleRequest({ method, url, ...headers, clientAddress: "fuzz" }, deps), 5_000, url);
   const body = response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : [...response.body].join("");
@@ -75,21 +68,6 @@ function expectContractAnswer(response: AnyResponse, target: string, head = fals
   if (response.body.includes(CANARY)) problems.push("the canary file next to dist/ was served");
   expect(problems, `${target.slice(0, 300)} (seed ${SEED})`).toEqual([]);
 }
-
-/** Mostly GET and HEAD, in any letter case; sometimes the preflight or a method the contract refuses (405). */
-const hostileMethod = fc.oneof({ weight: 8, arbitrary: fc.mixedCase(fc.constantFrom("GET", "HEAD")) }, { weight: 2, arbitrary: fc.constantFrom("OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "") });
-
-/** A header value as a client or an attacker may send it (well-formed, odd, or any text), or null for none (half the time). */
-const headerValue = (...usual: string[]) => fc.option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...usual) }, fc.string({ maxLength: 40 })), { freq: 2 });
-
-/** If-None-Match, If-Match and Accept-Encoding, each absent half the time. */
-const hostileHeaders: fc.Arbitrary<FuzzHeaders> = fc
-  .record({
-    ifNoneMatch: headerValue('"x"', "*", 'W/"x", "y"', "", ",,,", '"'.repeat(500)),
-    ifMatch: headerValue('"x"', "*", 'W/"x"', "", ", *", '"'.repeat(500)),
-    acceptEncoding: headerValue("br", "gzip", "x-gzip", "*", "identity;q=0", "*;q=0", "br;q=1.0001, gzip;q=.5", "gzip;q=0, br;q=0, identity;q=0", ";;;,,,=", "x-coding, ".repeat(500)),
-  })
-  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== null)) as FuzzHeaders);
 
 describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
   it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s", async (_id, endpoint) => {
