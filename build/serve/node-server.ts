@@ -58,7 +58,7 @@ const WRITE_SLICE_BYTES = 64 * 1024;
 /** Per server: each open connection and how many of its responses are still being sent. */
 const connections = new WeakMap<Server, Map<Socket, number>>();
 
-/** Each connection's latest request, to tell a timeout on its body (it is incomplete) from one on the next request's headers. */
+/** Each connection's latest request, to tell a fault in its body (it is incomplete) from one in the next request's head. */
 const latestRequests = new WeakMap<Socket, IncomingMessage>();
 
 /** A connection's refusal waiting for the responses before it to be sent (see answerInTurn). */
@@ -113,10 +113,11 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
   // CONNECT leaves Node's HTTP parser: answered here with the contract's 405, as any method but GET, HEAD and OPTIONS.
   server.on("connect", (req: IncomingMessage, socket: Socket) => answerConnect(req, socket, currentDeps(), options));
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    // A request answered at its headers whose body (read by no one) never ended: an answer now would be
-    // read by the client as that of its next request, so the connection is only closed, after the answer.
-    const bodyTimedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT" && latestRequests.get(socket)?.complete === false;
-    answerInTurn(open, socket, bodyTimedOut ? () => socket.destroy() : () => answerClientError(error, socket, currentDeps()));
+    // A request answered at its headers whose body (read by no one) never ended or turned out malformed:
+    // an answer now would be read by the client as that of its next request, so the connection is only
+    // closed, after the answer.
+    const inBody = latestRequests.get(socket)?.complete === false;
+    answerInTurn(open, socket, inBody ? () => socket.destroy() : () => answerClientError(error, socket, currentDeps()));
   });
   return server;
 }

@@ -1,6 +1,6 @@
 /**
  * Clients that misbehave while sending, against a real host on loopback: headers trickled or never
- * finished (slowloris), a body announced and held back, connections opened and left idle, and the
+ * finished (slowloris), a body announced and held back or malformed, connections opened and left idle, and the
  * edges of the connection a well-behaved client may still use (pipelining, half-close). The host's
  * request limits are shortened here; each test asserts how a connection ends, never how long it took.
  */
@@ -118,6 +118,20 @@ describe("a GET announcing a body it does not send in full", () => {
     const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
     expect(answers.map((answer) => answer.status)).toEqual([200]);
     expect(answers[0]!.body.length).toBeGreaterThan(8 * 1024 * 1024);
+  });
+});
+
+describe("a GET whose body turns out malformed after its headers", () => {
+  it.each([
+    ["a chunk size that is not hex", "Transfer-Encoding: chunked\r\n\r\nZZZ\r\n"],
+    ["a chunk longer than its size", "Transfer-Encoding: chunked\r\n\r\n2\r\nhello\r\n0\r\n\r\n"],
+  ])("%s: answered once, then closed with nothing more", async (_case, head) => {
+    const connection = await openConnection(base);
+    connection.write(`${REQUEST}${head}`);
+    const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
+    // The request was answered at its headers: a 400 after it would be read as the answer to the client's next request.
+    expect(answers.map((answer) => answer.status)).toEqual([200]);
+    expect(answers[0]!.body.toString("utf8")).toBe(await bodyOf("/api/dataset/v1/"));
   });
 });
 
