@@ -20,12 +20,14 @@ export function stableItem<T extends object>(item: T): T {
   return item;
 }
 
-function freezeDeep(value: object): void {
-  if (Object.isFrozen(value)) return;
+/** Walks every part, frozen or not: a part frozen on its own (shallowly) may still hold parts that are not. */
+function freezeDeep(value: object, seen = new Set<object>()): void {
+  if (seen.has(value)) return;
+  seen.add(value);
   Object.freeze(value);
   for (const key of Object.keys(value)) {
     const child = (value as Record<string, unknown>)[key];
-    if (typeof child === "object" && child !== null) freezeDeep(child);
+    if (typeof child === "object" && child !== null) freezeDeep(child, seen);
   }
 }
 

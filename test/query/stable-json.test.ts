@@ -32,6 +32,13 @@ describe("stringifyBody", () => {
     expect(itemJson(item)).toBe(JSON.stringify(item));
   });
 
+  it("freezes what lies under a part that was already frozen on its own (a shallow freeze stops nothing below it)", () => {
+    const item = stableItem({ id: 10, contact: Object.freeze({ links: [{ url: "https://example.com" }] }) });
+    expect(() => item.contact.links.push({ url: "https://example.org" })).toThrow(TypeError);
+    const frozenOnTop = stableItem(Object.freeze({ id: 11, skills: ["seo"] }));
+    expect(() => frozenOnTop.skills.push("ppc")).toThrow(TypeError);
+  });
+
   it("writes array holes, undefined and functions as null, as JSON.stringify does inside an array", () => {
     const body = { meta: {}, data: [undefined, () => 1, Symbol("s"), 3, "x"] };
     expect(stringifyBody(body)).toBe('{"meta":{},"data":[null,null,null,3,"x"]}');
