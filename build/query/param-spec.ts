@@ -99,14 +99,15 @@ const splitList = (raw: string): string[] => raw.split(",").map((item) => item.t
 
 /**
  * Whether a raw value says nothing: a comma list with no item in it (`role=,`, `role=, ,`) is as
- * empty as `role=`, and an empty value counts as absent. So does a single vocabulary value of only
- * spaces (`sort=%20`): vocabulary values are trimmed, as list items and text are, and what is empty
- * once trimmed is empty. Numbers, booleans and dates are not trimmed: `page=%20` is a malformed number.
+ * empty as `role=`, and an empty value counts as absent. So does a single vocabulary value or a text of
+ * only spaces (`sort=%20`, `q=%20`), however many: vocabulary values are trimmed, as list items and text
+ * are, and what is empty once trimmed is empty. Numbers, booleans and dates are not trimmed: `page=%20` is
+ * a malformed number.
  */
 export function isBlankValue(spec: ParamSpec, raw: string): boolean {
   const isList = spec.type === "open" || (spec.type === "closed" && spec.multi === true);
   if (isList) return splitList(raw).length === 0;
-  return spec.type === "closed" ? raw.trim() === "" : raw === "";
+  return spec.type === "closed" || spec.type === "text" ? raw.trim() === "" : raw === "";
 }
 
 const unique = (items: string[]): string[] => [...new Set(items)];

@@ -33,6 +33,7 @@ describe("parseParams", () => {
     ["status=%20,%20,&country=,,", {}],
     ["sort=%20&order=%20%20", {}], // a single vocabulary value is trimmed too: only spaces is empty
     ["sort=%20trust_score%20", { sort: "trust_score" }],
+    ["q=" + "%20".repeat(201), {}], // only spaces is empty at any length, not a text over the limit
     ["status=active,", { status: ["active"] }],
     ["status=active&status=closed", { status: ["active", "closed"] }], // repeated = comma-joined
     ["status=closed,active", { status: ["active", "closed"] }],
