@@ -79,6 +79,16 @@ describe("stageOutput", () => {
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 
+  it("first puts back the tree a killed swap left aside and removes a killed build's temporary folder", async () => {
+    await writeTree(path.join(parent, ".dist-old-dist-1700000000000-41"), { "index.json": "previous" });
+    await writeTree(path.join(parent, ".dist-tmp-dist-Ab12Cd"), { "index.json": "half" });
+    const staged = await stageOutput(out);
+    expect(await readTree(out)).toEqual({ "index.json": "previous" });
+    expect((await readdir(parent)).sort()).toEqual(["dist", path.basename(staged.dir)].sort());
+    expect(await readdir(staged.dir)).toEqual([]);
+    await staged.discard();
+  });
+
   it("creates missing parent folders of the target", async () => {
     const deep = path.join(parent, "a", "b", "dist");
     await publish(deep, { "x.json": "x" });
@@ -112,7 +122,8 @@ describe("recoverInterruptedBuild", () => {
   });
 
   it("leaves alone the leftovers of another target whose name starts the same", async () => {
-    const other = [".dist-old-dist-staging-1700000000000-41", ".dist-tmp-dist-staging-Xy12Zz"];
+    // `dist-1700000000000-41`'s set-aside tree, and a folder whose name only holds a leftover's.
+    const other = [".dist-old-dist-staging-1700000000000-41", ".dist-tmp-dist-staging-Xy12Zz", ".dist-old-dist-1700000000000-41-1700000000001-5", "keep.dist-old-dist-1700000000000-41"];
     for (const name of other) await writeTree(path.join(parent, name), { "index.json": name });
     await recoverInterruptedBuild(out);
     expect((await readdir(parent)).sort()).toEqual(other.sort());
