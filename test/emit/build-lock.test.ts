@@ -56,6 +56,8 @@ describe("acquireBuildLock", () => {
   it.each([
     ["of a process that is gone (a killed build)", () => record(deadPid())],
     ["that cannot be read as a lock", () => "{not json"],
+    ["that is JSON but no lock (null)", () => "null\n"],
+    ["that is JSON but names no process", () => `${JSON.stringify({ pid: "1", host: os.hostname(), started: "2026-01-01T00:00:00.000Z" })}\n`],
   ])("takes over a lock %s", async (_case, held) => {
     await writeFile(lockFileOf(out), held());
     const lock = await acquireBuildLock(out);
