@@ -129,6 +129,20 @@ describe("createOutputSink", () => {
     expect((await stat(path.join(out, "b.json"))).size).toBe(40 * 1024 * 1024);
   });
 
+  it("writes exactly the bytes of a body that is a view into a larger buffer", async () => {
+    const out = path.join(parent, "out");
+    const sink = createOutputSink(out, undefined, 1);
+    try {
+      const whole = Buffer.from(`prefix-${jsonBody(2000)}-suffix`);
+      const body = whole.subarray(7, whole.length - 7);
+      sink.addPlain({ path: "view.json", body, group: "x" });
+      await sink.settled();
+      expect((await readFile(path.join(out, "view.json"))).equals(body)).toBe(true);
+    } finally {
+      await sink.close();
+    }
+  });
+
   it("rejects with an internal error when a file cannot be written", async () => {
     const blocker = path.join(parent, "a-file");
     await writeFile(blocker, "not a folder");
@@ -186,6 +200,24 @@ describe("createOutputSink over a previous output", () => {
     expect(report).toMatchObject({ written: 4, linked: 7 });
     expect(await inode(path.join(out, BIG))).toBe(await inode(path.join(previousDir, BIG)));
     expect((await readdir(out)).filter((name) => name.startsWith(".mode-probe"))).toEqual([]);
+  });
+
+  it("keeps no variant of an unchanged body that is now to get none (its variant's name is a planned file)", async () => {
+    const previousDir = path.join(parent, "previous");
+    await emitPlan(previousDir, plan(jsonBody(3000, "b")));
+    expect((await readdir(path.join(previousDir, path.dirname(BIG)))).filter((name) => name.startsWith("index.json."))).toHaveLength(2);
+    const out = path.join(parent, "next");
+    const sink = createOutputSink(out, await madeHere(previousDir), 1);
+    const body = jsonBody(4000, "a");
+    const entry = { etag: etagOf(body), bytes: Buffer.byteLength(body) };
+    try {
+      sink.addDescribed({ path: BIG, body, group: "x" }, entry, false);
+      expect(await sink.settled()).toEqual({ written: 0, linked: 1, variants: { files: 0, bytes: 0 } });
+    } finally {
+      await sink.close();
+    }
+    expect(entry).toEqual({ etag: etagOf(body), bytes: Buffer.byteLength(body) });
+    expect(Object.keys(await hashTree(out))).toEqual([BIG]);
   });
 
   it("writes the bytes (recompressing a kept variant) where a previous file cannot be linked", async () => {
