@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -103,6 +103,15 @@ describe("runBuild over a damaged previous output", () => {
     ["a compressed variant replaced", (out) => writeFile(path.join(out, "index.html.br"), "not brotli")],
     ["a response's variant edited to the same size", async (out) => writeFile(path.join(out, `${RESPONSE}.gz`), Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length))],
     ["a response removed", (out) => rm(path.join(out, RESPONSE))],
+    [
+      "a response shortened, its modification time put back (a copy that keeps times: cp -p, rsync -t)",
+      async (out) => {
+        const file = path.join(out, RESPONSE);
+        const { atime, mtime } = await stat(file);
+        await writeFile(file, (await readFile(file, "utf8")).slice(0, -10));
+        await utimes(file, atime, mtime);
+      },
+    ],
     ["an engine file edited", (out) => writeFile(path.join(out, "_engine/dataset.json"), "{}")],
   ])("rewrites %s: the rebuild gives the tree a full build gives", async (_case, damage) => {
     const out = path.join(parent, "dist");
