@@ -39,6 +39,10 @@ describe("redirectRules", () => {
     route("responses/api/dataset/v1/brands/page=2.json", { link: '</api/dataset/v1/brands>; rel="first"', total: 3 }),
     route("responses/api/dataset/v1/brands/page=3.json"),
     route("responses/api/dataset/v1/brands/country=GB,page=2.json"),
+    // A value with a regular expression's metacharacter, and two files of one name but for the extension.
+    route("responses/api/dataset/v1/games/version=1.5.json"),
+    route("responses/resume/api/v1/resumes/export/page=3.ndjson"),
+    route("responses/resume/api/v1/resumes/export/page=4.json"),
   ];
 
   let router: NetlifyRouter;
@@ -62,9 +66,12 @@ describe("redirectRules", () => {
       "/api/dataset/v1/brands ^#|^$|#=:q /responses/api/dataset/v1/brands/index.json 200",
       "/api/dataset/v1/brands ^#|^page\\x3d(2|3)$|#=:q /responses/api/dataset/v1/brands/page=:q.json 200",
       "/api/dataset/v1/brands ^#|^country\\x3dGB&page\\x3d(2)$|#=:q /responses/api/dataset/v1/brands/country=GB,page=:q.json 200",
+      "/api/dataset/v1/games ^#|^version\\x3d(1\\.5)$|#=:q /responses/api/dataset/v1/games/version=:q.json 200",
+      "/resume/api/v1/resumes/export ^#|^page\\x3d(3)$|#=:q /responses/resume/api/v1/resumes/export/page=:q.ndjson 200",
+      "/resume/api/v1/resumes/export ^#|^page\\x3d(4)$|#=:q /responses/resume/api/v1/resumes/export/page=:q.json 200",
       "/* /.netlify/functions/api 200",
     ]);
-    expect(rules).toBe(5);
+    expect(rules).toBe(8);
   });
 
   it("escapes the regular expression and the parser's `=`", () => {
@@ -91,6 +98,10 @@ describe("redirectRules", () => {
     ["/api/dataset/v1/brands?page=2&", { kind: "function" }],
     ["/api/dataset/v1/brands?foo", { kind: "function" }],
     ["/responses/api/dataset/v1/brands/index.json", { kind: "function" }],
+    ["/api/dataset/v1/games?version=1.5", { kind: "static", file: "responses/api/dataset/v1/games/version=1.5.json", viaRule: true }],
+    ["/api/dataset/v1/games?version=1x5", { kind: "function" }],
+    ["/resume/api/v1/resumes/export?page=3", { kind: "static", file: "responses/resume/api/v1/resumes/export/page=3.ndjson", viaRule: true }],
+    ["/resume/api/v1/resumes/export?page=4", { kind: "static", file: "responses/resume/api/v1/resumes/export/page=4.json", viaRule: true }],
   ])("Netlify's matcher sends %s to %j", async (url, expected) => {
     expect(await router.route(url)).toEqual(expected);
   });
