@@ -12,6 +12,8 @@ describe("compressibleType", () => {
     ["application/javascript", true],
     ["application/schema+json", true],
     ["image/svg+xml", true],
+    ["Application/JSON; Charset=UTF-8", true], // type names are case-insensitive (RFC 9110 §8.3.1)
+    ["application/json-archive", false], // a name that only starts like a compressible one
     ["application/gzip", false],
     ["image/png", false],
     ["font/woff2", false],
