@@ -2,13 +2,14 @@
  * The web-standard entry (Request → Response) the Netlify Function uses: status, headers, streaming, HEAD.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
+import type { EngineContext } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { etagOf } from "../../build/serve/etag.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { createWebHandler, streamLines, toHostRequest, toWebResponse } from "../../build/serve/web-adapter.ts";
 import { minContext } from "../fixtures/min-context.ts";
+import { FAILING_EXPORT } from "../helpers/failing-export.ts";
 
 let context: EngineContext;
 beforeAll(async () => {
@@ -90,22 +91,7 @@ describe("createWebHandler", () => {
   });
 
   it("cuts a stream whose producer fails, and reports the fault to the deps' logError, not to the client (as the Node host does)", async () => {
-    const failing: Endpoint = {
-      id: "test.stream",
-      service: "resumes",
-      path: "/boom",
-      summary: "An export whose producer fails after the first line",
-      format: "ndjson",
-      params: [],
-      run: () => ({
-        kind: "ndjson",
-        lines: function* () {
-          yield { line: 1 };
-          throw new Error("producer failed at /work/main/build/x.ts:1:1");
-        },
-        pagination: { page: 1, per_page: 2, total: 2, pages: 1 },
-      }),
-    };
+    const failing = FAILING_EXPORT;
     const logged: unknown[] = [];
     const handler = createWebHandler(async () => ({ context, endpoints: [failing, ...ENDPOINTS], store: EMPTY_STORE, logError: (error) => logged.push(error) }));
     const response = await handler(new Request("https://data.example.com/resume/api/v1/boom"));

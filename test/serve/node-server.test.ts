@@ -1,10 +1,10 @@
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { createHostServer, urlOverflowed } from "../../build/serve/node-server.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { minContext } from "../fixtures/min-context.ts";
+import { FAILING_EXPORT } from "../helpers/failing-export.ts";
 import { requestRaw } from "./http-client.ts";
 import { closeServer, listenOnLoopback } from "../helpers/loopback-server.ts";
 
@@ -24,22 +24,7 @@ describe("urlOverflowed", () => {
 });
 
 describe("createHostServer", () => {
-  const failing: Endpoint = {
-    id: "test.stream",
-    service: "resumes",
-    path: "/boom",
-    summary: "An export whose producer fails after the first line",
-    format: "ndjson",
-    params: [],
-    run: () => ({
-      kind: "ndjson",
-      lines: function* () {
-        yield { line: 1 };
-        throw new Error("producer failed at /work/main/build/x.ts:1:1");
-      },
-      pagination: { page: 1, per_page: 2, total: 2, pages: 1 },
-    }),
-  };
+  const failing = FAILING_EXPORT;
   const logged: unknown[] = [];
   let server: Server;
   let base = "";
