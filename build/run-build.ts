@@ -6,10 +6,11 @@
 import { canonicalBaseUrl, computeDataset } from "./compute/compute-dataset.ts";
 import { fingerprintInputs, recordBuild, recordedBuild, recordsBuildOf } from "./emit/build-inputs.ts";
 import { acquireBuildLock } from "./emit/build-lock.ts";
+import { BuildError } from "./errors.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
 import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
 import { readPreviousOutput } from "./emit/previous-output.ts";
-import { refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
+import { killedSwapLeftBehind, recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
 import { loadSeeds, requireSeedsFolder, type LoadStats } from "./load/load-seeds.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
@@ -75,6 +76,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   };
 
   await requireSeedsFolder(options.seedsDir);
+  if (!options.dryRun) await restoreAfterKilledSwap(options.outDir);
   if (!options.dryRun) await refuseForeignOutput(options.outDir, MANIFEST_FILE);
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
@@ -92,7 +94,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
   const context = { ...computed, resumeSearch };
   // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
-  // build that fails earlier (bad seeds) never meets the lock.
+  // build that fails earlier (bad seeds) holds the lock only for restoreAfterKilledSwap, if at all.
   const lock = fingerprint === undefined ? undefined : await acquireBuildLock(options.outDir);
   try {
     const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
@@ -134,6 +136,25 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     }
   } finally {
     await lock?.release();
+  }
+}
+
+/**
+ * A build killed inside its swap leaves no output folder, only the previous tree set aside: it is put back
+ * first, before the seeds are read, so that a build that then stops on bad seeds still leaves the
+ * previous output in place. Skipped while another build holds the folder: that one recovers it itself.
+ */
+async function restoreAfterKilledSwap(outDir: string): Promise<void> {
+  if (!(await killedSwapLeftBehind(outDir))) return;
+  const lock = await acquireBuildLock(outDir).catch((error: unknown) => {
+    if (error instanceof BuildError) return undefined;
+    throw error;
+  });
+  if (lock === undefined) return;
+  try {
+    await recoverInterruptedBuild(outDir);
+  } finally {
+    await lock.release();
   }
 }
 

@@ -54,6 +54,18 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether a killed build's swap left the output folder missing: `outDir` is absent and a previous tree
+ * is set aside, by a process no longer running (a running one is inside its swap: swapUnderway).
+ */
+export async function killedSwapLeftBehind(outDir: string): Promise<boolean> {
+  if (await exists(outDir)) return false;
+  const parent = path.dirname(path.resolve(outDir));
+  const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  return entries.some((name) => old.test(name) && !processAlive(Number(name.slice(name.lastIndexOf("-") + 1))));
+}
+
 /** Puts back a tree that a killed swap left aside, and removes temporary folders of dead builds. */
 export async function recoverInterruptedBuild(outDir: string): Promise<void> {
   const parent = path.dirname(path.resolve(outDir));

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recoverInterruptedBuild, refuseForeignOutput, stageOutput, swapUnderway } from "../../build/emit/publish-atomically.ts";
+import { killedSwapLeftBehind, recoverInterruptedBuild, refuseForeignOutput, stageOutput, swapUnderway } from "../../build/emit/publish-atomically.ts";
 import { BuildError } from "../../build/errors.ts";
 
 let parent: string;
@@ -152,6 +152,25 @@ describe("swapUnderway", () => {
     await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), { "index.json": "previous" });
     await writeTree(out, { "index.json": "new" });
     expect(await swapUnderway(out)).toBe(false);
+  });
+});
+
+describe("killedSwapLeftBehind", () => {
+  const GONE = 2 ** 22 + 1;
+
+  it("is true when the target is absent and a build no longer running set the previous tree aside", async () => {
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
+    expect(await killedSwapLeftBehind(out)).toBe(true);
+  });
+
+  it("is false inside a running build's swap, with the target in place, for another target's tree, and with nothing there", async () => {
+    expect(await killedSwapLeftBehind(out)).toBe(false);
+    await writeTree(path.join(parent, `.dist-old-dist-staging-${Date.now()}-${GONE}`), { "index.json": "another target's" });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), { "index.json": "a running build's" });
+    expect(await killedSwapLeftBehind(out)).toBe(false);
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
+    await writeTree(out, { "index.json": "in place" });
+    expect(await killedSwapLeftBehind(out)).toBe(false);
   });
 });
 

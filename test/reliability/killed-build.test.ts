@@ -9,11 +9,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BUILD_INPUTS_FILE } from "../../build/emit/build-inputs.ts";
+import { SeedValidationError } from "../../build/errors.ts";
 import { lockFileOf } from "../../build/emit/build-lock.ts";
 import { recoverInterruptedBuild } from "../../build/emit/publish-atomically.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { startHost } from "../../build/serve/start-host.ts";
-import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { copySeeds, INVALID_SEEDS, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
 const BASE_URL = "https://data.example.com";
@@ -177,6 +178,24 @@ describe("a build killed with SIGKILL", { timeout: 180_000 }, () => {
     expect(await hashTree(path.join(path.dirname(dist), aside))).toEqual(previous);
     await recoverInterruptedBuild(dist); // what the next build (or an operator) does first
     expect(await hashTree(dist)).toEqual(previous);
+    await expectServed();
+  });
+
+  it("inside the swap, then a build that stops on bad seeds: that build still puts the previous tree back", async () => {
+    const build = await startBuild({ SLOW_FS_SWAP_MS: "60000" });
+    const aside = await waitForSibling(".dist-old-", build);
+    build.child.kill("SIGKILL");
+    expect((await build.exit).signal).toBe("SIGKILL");
+    expect(await siblings()).not.toContain("dist"); // the window: the output folder is gone
+    const invalid = INVALID_SEEDS["invalid-field-value"]!;
+    const bad = await copySeeds(invalid.mutations);
+    try {
+      await expect(runBuild({ seedsDir: bad.dir, outDir: dist, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false })).rejects.toBeInstanceOf(SeedValidationError);
+    } finally {
+      await bad.cleanup();
+    }
+    expect(await hashTree(dist)).toEqual(previous);
+    expect(await siblings()).not.toContain(aside);
     await expectServed();
   });
 
