@@ -34,7 +34,10 @@ export interface EmitResult {
 
 export interface EmitThreads {
   emit(request: EmitRequest): Promise<EmitResult>;
-  /** Resolves at once, or, when the bodies sent and not yet answered are over `maxBytes` (sized as in `sentBytes`), once they are down to half. */
+  /**
+   * Resolves at once, or, when the bodies sent and not yet answered are over `maxBytes` (sized as in
+   * `sentBytes`), once they are down to half; rejects once a thread has failed, so that the plan stops.
+   */
   drained(maxBytes: number): Promise<void>;
   /** Stops the threads (whatever is still queued is dropped). */
   close(): Promise<void>;
@@ -55,8 +58,15 @@ interface Thread {
  * to fall behind the plan (compressing and writing cost about what rendering does) and to leave a core
  * idle once the plan is done; with two on two cores the build took 5.8 s instead of 6.6 s (issue 7).
  */
-export function startEmitThreads(root: string | undefined, threads: number = availableParallelism()): EmitThreads {
-  let waiting: { below: number; resolve: () => void } | undefined;
+export function startEmitThreads(root: string | undefined, threads: number = availableParallelism(), script: URL = WORKER_SCRIPT): EmitThreads {
+  let waiting: { below: number; resolve: () => void; reject: (error: Error) => void } | undefined;
+  // The first thread's failure: the build cannot complete, and a dead thread would never answer work sent to it.
+  let failure: Error | undefined;
+  const onFailure = (error: Error) => {
+    failure ??= error;
+    waiting?.reject(failure);
+    waiting = undefined;
+  };
   const sentBytes = () => pool.reduce((sum, thread) => sum + thread.sentBytes, 0);
   const onAnswer = () => {
     if (waiting !== undefined && sentBytes() <= waiting.below) {
@@ -64,10 +74,11 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
       waiting = undefined;
     }
   };
-  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread(root, onAnswer));
+  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread(root, script, onAnswer, onFailure));
   let nextId = 0;
   return {
     emit(request) {
+      if (failure !== undefined) return Promise.reject(failure);
       const thread = pool.reduce((least, candidate) => (candidate.queued < least.queued ? candidate : least));
       const id = nextId++;
       // A text body is encoded here into a buffer of its own and moved, not copied: the thread gets bytes
@@ -84,9 +95,10 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
       return promise;
     },
     drained(maxBytes) {
+      if (failure !== undefined) return Promise.reject(failure);
       if (sentBytes() <= maxBytes) return Promise.resolve();
       waiting?.resolve();
-      return new Promise((resolve) => (waiting = { below: maxBytes / 2, resolve }));
+      return new Promise((resolve, reject) => (waiting = { below: maxBytes / 2, resolve, reject }));
     },
     close: async () => {
       await Promise.all(pool.map((thread) => thread.worker.terminate()));
@@ -103,9 +115,9 @@ interface Answer {
   variants: EncodedVariants;
 }
 
-function startThread(root: string | undefined, onAnswer: () => void): Thread {
+function startThread(root: string | undefined, script: URL, onAnswer: () => void, onFailure: (error: Error) => void): Thread {
   // No execArgv: the script is plain JavaScript and must not inherit the loaders (tsx, test preloads) of the build.
-  const worker = new Worker(WORKER_SCRIPT, { workerData: { ...WORKER_SETTINGS, etag: ETAG_SETTINGS, root: root ?? null }, execArgv: [] });
+  const worker = new Worker(script, { workerData: { ...WORKER_SETTINGS, etag: ETAG_SETTINGS, root: root ?? null }, execArgv: [] });
   const thread: Thread = { worker, queued: 0, sentBytes: 0, pending: new Map() };
   worker.on("message", (answer: Answer) => {
     const waiting = thread.pending.get(answer.id);
@@ -121,10 +133,11 @@ function startThread(root: string | undefined, onAnswer: () => void): Thread {
     waiting.resolve({ written: answer.written, linked: answer.linked, variants: answer.variants });
   });
   const failAll = (error: Error) => {
-    for (const waiting of thread.pending.values()) waiting.reject(new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error }));
+    const failure = new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error });
+    for (const waiting of thread.pending.values()) waiting.reject(failure);
     thread.pending.clear();
     thread.sentBytes = 0;
-    onAnswer();
+    onFailure(failure);
   };
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`it exited with code ${code}`)));

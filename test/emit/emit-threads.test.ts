@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmitThreads } from "../../build/emit/emit-threads.ts";
 import { jsonBody } from "./compress-fixtures.ts";
 
@@ -26,4 +26,37 @@ it("rejects the work still queued when the threads are stopped", async () => {
   const rejected = (await outcomes).filter((outcome) => outcome.status === "rejected");
   expect(rejected.length).toBeGreaterThan(0);
   expect(String((rejected[0] as PromiseRejectedResult).reason)).toMatch(/^Error: Internal error: an emit thread failed: /);
+});
+
+describe("a thread that dies (exit code 7 on its first file)", () => {
+  const CRASHING = new URL("./crashing-emit-worker.mjs", import.meta.url);
+  const FAILED = /^Error: Internal error: an emit thread failed: it exited with code 7$/;
+
+  it("fails the work sent to it, and any work sent after, at once: nothing is left pending for a build to await", async () => {
+    const threads = startEmitThreads(parent, 2, CRASHING);
+    try {
+      const first = threads.emit({ path: "a.json", body: "a", compress: false });
+      await expect(first).rejects.toThrow(/an emit thread failed/);
+      await expect(first.catch(String)).resolves.toMatch(FAILED);
+      // Both threads: the dead one would never answer, and the pool may pick either.
+      const later = await Promise.allSettled([1, 2, 3, 4].map((i) => threads.emit({ path: `${i}.json`, body: String(i), compress: false })));
+      expect(later.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+      expect(String((later[3] as PromiseRejectedResult).reason)).toMatch(FAILED);
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it("releases a producer held back by the pace with the failure, so that the plan stops rather than waits", async () => {
+    const threads = startEmitThreads(parent, 1, CRASHING);
+    try {
+      const sent = threads.emit({ path: "a.json", body: "x".repeat(1024), compress: false });
+      sent.catch(() => {});
+      // Over the bound: held until the thread answers, which it never will.
+      await expect(threads.drained(0)).rejects.toThrow(/an emit thread failed: it exited with code 7/);
+      await expect(threads.drained(1024 * 1024)).rejects.toThrow(/an emit thread failed/);
+    } finally {
+      await threads.close();
+    }
+  });
 });
