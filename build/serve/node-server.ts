@@ -7,7 +7,7 @@ import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMess
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
 import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps, type HostRequest } from "./handle-request.ts";
-import { errorResponse, type HostResponse } from "./response-headers.ts";
+import { errorResponse, internalError, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
   /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
@@ -76,9 +76,11 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
     latestRequests.set(req.socket, req);
     const deps = currentDeps();
     serve(req, res, deps, options).catch((error: unknown) => {
+      deps.logError?.(error);
+      // Before the headers left (a header value writeHead refuses): the contract's 500, as the web adapter answers.
+      if (!res.headersSent) return sendInternalError(req, res);
       // A streamed export whose producer failed after the headers left: the only honest signal left
       // is to cut the connection (the client sees an incomplete body), never to crash the process.
-      deps.logError?.(error);
       res.destroy();
     });
   };
@@ -199,6 +201,12 @@ export function closeGracefully(server: Server, graceMs: number = SHUTDOWN_GRACE
     });
     for (const [socket, inFlight] of open) if (inFlight === 0) socket.end();
   });
+}
+
+function sendInternalError(req: IncomingMessage, res: ServerResponse): void {
+  const failed = errorResponse(internalError());
+  res.writeHead(failed.status, failed.headers);
+  res.end(req.method === "HEAD" ? undefined : failed.body);
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps, options: ServerOptions): Promise<void> {

@@ -16,7 +16,8 @@ export type WebHandler = (request: Request, options?: WebRequestOptions) => Prom
 
 /**
  * Makes the web handler over the engine's dependencies (a promise, so they load once per instance).
- * If they cannot be loaded, the answer is the contract's 500 and the cause goes to `logError`, not the client.
+ * If they cannot be loaded, or the answer cannot be made into a Response, the answer is the contract's 500
+ * and the cause goes to `logError`, not the client.
  */
 export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (error: unknown) => void = console.error): WebHandler {
   return async (request, options = {}) => {
@@ -27,7 +28,15 @@ export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (er
       logError(error);
       return toWebResponse(errorResponse(internalError()));
     }
-    return toWebResponse(await handleRequest(toHostRequest(request, options), loaded), loaded.logError ?? logError);
+    const log = loaded.logError ?? logError;
+    // handleRequest answers its own faults; this catches what is left (a header value fetch's Headers
+    // refuses), so that the platform never shows its own error page or a stack instead of the contract's 500.
+    try {
+      return toWebResponse(await handleRequest(toHostRequest(request, options), loaded), log);
+    } catch (error) {
+      log(error);
+      return toWebResponse(errorResponse(internalError()));
+    }
   };
 }
 

@@ -10,6 +10,7 @@ import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { createWebHandler, streamLines, toHostRequest, toWebResponse } from "../../build/serve/web-adapter.ts";
 import { minContext } from "../fixtures/min-context.ts";
 import { FAILING_EXPORT } from "../helpers/failing-export.ts";
+import { UNSENDABLE_SITE_STORE } from "../helpers/unsendable-store.ts";
 
 let context: EngineContext;
 beforeAll(async () => {
@@ -110,6 +111,18 @@ describe("createWebHandler", () => {
     expect(JSON.parse(body)).toMatchObject({ error: "internal_error", status: 500 });
     expect(body).not.toContain("secret");
     expect(logged).toHaveLength(1);
+  });
+
+  it("answers the contract's 500, and logs the cause, when an answer cannot be made into a Response (a header fetch refuses)", async () => {
+    const logged: unknown[] = [];
+    const handler = createWebHandler(async () => ({ context, endpoints: ENDPOINTS, store: UNSENDABLE_SITE_STORE, logError: (error) => logged.push(error) }));
+    const response = await handler(new Request("https://data.example.com/index.html"));
+    const body = await response.text();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(body)).toMatchObject({ error: "internal_error", status: 500 });
+    expect(response.headers.get("x-injected")).toBeNull();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toBeInstanceOf(TypeError);
   });
 });
 
