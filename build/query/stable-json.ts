@@ -14,21 +14,31 @@ const serialised = new WeakMap<object, string>();
  */
 export function stableItem<T extends object>(item: T): T {
   if (!serialised.has(item)) {
-    serialised.set(item, JSON.stringify(item));
     freezeDeep(item);
+    serialised.set(item, JSON.stringify(item));
   }
   return item;
 }
 
-/** Walks every part, frozen or not: a part frozen on its own (shallowly) may still hold parts that are not. */
+/**
+ * Walks every part, frozen or not: a part frozen on its own (shallowly) may still hold parts that are not.
+ * Only plain objects and arrays: freezing a Date, Map or Set leaves its contents changeable, so one is refused.
+ */
 function freezeDeep(value: object, seen = new Set<object>()): void {
   if (seen.has(value)) return;
   seen.add(value);
+  if (!isPlainData(value)) throw new TypeError(`Internal error: a stable item holds plain objects and arrays only, not a ${value.constructor?.name ?? "exotic object"}`);
   Object.freeze(value);
   for (const key of Object.keys(value)) {
     const child = (value as Record<string, unknown>)[key];
     if (typeof child === "object" && child !== null) freezeDeep(child, seen);
   }
+}
+
+function isPlainData(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /**

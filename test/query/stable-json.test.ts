@@ -39,6 +39,20 @@ describe("stringifyBody", () => {
     expect(() => frozenOnTop.skills.push("ppc")).toThrow(TypeError);
   });
 
+  it.each([
+    ["Date", { id: 12, seen: new Date(0) }],
+    ["Map", { id: 13, tags: [new Map([["a", 1]])] }],
+    ["Set", { id: 14, nested: { skills: new Set(["seo"]) } }],
+  ])("refuses a %s anywhere in an item: freezing one leaves what it holds changeable", (name, item) => {
+    expect(() => stableItem(item)).toThrow(new RegExp(`plain objects and arrays only, not a ${name}`));
+  });
+
+  it("takes objects without a prototype as plain data", () => {
+    const item = stableItem(Object.assign(Object.create(null) as Record<string, unknown>, { id: 15 }));
+    expect(Object.isFrozen(item)).toBe(true);
+    expect(itemJson(item)).toBe('{"id":15}');
+  });
+
   it("writes array holes, undefined and functions as null, as JSON.stringify does inside an array", () => {
     const body = { meta: {}, data: [undefined, () => 1, Symbol("s"), 3, "x"] };
     expect(stringifyBody(body)).toBe('{"meta":{},"data":[null,null,null,3,"x"]}');
