@@ -19,8 +19,12 @@ import { ENGINE_DIR, MANIFEST_FILE, type Manifest, type OutputFile } from "./pla
 export const BUILD_INPUTS_FILE = `${ENGINE_DIR}/build-inputs.json`;
 
 /** The code the output depends on: everything under build/, and the locked dependency versions. */
-const CODE_DIR = path.resolve(import.meta.dirname, "..");
-const LOCK_FILE = path.resolve(CODE_DIR, "..", "package-lock.json");
+export interface CodeInputs {
+  dir: string;
+  lockFile: string;
+}
+const BUILD_DIR = path.resolve(import.meta.dirname, "..");
+export const BUILD_CODE: CodeInputs = { dir: BUILD_DIR, lockFile: path.resolve(BUILD_DIR, "..", "package-lock.json") };
 
 /** What dist/ records about the build that made it. */
 export interface RecordedBuild<Summary> {
@@ -55,14 +59,14 @@ export async function codeFiles(dir: string): Promise<string[]> {
 }
 
 /** The fingerprint of a build's inputs: equal fingerprints make byte-identical outputs. */
-export async function fingerprintInputs(seedsDir: string, options: Record<string, unknown>): Promise<string> {
+export async function fingerprintInputs(seedsDir: string, options: Record<string, unknown>, code: CodeInputs = BUILD_CODE): Promise<string> {
   const hash = createHash("sha256");
   const { node, zlib, brotli } = process.versions;
   hash.update(JSON.stringify({ options, node, zlib, brotli }));
   // Exactly the files the loader reads, found as it finds them (symbolic links followed).
   await hashFolder(hash, "seeds", seedsDir, await seedInputFiles(seedsDir));
-  await hashFolder(hash, "build", CODE_DIR, await codeFiles(CODE_DIR));
-  hash.update(await readFile(LOCK_FILE).catch(() => Buffer.alloc(0)));
+  await hashFolder(hash, "build", code.dir, await codeFiles(code.dir));
+  hash.update(await readFile(code.lockFile).catch(() => Buffer.alloc(0)));
   return hash.digest("base64url");
 }
 

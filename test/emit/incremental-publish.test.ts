@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { codeFiles, fingerprintInputs } from "../../build/emit/build-inputs.ts";
+import { BUILD_CODE, codeFiles, fingerprintInputs, type CodeInputs } from "../../build/emit/build-inputs.ts";
 import { listFiles } from "../../build/emit/list-files.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/serve/etag.ts";
@@ -173,6 +173,43 @@ describe("fingerprintInputs", () => {
     const alerts = path.join(outside, "tc-alerts.ndjson");
     await writeFile(alerts, (await readFile(alerts, "utf8")).replace("Bonus wagering", "Bonus Wagering"));
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
+  });
+});
+
+describe("fingerprintInputs of the build's code", () => {
+  /** A stand-in for build/ and package-lock.json. */
+  async function codeCopy(): Promise<CodeInputs> {
+    const code = { dir: path.join(parent, "code", "build"), lockFile: path.join(parent, "code", "package-lock.json") };
+    await mkdir(path.join(code.dir, "emit"), { recursive: true });
+    await writeFile(path.join(code.dir, "emit", "a.ts"), "export const A = 1;\n");
+    await writeFile(code.lockFile, '{"lockfileVersion":3}\n');
+    return code;
+  }
+
+  it("is the build's own code (build/ and package-lock.json) by default", async () => {
+    expect(BUILD_CODE.dir).toBe(path.resolve("build"));
+    expect(BUILD_CODE.lockFile).toBe(path.resolve("package-lock.json"));
+    expect(await fingerprintInputs(SEEDS_MIN, { maxFiles: 1 })).toBe(await fingerprintInputs(SEEDS_MIN, { maxFiles: 1 }, BUILD_CODE));
+  });
+
+  it("changes with a byte of the code, a file added to it, and the lock file; a hidden file changes nothing", async () => {
+    const code = await codeCopy();
+    const fingerprint = () => fingerprintInputs(SEEDS_MIN, { maxFiles: 1 }, code);
+    const base = await fingerprint();
+    expect(await fingerprint()).toBe(base);
+    await writeFile(path.join(code.dir, "emit", ".a.ts.swp"), "editor state");
+    expect(await fingerprint()).toBe(base);
+    await writeFile(path.join(code.dir, "emit", "a.ts"), "export const A = 2;\n");
+    const edited = await fingerprint();
+    expect(edited).not.toBe(base);
+    await writeFile(path.join(code.dir, "b.ts"), "");
+    const added = await fingerprint();
+    expect(added).not.toBe(edited);
+    await writeFile(code.lockFile, '{"lockfileVersion":3,"packages":{}}\n');
+    const relocked = await fingerprint();
+    expect(relocked).not.toBe(added);
+    await rm(code.lockFile);
+    expect(await fingerprint()).not.toBe(relocked); // no lock file (a checkout without one) is a state of its own
   });
 });
 
