@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { BuildError } from "../errors.ts";
 import { ETAG_SETTINGS } from "../serve/etag.ts";
 import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "./compress-body.ts";
 import { encodeOwned } from "./owned-bytes.ts";
@@ -36,7 +37,8 @@ export interface EmitThreads {
   emit(request: EmitRequest): Promise<EmitResult>;
   /**
    * Resolves at once, or, when the bodies sent and not yet answered are over `maxBytes` (sized as in
-   * `sentBytes`), once they are down to half; rejects once a thread has failed, so that the plan stops.
+   * `sentBytes`), once they are down to half; rejects once a thread has failed or a file could not be
+   * written, so that the plan stops.
    */
   drained(maxBytes: number): Promise<void>;
   /** Stops the threads (whatever is still queued is dropped). */
@@ -60,7 +62,8 @@ interface Thread {
  */
 export function startEmitThreads(root: string | undefined, threads: number = availableParallelism(), script: URL = WORKER_SCRIPT): EmitThreads {
   let waiting: { below: number; resolve: () => void; reject: (error: Error) => void } | undefined;
-  // The first thread's failure: the build cannot complete, and a dead thread would never answer work sent to it.
+  // The first failure (a thread that died, a file that could not be written): the build cannot complete,
+  // and a dead thread would never answer work sent to it.
   let failure: Error | undefined;
   const onFailure = (error: Error) => {
     failure ??= error;
@@ -110,6 +113,8 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
 interface Answer {
   id: number;
   error?: string;
+  /** With `error`: the file, relative to the root, that could not be written or compressed. */
+  file?: string;
   written: number;
   linked: number;
   variants: EncodedVariants;
@@ -127,7 +132,10 @@ function startThread(root: string | undefined, script: URL, onAnswer: () => void
     thread.sentBytes -= waiting.size;
     onAnswer();
     if (answer.error !== undefined) {
-      waiting.reject(new Error(`Internal error: a file could not be written: ${answer.error}`));
+      // A full disk or a refused folder: the publisher's to fix, and the build cannot complete, so the plan stops too.
+      const failure = new BuildError(root === undefined ? `Could not compress ${answer.file}: ${answer.error}` : `Could not write ${answer.file} into ${root}: ${answer.error}`);
+      waiting.reject(failure);
+      onFailure(failure);
       return;
     }
     waiting.resolve({ written: answer.written, linked: answer.linked, variants: answer.variants });

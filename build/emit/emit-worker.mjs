@@ -92,7 +92,8 @@ function readPrevious(file) {
 /**
  * One request: `{id, path, body, linkFrom?, compress, reuse?}` where `reuse` maps a coding to the
  * previous output's variant of the same body (`{file, etag}`). Answers `{id, written, linked, variants}`
- * with the ETag and length of each new variant kept (`{br: {etag, bytes}}`).
+ * with the ETag and length of each new variant kept (`{br: {etag, bytes}}`), or `{id, error, file}`
+ * naming the file (relative, a variant's too) that could not be written or compressed.
  *
  * A previous file is linked only once its bytes are checked (the same bytes as the body, or the ETag
  * its variant had): a file damaged or edited in the previous output is written anew, not carried on.
@@ -100,8 +101,10 @@ function readPrevious(file) {
 function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
   const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const answer = { id, written: 0, linked: 0, variants: {} };
+  working = relative;
   const file = root === null ? undefined : prepare(path.join(root, relative));
   const put = (target, data, from, intact) => {
+    working = path.relative(root, target);
     if (from !== undefined && hasNewFileMode(from) && intact(readPrevious(from)) && tryLink(from, target)) answer.linked += 1;
     else {
       writeFileSync(target, typeof data === "function" ? data() : data);
@@ -125,12 +128,15 @@ function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
   return answer;
 }
 
+/** The file the current request is writing or compressing: a failure names it (ENOSPC's message names none). */
+let working;
+
 parentPort.on("message", (request) => {
   let answer;
   try {
     answer = emit(request);
   } catch (error) {
-    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    answer = { id: request.id, error: error instanceof Error ? error.message : String(error), file: working };
   }
   parentPort.postMessage(answer);
 });

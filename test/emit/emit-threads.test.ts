@@ -2,11 +2,12 @@
  * The emit threads' own contract, below the sink: work still queued when they stop is rejected, not left
  * pending (a build awaiting it would never end).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmitThreads } from "../../build/emit/emit-threads.ts";
+import { BuildError } from "../../build/errors.ts";
 import { jsonBody } from "./compress-fixtures.ts";
 
 let parent: string;
@@ -55,6 +56,24 @@ describe("a thread that dies (exit code 7 on its first file)", () => {
       // Over the bound: held until the thread answers, which it never will.
       await expect(threads.drained(0)).rejects.toThrow(/an emit thread failed: it exited with code 7/);
       await expect(threads.drained(1024 * 1024)).rejects.toThrow(/an emit thread failed/);
+    } finally {
+      await threads.close();
+    }
+  });
+});
+
+describe("a file that cannot be written", () => {
+  it("fails with the file and the folder named (a full disk's message names neither), then fails later work and the pace at once", async () => {
+    // A folder where the file should be: the write fails as a refused one does.
+    await mkdir(path.join(parent, "taken.json"));
+    const threads = startEmitThreads(parent, 2);
+    try {
+      const failed = threads.emit({ path: "taken.json", body: "{}", compress: false });
+      await expect(failed).rejects.toBeInstanceOf(BuildError);
+      await expect(failed).rejects.toThrow(`Could not write taken.json into ${parent}: EISDIR`);
+      // The build cannot complete: the plan stops at its next pace rather than render and send the rest.
+      await expect(threads.drained(1024 * 1024)).rejects.toThrow("Could not write taken.json");
+      await expect(threads.emit({ path: "later.json", body: "{}", compress: false })).rejects.toThrow("Could not write taken.json");
     } finally {
       await threads.close();
     }

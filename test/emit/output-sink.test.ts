@@ -143,13 +143,13 @@ describe("createOutputSink", () => {
     }
   });
 
-  it("rejects with an internal error when a file cannot be written", async () => {
+  it("rejects, naming the file and the folder, when a file cannot be written", async () => {
     const blocker = path.join(parent, "a-file");
     await writeFile(blocker, "not a folder");
     const sink = createOutputSink(blocker, undefined, 1);
     try {
       sink.addPlain({ path: "x/y.json", body: "{}", group: "x" });
-      await expect(sink.settled()).rejects.toThrow(/^Internal error: a file could not be written: /);
+      await expect(sink.settled()).rejects.toThrow(`Could not write x/y.json into ${blocker}: ENOTDIR`);
     } finally {
       await sink.close();
     }
