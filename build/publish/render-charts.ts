@@ -17,29 +17,64 @@ const TIMEOUT_MS = 120_000;
 /** A Vega-Lite specification (kept loose: the charts module builds them as plain objects). */
 export type VegaLiteSpec = Record<string, unknown>;
 
+/** How the renderer runs: tests swap in a failing stand-in, or a short timeout. */
+export interface RendererOptions {
+  /** The renderer program (render-vega-lite.mjs). */
+  script?: string;
+  timeoutMs?: number;
+}
+
 /** Renders each spec to an SVG document string, in order; the same specs give the same bytes. */
-export async function renderChartsToSvg(specs: readonly VegaLiteSpec[]): Promise<string[]> {
+export async function renderChartsToSvg(specs: readonly VegaLiteSpec[], options: RendererOptions = {}): Promise<string[]> {
   if (specs.length === 0) return [];
-  const { code, stdout, stderr } = await runRenderer(JSON.stringify(specs));
-  if (code !== 0) throw new Error(`Internal error: the chart renderer failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`);
-  const svgs = JSON.parse(stdout) as unknown;
-  if (!Array.isArray(svgs) || svgs.length !== specs.length || !svgs.every((svg) => typeof svg === "string")) throw new Error("Internal error: the chart renderer gave no SVG per spec");
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const { code, signal, timedOut, stdout, stderr } = await runRenderer(options.script ?? RENDERER, JSON.stringify(specs), timeoutMs);
+  const failed = (what: string) => new Error(`Internal error: the chart renderer ${what}`);
+  if (timedOut) throw failed(`took over ${timeoutMs / 1000} s and was stopped`);
+  if (signal !== null) throw failed(`was killed (${signal})${stderr === "" ? "" : `: ${stderr}`}`);
+  if (code !== 0) throw failed(`failed (exit code ${code}): ${stderr}`);
+  let svgs: unknown;
+  try {
+    svgs = JSON.parse(stdout);
+  } catch {
+    throw failed(`printed no JSON: ${JSON.stringify(stdout.slice(0, 200))}`);
+  }
+  if (!Array.isArray(svgs) || svgs.length !== specs.length || !svgs.every((svg) => typeof svg === "string")) throw failed("gave no SVG per spec");
   return svgs;
 }
 
-function runRenderer(input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+interface RendererRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stdout: string;
+  /** Trimmed, and cut at 2,000 characters. */
+  stderr: string;
+}
+
+function runRenderer(script: string, input: string, timeoutMs: number): Promise<RendererRun> {
   return new Promise((resolve, reject) => {
     // No execArgv: the renderer is plain JavaScript and must not inherit tsx's or vitest's loaders.
     // TZ=UTC: no chart may depend on the machine's time zone, even if one later uses a time scale.
-    const child = spawn(process.execPath, [RENDERER], { env: { ...process.env, TZ: "UTC" }, stdio: ["pipe", "pipe", "pipe"], timeout: TIMEOUT_MS });
+    const child = spawn(process.execPath, [script], { env: { ...process.env, TZ: "UTC" }, stdio: ["pipe", "pipe", "pipe"] });
+    let timedOut = false;
+    // SIGKILL: a renderer stuck in a loop is stopped whatever it does with a gentler signal.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-    child.once("error", (error) => reject(new Error(`Internal error: the chart renderer did not run: ${error.message}`, { cause: error })));
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(new Error(`Internal error: the chart renderer did not run: ${error.message}`, { cause: error }));
+    });
     child.once("close", (code, signal) => {
-      const stderr = Buffer.concat(err).toString("utf8");
-      resolve({ code: signal === null ? code : null, stdout: Buffer.concat(out).toString("utf8"), stderr: signal === null ? stderr : `killed by ${signal}. ${stderr}` });
+      clearTimeout(timer);
+      const stderr = Buffer.concat(err).toString("utf8").trim().slice(0, 2000);
+      resolve({ code, signal, timedOut, stdout: Buffer.concat(out).toString("utf8"), stderr });
     });
     // A renderer that died at once closes stdin early: its exit status says why, not EPIPE.
     child.stdin.on("error", () => {});

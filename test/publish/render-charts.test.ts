@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderChartsToSvg } from "../../build/publish/render-charts.ts";
 
 const bars = {
@@ -26,8 +26,40 @@ describe("renderChartsToSvg", () => {
     expect(await renderChartsToSvg([])).toEqual([]);
   });
 
-  it("reports a spec Vega-Lite cannot compile as an internal error", async () => {
-    await expect(renderChartsToSvg([{ mark: "no-such-mark" }])).rejects.toThrow(/Internal error: the chart renderer failed/);
+  it("reports a spec Vega-Lite cannot compile as an internal error with Vega's message alone, no stack trace", async () => {
+    const failure = renderChartsToSvg([{ mark: "no-such-mark" }]).catch((error: unknown) => String(error));
+    // Vega's own words, one line (here "Cannot read properties of undefined (reading 'filled')").
+    await expect(failure).resolves.toMatch(/^Error: Internal error: the chart renderer failed \(exit code 1\): [^\n]+$/);
+  });
+
+  describe("a renderer that fails (a stand-in program)", () => {
+    let folder: string;
+    beforeAll(async () => {
+      folder = await mkdtemp(path.join(os.tmpdir(), "charts-renderer-"));
+    });
+    afterAll(async () => {
+      await rm(folder, { recursive: true, force: true });
+    });
+    const renderer = async (name: string, source: string) => {
+      const script = path.join(folder, `${name}.mjs`);
+      await writeFile(script, source);
+      return script;
+    };
+
+    it.each([
+      ["exits with a code", "process.stderr.write('out of memory\\n'); process.exit(3);", /^Internal error: the chart renderer failed \(exit code 3\): out of memory$/],
+      ["is killed", "process.kill(process.pid, 'SIGKILL');", /^Internal error: the chart renderer was killed \(SIGKILL\)$/],
+      ["prints no JSON", "for await (const _ of process.stdin); process.stdout.write('<svg>garbage');", /^Internal error: the chart renderer printed no JSON: "<svg>garbage"$/],
+      ["prints JSON that is not one SVG per spec", "for await (const _ of process.stdin); process.stdout.write('[]');", /^Internal error: the chart renderer gave no SVG per spec$/],
+    ])("%s: an internal error saying so", async (name, source, message) => {
+      await expect(renderChartsToSvg([bars], { script: await renderer(name, source) })).rejects.toThrow(message);
+    });
+
+    it("never answers: stopped at its timeout, with an error saying so", async () => {
+      const started = performance.now();
+      await expect(renderChartsToSvg([bars], { script: await renderer("hangs", "setInterval(() => {}, 1000);"), timeoutMs: 300 })).rejects.toThrow(/^Internal error: the chart renderer took over 0.3 s and was stopped$/);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    });
   });
 
   it("lays text out the same whether or not a `canvas` package can be imported (Vega measures text with it when it can)", async () => {
