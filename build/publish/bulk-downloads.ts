@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { Dataset } from "../compute/dataset.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { itemJson } from "../query/stable-json.ts";
-import { DOWNLOAD_TABLES, downloadFileName, type DownloadTable } from "./download-tables.ts";
+import { DOWNLOAD_TABLES, downloadFileName, type DownloadRecord, type DownloadTable } from "./download-tables.ts";
 import { gzipDeterministic } from "./gzip-deterministic.ts";
 import { inferTableSchema, type TableSchema } from "./table-schema.ts";
 
@@ -42,13 +42,22 @@ export function downloadLocation(table: DownloadTable): { fileName: string; urlP
   return { fileName, urlPath: `/${DOWNLOADS_DIR}/${fileName}`, file: `${DOWNLOADS_DIR}/${fileName}` };
 }
 
-/** Builds one download from its table; the archive is compressed off the calling thread. */
+/**
+ * Builds one download from its table; the archive is compressed off the calling thread. A failure names
+ * the file: zlib's own message ("out of memory") does not say which of the archives it was making.
+ */
 export async function buildDownload(context: EngineContext, table: DownloadTable): Promise<BulkDownload> {
-  const records = table.records(context);
-  const compressing = gzipDeterministic(toNdjson(records));
-  const schema = inferTableSchema(records);
-  const body = await compressing;
-  const { fileName, urlPath } = downloadLocation(table);
+  const { fileName, urlPath, file } = downloadLocation(table);
+  let made: { records: DownloadRecord[]; body: Buffer; schema: TableSchema };
+  try {
+    const records = table.records(context);
+    const compressing = gzipDeterministic(toNdjson(records));
+    const schema = inferTableSchema(records);
+    made = { records, body: await compressing, schema };
+  } catch (error) {
+    throw new Error(`Internal error: the download ${file} could not be made`, { cause: error });
+  }
+  const { records, body, schema } = made;
   return {
     table,
     fileName,

@@ -119,3 +119,21 @@ describe("toNdjson", () => {
     expect(toNdjson([])).toBe("");
   });
 });
+
+describe("buildDownload", () => {
+  it("names the file it could not make, keeping the cause (zlib's or the table's message alone names none)", async () => {
+    const context = await minContext();
+    const broken = {
+      ...table("brands"),
+      records: () => {
+        throw new Error("out of memory");
+      },
+    };
+    const failure = await buildDownload(context, broken).then(
+      () => expect.fail("made a download of a table that failed"),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.message).toBe("Internal error: the download downloads/brands.ndjson.gz could not be made");
+    expect(String(failure.cause)).toBe("Error: out of memory");
+  });
+});
