@@ -57,11 +57,12 @@ function parseRecord(text: string): LockRecord | undefined {
  */
 export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
   const file = lockFileOf(outDir);
-  await mkdir(path.dirname(file), { recursive: true });
   const text = `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: new Date().toISOString() } satisfies LockRecord)}\n`;
   const draft = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  await writeFile(draft, text);
   try {
+    await mkdir(path.dirname(file), { recursive: true });
+    // Inside the try: a full disk makes the draft, then fails its write, and the empty draft must go too.
+    await writeFile(draft, text);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await link(draft, file);
@@ -82,6 +83,10 @@ export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
       await removeIfUnchanged(file, held);
     }
     throw new BuildError(`Could not take the build lock ${file}: another build is starting; try again.`);
+  } catch (error) {
+    if (error instanceof BuildError) throw error;
+    // Not a BuildError: that means "held by another build" to restoreAfterKilledSwap (run-build.ts).
+    throw new Error(`Could not write the build lock ${file}`, { cause: error });
   } finally {
     await rm(draft, { force: true });
   }

@@ -9,8 +9,13 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { acquireBuildLock, lockFileOf } from "../../build/emit/build-lock.ts";
 
-/** Set by a test: runs after the next read of the lock file (another build acting right then), or replaces the next link. */
-const steer = vi.hoisted(() => ({ afterRead: undefined as (() => Promise<void>) | undefined, link: undefined as (() => Promise<void>) | undefined, lock: "" }));
+/** Set by a test: runs after the next read of the lock file (another build acting right then), or replaces the next link or write. */
+const steer = vi.hoisted(() => ({
+  afterRead: undefined as (() => Promise<void>) | undefined,
+  link: undefined as (() => Promise<void>) | undefined,
+  writeFile: undefined as ((file: string) => Promise<void>) | undefined,
+  lock: "",
+}));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const original = await importOriginal<typeof import("node:fs/promises")>();
   return {
@@ -24,6 +29,11 @@ vi.mock("node:fs/promises", async (importOriginal) => {
       }
       return result;
     }) as typeof original.readFile,
+    writeFile: (async (...args: Parameters<typeof original.writeFile>) => {
+      const replaced = steer.writeFile;
+      steer.writeFile = undefined;
+      return replaced === undefined ? original.writeFile(...args) : replaced(String(args[0]));
+    }) as typeof original.writeFile,
     link: async (...args: Parameters<typeof original.link>) => {
       const replaced = steer.link;
       steer.link = undefined;
@@ -42,12 +52,20 @@ beforeEach(async () => {
 afterEach(async () => {
   steer.afterRead = undefined;
   steer.link = undefined;
+  steer.writeFile = undefined;
   await rm(parent, { recursive: true, force: true });
 });
 
 function deadPid(): number {
   return Number(spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).stdout.trim());
 }
+
+/** The error a promise rejects with; fails the test if it resolves. */
+const rejectionOf = (promise: Promise<unknown>): Promise<Error> =>
+  promise.then(
+    () => expect.fail("resolved"),
+    (error: unknown) => error as Error,
+  );
 
 const record = (pid: number, started: string) => `${JSON.stringify({ pid, host: os.hostname(), started })}\n`;
 
@@ -61,6 +79,20 @@ it("leaves alone the lock another build took over a killed build's between this 
 
 it("reports a lock that cannot be linked into place with its cause, not as another build starting", async () => {
   steer.link = () => Promise.reject(Object.assign(new Error("EPERM: operation not permitted, link"), { code: "EPERM" }));
-  await expect(acquireBuildLock(out)).rejects.toThrow("EPERM: operation not permitted, link");
+  const failure = rejectionOf(acquireBuildLock(out));
+  expect((await failure).message).toBe(`Could not write the build lock ${steer.lock}`);
+  expect(String((await failure).cause)).toBe("Error: EPERM: operation not permitted, link");
   expect(await readdir(parent)).toEqual([]); // its draft removed
+});
+
+it("removes the draft that a full disk made but could not write, and names the lock", async () => {
+  // As a write(2) refused with ENOSPC does: the file is made, its bytes are not.
+  steer.writeFile = async (file) => {
+    await writeFile(file, "");
+    throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+  };
+  const failure = rejectionOf(acquireBuildLock(out));
+  expect((await failure).message).toBe(`Could not write the build lock ${steer.lock}`);
+  expect(String((await failure).cause)).toBe("Error: ENOSPC: no space left on device, write");
+  expect(await readdir(parent)).toEqual([]);
 });
