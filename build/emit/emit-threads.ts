@@ -140,14 +140,15 @@ function startThread(root: string | undefined, script: URL, onAnswer: () => void
     }
     waiting.resolve({ written: answer.written, linked: answer.linked, variants: answer.variants });
   });
-  const failAll = (error: Error) => {
-    const failure = new Error(`Internal error: an emit thread failed: ${error.message}`, { cause: error });
+  const failAll = (error: Error, withCause = true) => {
+    const failure = new Error(`Internal error: an emit thread failed: ${error.message}`, withCause ? { cause: error } : undefined);
     for (const waiting of thread.pending.values()) waiting.reject(failure);
     thread.pending.clear();
     thread.sentBytes = 0;
     onFailure(failure);
   };
   worker.on("error", failAll);
-  worker.on("exit", (code) => failAll(new Error(`it exited with code ${code}`)));
+  // No cause: the message says all there is, and the build's error output would print it twice.
+  worker.on("exit", (code) => failAll(new Error(`it exited with code ${code}`), false));
   return thread;
 }
