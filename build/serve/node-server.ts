@@ -205,7 +205,8 @@ export function closeGracefully(server: Server, graceMs: number = SHUTDOWN_GRACE
 
 function sendInternalError(req: IncomingMessage, res: ServerResponse): void {
   const failed = errorResponse(internalError());
-  res.writeHead(failed.status, failed.headers);
+  // The reason phrase named: the writeHead that threw already set its own ("OK"), which Node would keep.
+  res.writeHead(failed.status, STATUS_CODES[failed.status], failed.headers);
   res.end(req.method === "HEAD" ? undefined : failed.body);
 }
 

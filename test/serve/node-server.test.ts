@@ -63,6 +63,8 @@ describe("createHostServer with an answer it cannot send (a header Node's writeH
     const response = await fetch(`${base}/index.html`, { method });
     const body = await response.text();
     expect(response.status).toBe(500);
+    // Not the reason phrase of the 200 that could not be sent ("500 OK").
+    expect(response.statusText).toBe("Internal Server Error");
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("x-injected")).toBeNull();
     if (method === "GET") expect(JSON.parse(body)).toMatchObject({ error: "internal_error", status: 500 });
