@@ -6,15 +6,15 @@ import { runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
-// A site file whose bytes fail late, while responses are being written into the staging folder.
-const failing = vi.hoisted(() => ({ on: false }));
+// A site file whose bytes fail, at once or late (while responses are being written into the staging folder).
+const failing = vi.hoisted(() => ({ on: false, afterMs: 0 }));
 vi.mock("../../build/publish/llms-txt.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../build/publish/llms-txt.ts")>();
   return {
     ...original,
     llmsTxtProducer: (context: Parameters<typeof original.llmsTxtProducer>[0]) => {
       if (!failing.on) return original.llmsTxtProducer(context);
-      return [{ urlPath: "/llms.txt", file: "llms.txt", contentType: "text/plain", body: new Promise((_, reject) => setTimeout(() => reject(new Error("llms.txt could not be made")), 200)) }];
+      return [{ urlPath: "/llms.txt", file: "llms.txt", contentType: "text/plain", body: new Promise((_, reject) => setTimeout(() => reject(new Error("llms.txt could not be made")), failing.afterMs)) }];
     },
   };
 });
@@ -28,8 +28,9 @@ afterAll(async () => {
 });
 
 describe("a build that fails after it started writing", () => {
-  it("rejects with the error, leaves the previous dist/ byte-identical and no staging folder", async () => {
+  it.each([0, 200])("a page failing after %i ms: rejects with the error, leaves the previous dist/ byte-identical and no staging folder", async (afterMs) => {
     const out = path.join(parent, "dist");
+    failing.afterMs = afterMs;
     const options = { seedsDir: SEEDS_MIN, outDir: out, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false };
     await runBuild(options);
     const before = await hashTree(out);
@@ -41,5 +42,6 @@ describe("a build that fails after it started writing", () => {
     }
     expect(await hashTree(out)).toEqual(before);
     expect(await readdir(parent)).toEqual(["dist"]);
+    await rm(out, { recursive: true });
   });
 });
