@@ -173,6 +173,9 @@ function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[
       const entry: SiteEntry = { file: site.file, type: site.contentType, etag: "", bytes: 0 };
       files.push(file);
       manifest.site[key] = entry;
+      // Handled at once: a later producer throwing would end the listing before this body's handler
+      // (below) exists, and its rejection would then go unhandled (Node ends the process on one).
+      if (site.body instanceof Promise) site.body.catch(() => {});
       listed.push({ file, entry, body: site.body });
     }
   }

@@ -83,6 +83,24 @@ describe("site files through plan, write, store and handler", () => {
     await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [broken] })).rejects.toThrow("the renderer broke");
   });
 
+  it("fails with the first fault when a producer throws after an earlier one's body is under way, and the later rejection of that body goes unhandled nowhere", async () => {
+    const { context } = await sampleContext();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const slowBroken: SiteProducer = () => [{ urlPath: "/slow.txt", file: "slow.txt", contentType: "text/plain", body: new Promise((_, reject) => setTimeout(() => reject(new Error("the renderer broke late")), 20)) }];
+      const throwing: SiteProducer = () => {
+        throw new Error("the downloads could not be listed");
+      };
+      await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [slowBroken, throwing] })).rejects.toThrow("the downloads could not be listed");
+      await new Promise((resolve) => setTimeout(resolve, 100)); // past the late rejection
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it("hands each file to the build as its bytes are final, asking for variants of large compressible files that shadow no other", async () => {
     const { context } = await sampleContext();
     const text = "x".repeat(3000);
