@@ -37,9 +37,9 @@ export function validateRecords(file: string, records: RawRecord[], schema: z.Zo
 /** One problem per issue; zod reports several unrecognized keys as one issue on their parent, so name each key. */
 function issueProblems(file: string, location: string, issue: z.core.$ZodIssue): SeedProblem[] {
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({ file, record: location, field: formatIssuePath([...issue.path, key]), message: `Unrecognized key ${JSON.stringify(key)}` }));
+    return issue.keys.map((key) => ({ file, record: location, field: formatFieldPath([...issue.path, key]), message: `Unrecognized key ${JSON.stringify(key)}` }));
   }
-  return [{ file, record: location, field: formatIssuePath(issue.path), message: withReceived(issue) }];
+  return [{ file, record: location, field: formatFieldPath(issue.path), message: withReceived(issue) }];
 }
 
 /**
@@ -53,7 +53,8 @@ function withReceived(issue: z.core.$ZodIssue): string {
   return `${issue.message}, received ${JSON.stringify(shown)}`;
 }
 
-function formatIssuePath(path: readonly PropertyKey[]): string | undefined {
+/** A field's path as the problems name it: `health.uptime_pct`, `markets[2]`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string | undefined {
   if (path.length === 0) return undefined;
   return path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`)).join("");
 }
