@@ -9,6 +9,7 @@ import path from "node:path";
 import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
+import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
 import { decodeSeedBytes, jsonErrorLine, oneLineMessage, readSeedText } from "./read-seed-file.ts";
 import {
   metaSchema,
@@ -197,6 +198,7 @@ async function loadMeta(label: string, text: string | undefined, problems: SeedP
     problems.push({ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` });
     return undefined;
   }
+  for (const { path, count } of findRepeatedKeys(text, value)) problems.push(repeatedKeyProblem(file, undefined, path, count));
   const checked = validateRecords(file, [{ location: "", value }], metaSchema);
   problems.push(...checked.problems.map((problem) => ({ ...problem, record: undefined })));
   return checked.valid[0]?.value as Meta | undefined;

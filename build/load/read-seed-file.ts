@@ -5,6 +5,7 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import type { SeedProblem } from "../errors.ts";
+import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
 import type { CsvColumnType } from "./seed-resources.ts";
 
 /** A record as read, before validation, with where it came from. */
@@ -85,6 +86,9 @@ function readJsonArray(file: string, text: string): ReadResult {
     if (JSON.stringify(item).length > MAX_LINE_BYTES) problems.push({ file, record: `record ${index}`, message: `The record is over ${MAX_LINE_BYTES} characters` });
     else records.push({ location: `record ${index}`, value: item });
   });
+  for (const { path, count } of findRepeatedKeys(text, value)) {
+    problems.push(repeatedKeyProblem(file, `record ${path[0]}`, path.slice(1), count));
+  }
   return { records, problems };
 }
 
@@ -187,11 +191,15 @@ function readNdjson(file: string, text: string): ReadResult {
       problems.push({ file, record: location, message: `The line is over ${MAX_LINE_BYTES} characters` });
       return;
     }
+    let value: unknown;
     try {
-      records.push({ location, value: JSON.parse(line) });
+      value = JSON.parse(line);
     } catch (error) {
       problems.push({ file, record: location, message: `Malformed JSON: ${oneLineMessage((error as Error).message)}` });
+      return;
     }
+    records.push({ location, value });
+    for (const { path, count } of findRepeatedKeys(line, value)) problems.push(repeatedKeyProblem(file, location, path, count));
   });
   return { records, problems };
 }

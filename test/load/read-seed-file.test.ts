@@ -73,6 +73,15 @@ describe("readSeedText: JSON array", () => {
     expect(jsonFaultOffset('["open')).toBe(6);
   });
 
+  it("names every key written twice in a record, by record index and field path, and keeps the records", () => {
+    const result = readSeedText("s/c.json", '[\n{"id":"b1","name":"Alpha","name":"Beta"},\n{"id":"b2","health":{"up":1,"up":2}},\n{"id":"b3","name":"x"}\n]');
+    expect(result.problems).toEqual([
+      { file: "s/c.json", record: "record 0", field: "name", message: 'The key "name" appears twice in the record (JSON keeps only the last; remove one)' },
+      { file: "s/c.json", record: "record 1", field: "health.up", message: 'The key "up" appears twice in health (JSON keeps only the last; remove one)' },
+    ]);
+    expect(result.records.map((record) => record.location)).toEqual(["record 0", "record 1", "record 2"]);
+  });
+
   it("refuses a document that is not an array", () => {
     expect(readSeedText("s/c.json", '{"a":1}').problems).toEqual([{ file: "s/c.json", message: "Expected a JSON array of records" }]);
   });
@@ -102,6 +111,16 @@ describe("readSeedText: NDJSON", () => {
     expect(readSeedText("s/b.ndjson", '\n[\n  {"a": 1},\n  {"a": 2}\n]\n').problems).toEqual([
       { file: "s/b.ndjson", record: "line 2", message: "A JSON array spread over lines: an .ndjson file holds one record per line (name the file .json, or write one record per line)" },
     ]);
+  });
+
+  it("names every key written twice in a line, by line and field path, and keeps the records", () => {
+    const result = readSeedText("s/b.ndjson", '{"a":1}\n{"id":"b1","name":"Alpha","name":"Beta"}\n\n{"apps":[{"os":"ios","os":"android"}],"id":1,"id":2}\n');
+    expect(result.problems).toEqual([
+      { file: "s/b.ndjson", record: "line 2", field: "name", message: 'The key "name" appears twice in the record (JSON keeps only the last; remove one)' },
+      { file: "s/b.ndjson", record: "line 4", field: "apps[0].os", message: 'The key "os" appears twice in apps[0] (JSON keeps only the last; remove one)' },
+      { file: "s/b.ndjson", record: "line 4", field: "id", message: 'The key "id" appears twice in the record (JSON keeps only the last; remove one)' },
+    ]);
+    expect(result.records.map((record) => record.location)).toEqual(["line 1", "line 2", "line 4"]);
   });
 
   it("reads a line of exactly the maximum length", () => {

@@ -15,7 +15,7 @@ import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type InvalidSeedCase } from "../fi
 import { hashTree } from "../fixtures/tree-hash.ts";
 
 /** One case per kind of the loader's corpus (the rest of it runs in-process in test/cli.test.ts). */
-const FROM_LOADER = ["malformed-json-line", "malformed-csv", "malformed-csv-cell", "missing-field", "dangling-reference-license-brand", "duplicate-key", "empty-file", "wrong-encoding-utf16", "wrong-encoding-latin1"];
+const FROM_LOADER = ["malformed-json-line", "malformed-csv", "malformed-csv-cell", "missing-field", "dangling-reference-license-brand", "duplicate-key", "repeated-json-key", "empty-file", "wrong-encoding-utf16", "wrong-encoding-latin1"];
 const CASES: [string, InvalidSeedCase][] = [...FROM_LOADER.map((name): [string, InvalidSeedCase] => [name, INVALID_SEEDS[name]!]), ...Object.entries(BAD_SEEDS)];
 
 /** Runs a command to its end; resolves with its exit code and output. */
