@@ -56,9 +56,8 @@ describe("renderChartsToSvg", () => {
     });
 
     it("never answers: stopped at its timeout, with an error saying so", async () => {
-      const started = performance.now();
+      // The message is the timer's: a renderer not stopped would meet the test's own timeout instead.
       await expect(renderChartsToSvg([bars], { script: await renderer("hangs", "setInterval(() => {}, 1000);"), timeoutMs: 300 })).rejects.toThrow(/^Internal error: the chart renderer took over 0.3 s and was stopped$/);
-      expect(performance.now() - started).toBeLessThan(10_000);
     });
   });
 

@@ -28,16 +28,15 @@ const CASES: [string, Record<string, string>, RegExp][] = [
   ["the downloads' gzip failing", { FAIL_GZIP: "zlib: out of memory" }, /^Error: Internal error: the download downloads\/\w+\.ndjson\.gz could not be made\n {2}1\. caused by Error: zlib: out of memory$/],
 ];
 
-/** Runs the build CLI to its end with the preload and `env`; resolves with its exit code, output and duration. */
-function build(out: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string; ms: number }> {
-  const started = performance.now();
+/** Runs the build CLI to its end with the preload and `env`; resolves with its exit code and error output. */
+function build(out: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const args = ["--import", "tsx", "--import", PRELOAD, "scripts/build.ts", "--seeds", SEEDS_MIN, "--out", out, "--base-url", "https://other.example.com"];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stderr, ms: performance.now() - started }));
+    child.on("close", (code) => resolve({ code, stderr }));
   });
 }
 
@@ -69,7 +68,6 @@ describe("a build whose helper fails, over a previous dist/", () => {
     expect(result.stderr.slice(0, -closing.length)).toMatch(message);
     expect(await hashTree(dist)).toEqual(before);
     expect(await readdir(path.dirname(dist))).toEqual(["dist"]);
-    // Promptly: a build of seeds-min takes 1 to 3 s; a hang would wait for the 120 s test timeout.
-    expect(result.ms).toBeLessThan(60_000);
+    // A hang would meet the test's timeout: no duration is asserted (the machine is shared and noisy).
   });
 });
