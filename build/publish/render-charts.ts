@@ -6,7 +6,7 @@
  * build renders responses (issue 7). Vega's public API is used as documented.
  * @module
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const RENDERER = fileURLToPath(new URL("./render-vega-lite.mjs", import.meta.url));
@@ -52,11 +52,25 @@ interface RendererRun {
   stderr: string;
 }
 
+/** Renderers still running: a build that fails meanwhile exits without waiting for them, and takes them along. */
+const running = new Set<ChildProcess>();
+let stopsAtExit = false;
+
+function stopRenderersAtExit(): void {
+  if (stopsAtExit) return;
+  stopsAtExit = true;
+  process.once("exit", () => {
+    for (const child of running) child.kill("SIGKILL");
+  });
+}
+
 function runRenderer(script: string, input: string, timeoutMs: number): Promise<RendererRun> {
+  stopRenderersAtExit();
   return new Promise((resolve, reject) => {
     // No execArgv: the renderer is plain JavaScript and must not inherit tsx's or vitest's loaders.
     // TZ=UTC: no chart may depend on the machine's time zone, even if one later uses a time scale.
     const child = spawn(process.execPath, [script], { env: { ...process.env, TZ: "UTC" }, stdio: ["pipe", "pipe", "pipe"] });
+    running.add(child);
     let timedOut = false;
     // SIGKILL: a renderer stuck in a loop is stopped whatever it does with a gentler signal.
     const timer = setTimeout(() => {
@@ -68,10 +82,12 @@ function runRenderer(script: string, input: string, timeoutMs: number): Promise<
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     child.once("error", (error) => {
+      running.delete(child);
       clearTimeout(timer);
       reject(new Error(`Internal error: the chart renderer did not run: ${error.message}`, { cause: error }));
     });
     child.once("close", (code, signal) => {
+      running.delete(child);
       clearTimeout(timer);
       const stderr = Buffer.concat(err).toString("utf8").trim().slice(0, 2000);
       resolve({ code, signal, timedOut, stdout: Buffer.concat(out).toString("utf8"), stderr });
