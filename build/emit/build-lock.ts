@@ -2,13 +2,14 @@
  * One build at a time per output folder: a second build started while one runs (a scheduled rebuild
  * overlapping a manual one) would clear the first one's staging folder as a dead build's leftover and
  * both would fail. The lock is a file beside the output folder naming its build's process; a lock whose
- * process is gone (a killed build) is taken over.
+ * process is gone (a killed build), or whose process id another process has since taken, is taken over.
  * @module
  */
 import { link, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { BuildError } from "../errors.ts";
+import { processStartTicks, sameProcessAsRecorded } from "./process-start.ts";
 
 const LOCK_PREFIX = ".dist-lock-";
 
@@ -16,6 +17,8 @@ interface LockRecord {
   pid: number;
   host: string;
   started: string;
+  /** The process's start in clock ticks since boot, where Linux tells (process-start.ts); absent in older locks. */
+  startTicks?: number;
 }
 
 export interface BuildLock {
@@ -32,20 +35,22 @@ export function lockFileOf(outDir: string): string {
 }
 
 /** Whether process `pid` of machine `host` may still be running (on another machine: assumed so). */
-function mayBeRunning(pid: number, host: string): boolean {
+function mayBeRunning(pid: number, host: string, startTicks?: number): boolean {
   if (host !== os.hostname()) return true;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, someone else's
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false; // EPERM: alive, someone else's
   }
+  // A process that got the id since (after a reboot, say) is not the build that wrote the lock.
+  return sameProcessAsRecorded(pid, startTicks);
 }
 
 function parseRecord(text: string): LockRecord | undefined {
   try {
     const record = JSON.parse(text) as Partial<LockRecord>;
-    return typeof record.pid === "number" && typeof record.host === "string" && typeof record.started === "string" ? (record as LockRecord) : undefined;
+    const valid = typeof record.pid === "number" && typeof record.host === "string" && typeof record.started === "string" && (record.startTicks === undefined || typeof record.startTicks === "number");
+    return valid ? (record as LockRecord) : undefined;
   } catch {
     return undefined;
   }
@@ -57,7 +62,7 @@ function parseRecord(text: string): LockRecord | undefined {
  */
 export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
   const file = lockFileOf(outDir);
-  const text = `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: new Date().toISOString() } satisfies LockRecord)}\n`;
+  const text = `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: new Date().toISOString(), startTicks: processStartTicks(process.pid) } satisfies LockRecord)}\n`;
   const draft = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
@@ -74,7 +79,7 @@ export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
       const held = await readFile(file, "utf8").catch(() => undefined);
       if (held === undefined) continue; // released meanwhile
       const record = parseRecord(held);
-      if (record !== undefined && mayBeRunning(record.pid, record.host)) {
+      if (record !== undefined && mayBeRunning(record.pid, record.host, record.startTicks)) {
         throw new BuildError(
           `Another build (process ${record.pid} on ${record.host}, started ${record.started}) is writing ${path.resolve(outDir)}: wait for it to finish. If no build is running, remove ${file}.`,
         );

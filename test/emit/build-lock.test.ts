@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireBuildLock, lockFileOf } from "../../build/emit/build-lock.ts";
+import { processStartTicks } from "../../build/emit/process-start.ts";
 import { BuildError } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
@@ -73,6 +74,23 @@ describe("acquireBuildLock", () => {
     const lock = await acquireBuildLock(out);
     expect((await readdir(parent)).sort()).toEqual([path.basename(lock.file), path.basename(running)].sort());
     await lock.release();
+  });
+
+  it("records its process's start, and takes over a lock whose process id another process has since taken (after a reboot, say)", async () => {
+    const own = processStartTicks(process.pid)!;
+    // This process runs, but it did not start when the lock's writer did: it only has the same id now.
+    await writeFile(lockFileOf(out), `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: "2026-01-01T00:00:00.000Z", startTicks: own - 1 })}\n`);
+    const lock = await acquireBuildLock(out);
+    expect(JSON.parse(await readFile(lock.file, "utf8"))).toMatchObject({ pid: process.pid, startTicks: own });
+    await lock.release();
+  });
+
+  it("refuses a lock whose process runs and started when the lock says, or which records no start (an older lock)", async () => {
+    const own = processStartTicks(process.pid)!;
+    for (const held of [{ startTicks: own }, {}]) {
+      await writeFile(lockFileOf(out), `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: "2026-01-01T00:00:00.000Z", ...held })}\n`);
+      await expect(acquireBuildLock(out)).rejects.toThrow(new RegExp(`Another build \\(process ${process.pid} on `));
+    }
   });
 
   it("does not take a lock written on another machine, whose process it cannot check", async () => {
