@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError } from "../errors.ts";
+import { processStartTicks, sameProcessAsRecorded } from "./process-start.ts";
 
 const TEMP_PREFIX = ".dist-tmp-";
 const OLD_PREFIX = ".dist-old-";
@@ -23,12 +24,28 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The leftovers of `base` only: `.dist-old-<base>-<ms>-<pid>` and `.dist-tmp-<base>-<6 random chars>`.
- * Matched exactly, because a bare prefix test would take `dist-staging`'s leftovers for `dist`'s.
+ * The leftovers of `base` only: `.dist-old-<base>-<ms>-<pid>[-<start ticks>]` and `.dist-tmp-<base>-<6
+ * random chars>`. Matched exactly, because a bare prefix test would take `dist-staging`'s leftovers for
+ * `dist`'s. The old tree's name captures the process that set it aside and, where Linux tells, its start.
  */
 function leftoverPatterns(base: string): { old: RegExp; temp: RegExp } {
   const name = escapeRegExp(base);
-  return { old: new RegExp(`^${escapeRegExp(OLD_PREFIX)}${name}-\\d{13,}-\\d+$`), temp: new RegExp(`^${escapeRegExp(TEMP_PREFIX)}${name}-[A-Za-z0-9]{6}$`) };
+  return { old: new RegExp(`^${escapeRegExp(OLD_PREFIX)}${name}-\\d{13,}-(\\d+)(?:-(\\d+))?$`), temp: new RegExp(`^${escapeRegExp(TEMP_PREFIX)}${name}-[A-Za-z0-9]{6}$`) };
+}
+
+/**
+ * Whether the build that set an old tree aside still runs: its process is alive and, where its name
+ * records the start, it is that process and not one that got the same id since.
+ */
+function setterRuns(match: RegExpExecArray): boolean {
+  const pid = Number(match[1]);
+  return processAlive(pid) && sameProcessAsRecorded(pid, match[2] === undefined ? undefined : Number(match[2]));
+}
+
+/** The name a build gives the previous tree while it swaps: when, and which process (with its start). */
+function oldTreeName(base: string): string {
+  const ticks = processStartTicks(process.pid);
+  return `${OLD_PREFIX}${base}-${Date.now()}-${process.pid}${ticks === undefined ? "" : `-${ticks}`}`;
 }
 
 /**
@@ -42,7 +59,10 @@ export async function swapUnderway(outDir: string): Promise<boolean> {
   const parent = path.dirname(path.resolve(outDir));
   const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
   const entries = await readdir(parent).catch(() => [] as string[]);
-  return entries.some((name) => old.test(name) && processAlive(Number(name.slice(name.lastIndexOf("-") + 1))));
+  return entries.some((name) => {
+    const match = old.exec(name);
+    return match !== null && setterRuns(match);
+  });
 }
 
 function processAlive(pid: number): boolean {
@@ -63,7 +83,10 @@ export async function killedSwapLeftBehind(outDir: string): Promise<boolean> {
   const parent = path.dirname(path.resolve(outDir));
   const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
   const entries = await readdir(parent).catch(() => [] as string[]);
-  return entries.some((name) => old.test(name) && !processAlive(Number(name.slice(name.lastIndexOf("-") + 1))));
+  return entries.some((name) => {
+    const match = old.exec(name);
+    return match !== null && !setterRuns(match);
+  });
 }
 
 /** Puts back a tree that a killed swap left aside, and removes temporary folders of dead builds. */
@@ -100,7 +123,7 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
   return {
     dir: temp,
     async commit() {
-      const old = path.join(parent, `${OLD_PREFIX}${base}-${Date.now()}-${process.pid}`);
+      const old = path.join(parent, oldTreeName(base));
       const hadPrevious = await exists(target);
       if (hadPrevious) await rename(target, old);
       await rename(temp, target);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { killedSwapLeftBehind, recoverInterruptedBuild, refuseForeignOutput, stageOutput, swapUnderway } from "../../build/emit/publish-atomically.ts";
+import { processStartTicks } from "../../build/emit/process-start.ts";
 import { BuildError } from "../../build/errors.ts";
 
 let parent: string;
@@ -171,6 +172,25 @@ describe("killedSwapLeftBehind", () => {
     await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
     await writeTree(out, { "index.json": "in place" });
     expect(await killedSwapLeftBehind(out)).toBe(false);
+  });
+});
+
+describe("a tree set aside that names its process's start (Linux)", () => {
+  const own = () => processStartTicks(process.pid)!;
+
+  it("belongs to a swap under way while that process runs with that start", async () => {
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}-${own()}`), { "index.json": "previous" });
+    expect(await swapUnderway(out)).toBe(true);
+    expect(await killedSwapLeftBehind(out)).toBe(false);
+  });
+
+  it("was left by a killed build when its process id has been taken since by a process that started at another time, and recovery puts it back", async () => {
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}-${own() - 1}`), { "index.json": "previous" });
+    expect(await swapUnderway(out)).toBe(false);
+    expect(await killedSwapLeftBehind(out)).toBe(true);
+    await recoverInterruptedBuild(out);
+    expect(await readTree(out)).toEqual({ "index.json": "previous" });
+    expect(await readdir(parent)).toEqual(["dist"]);
   });
 });
 

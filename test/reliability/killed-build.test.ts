@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BUILD_INPUTS_FILE } from "../../build/emit/build-inputs.ts";
 import { SeedValidationError } from "../../build/errors.ts";
 import { lockFileOf } from "../../build/emit/build-lock.ts";
+import { processStartTicks } from "../../build/emit/process-start.ts";
 import { recoverInterruptedBuild } from "../../build/emit/publish-atomically.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { startHost } from "../../build/serve/start-host.ts";
@@ -173,6 +174,8 @@ describe("a build killed with SIGKILL", { timeout: 180_000 }, () => {
     // kill: a long one costs nothing, as the build is killed inside it, and a busy machine may hold the test up.
     const build = await startBuild({ SLOW_FS_SWAP_MS: "60000" });
     const aside = await waitForSibling(".dist-old-", build);
+    // Named with when, which process and (Linux) its start, so that a process given the same id later is not taken for it.
+    expect(aside).toMatch(new RegExp(`^\\.dist-old-dist-\\d{13}-${build.child.pid}-${processStartTicks(build.child.pid!)}$`));
     build.child.kill("SIGKILL");
     expect((await build.exit).signal).toBe("SIGKILL");
     expect(await hashTree(path.join(path.dirname(dist), aside))).toEqual(previous);
