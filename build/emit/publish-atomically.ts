@@ -50,19 +50,21 @@ function oldTreeName(base: string): string {
 
 /**
  * Whether a build is inside its swap (commit below), between its two renames: `outDir` is absent and a
- * build process still running has just set the previous tree aside as `.dist-old-<base>-<ms>-<pid>`.
+ * build process still running has just set the previous tree aside as `.dist-old-<base>-<ms>-<pid>[-<start>]`.
  * A reader that finds no output can wait for the new one, which is a rename away; a tree left aside
  * by a killed build (its process gone) is not waited for.
  */
 export async function swapUnderway(outDir: string): Promise<boolean> {
-  if (await exists(outDir)) return false;
+  return (await treesSetAsideInPlaceOf(outDir)).some(setterRuns);
+}
+
+/** With `outDir` absent, the previous trees set aside beside it (their names matched); otherwise none. */
+async function treesSetAsideInPlaceOf(outDir: string): Promise<RegExpExecArray[]> {
+  if (await exists(outDir)) return [];
   const parent = path.dirname(path.resolve(outDir));
   const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
   const entries = await readdir(parent).catch(() => [] as string[]);
-  return entries.some((name) => {
-    const match = old.exec(name);
-    return match !== null && setterRuns(match);
-  });
+  return entries.map((name) => old.exec(name)).filter((match) => match !== null);
 }
 
 function processAlive(pid: number): boolean {
@@ -79,14 +81,7 @@ function processAlive(pid: number): boolean {
  * is set aside, by a process no longer running (a running one is inside its swap: swapUnderway).
  */
 export async function killedSwapLeftBehind(outDir: string): Promise<boolean> {
-  if (await exists(outDir)) return false;
-  const parent = path.dirname(path.resolve(outDir));
-  const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
-  const entries = await readdir(parent).catch(() => [] as string[]);
-  return entries.some((name) => {
-    const match = old.exec(name);
-    return match !== null && !setterRuns(match);
-  });
+  return (await treesSetAsideInPlaceOf(outDir)).some((match) => !setterRuns(match));
 }
 
 /** Puts back a tree that a killed swap left aside, and removes temporary folders of dead builds. */
