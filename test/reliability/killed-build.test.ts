@@ -84,6 +84,7 @@ afterEach(async () => {
 });
 
 const siblings = async () => (await readdir(path.dirname(dist))).sort();
+const filesIn = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the folder beside dist/ until an entry starting with `prefix` appears that the build made. */
@@ -160,7 +161,9 @@ describe("a build killed with SIGKILL", { timeout: 180_000 }, () => {
     // on a busy machine still kills it midway; the kill comes after 10 files, so that costs well under 1 s.
     const build = await startBuild({ SLOW_FS_WRITE_MS: "100" });
     const temp = path.join(path.dirname(dist), await waitForSibling(".dist-tmp-", build));
-    while (Object.keys(await hashTree(temp)).length < 10) await pause(5); // some files written, many to go
+    // Some files written, many to go. Counted by name, not read: a file may vanish between the two (each
+    // emit thread writes and removes a probe file of its own when it starts).
+    while ((await filesIn(temp)) < 10) await pause(5);
     build.child.kill("SIGKILL");
     expect((await build.exit).signal).toBe("SIGKILL");
     // It died midway: a partial tree was left beside dist/ (the next build removes it).
