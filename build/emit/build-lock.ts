@@ -9,7 +9,7 @@ import { link, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import os from "node:os";
 import path from "node:path";
 import { BuildError } from "../errors.ts";
-import { processStartTicks, sameProcessAsRecorded } from "./process-start.ts";
+import { processStartTicks, recordedProcessRuns } from "./process-start.ts";
 
 const LOCK_PREFIX = ".dist-lock-";
 
@@ -36,14 +36,8 @@ export function lockFileOf(outDir: string): string {
 
 /** Whether process `pid` of machine `host` may still be running (on another machine: assumed so). */
 function mayBeRunning(pid: number, host: string, startTicks?: number): boolean {
-  if (host !== os.hostname()) return true;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false; // EPERM: alive, someone else's
-  }
   // A process that got the id since (after a reboot, say) is not the build that wrote the lock.
-  return sameProcessAsRecorded(pid, startTicks);
+  return host !== os.hostname() || recordedProcessRuns(pid, startTicks);
 }
 
 function parseRecord(text: string): LockRecord | undefined {

@@ -33,3 +33,16 @@ export function sameProcessAsRecorded(pid: number, recordedTicks: number | undef
   const ticks = processStartTicks(pid);
   return ticks === undefined || ticks === recordedTicks;
 }
+
+/**
+ * Whether the process that wrote a record still runs: process `pid` is alive (EPERM: alive, another
+ * user's) and, where the record names its start, it is that process, not one that got the id since.
+ */
+export function recordedProcessRuns(pid: number, recordedTicks: number | undefined): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  return sameProcessAsRecorded(pid, recordedTicks);
+}

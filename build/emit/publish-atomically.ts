@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError } from "../errors.ts";
-import { processStartTicks, sameProcessAsRecorded } from "./process-start.ts";
+import { processStartTicks, recordedProcessRuns } from "./process-start.ts";
 
 const TEMP_PREFIX = ".dist-tmp-";
 const OLD_PREFIX = ".dist-old-";
@@ -38,8 +38,7 @@ function leftoverPatterns(base: string): { old: RegExp; temp: RegExp } {
  * records the start, it is that process and not one that got the same id since.
  */
 function setterRuns(match: RegExpExecArray): boolean {
-  const pid = Number(match[1]);
-  return processAlive(pid) && sameProcessAsRecorded(pid, match[2] === undefined ? undefined : Number(match[2]));
+  return recordedProcessRuns(Number(match[1]), match[2] === undefined ? undefined : Number(match[2]));
 }
 
 /** The name a build gives the previous tree while it swaps: when, and which process (with its start). */
@@ -65,15 +64,6 @@ async function treesSetAsideInPlaceOf(outDir: string): Promise<RegExpExecArray[]
   const { old } = leftoverPatterns(path.basename(path.resolve(outDir)));
   const entries = await readdir(parent).catch(() => [] as string[]);
   return entries.map((name) => old.exec(name)).filter((match) => match !== null);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, someone else's
-  }
 }
 
 /**

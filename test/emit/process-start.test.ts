@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processStartTicks, sameProcessAsRecorded } from "../../build/emit/process-start.ts";
+import { processStartTicks, recordedProcessRuns, sameProcessAsRecorded } from "../../build/emit/process-start.ts";
 
 /** Clock ticks since boot now (USER_HZ is 100 on Linux). */
 async function uptimeTicks(): Promise<number> {
@@ -52,5 +52,16 @@ describe("sameProcessAsRecorded", () => {
     expect(sameProcessAsRecorded(process.pid, own)).toBe(true);
     expect(sameProcessAsRecorded(process.pid, own + 1)).toBe(false);
     expect(sameProcessAsRecorded(process.pid, undefined)).toBe(true); // a record from before, or from a system that does not tell
+  });
+});
+
+describe("recordedProcessRuns", () => {
+  it("is true for a live process that started when recorded, or with no start recorded; false for a gone one or another start", () => {
+    const own = processStartTicks(process.pid)!;
+    const gone = Number(spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).stdout.trim());
+    expect(recordedProcessRuns(process.pid, own)).toBe(true);
+    expect(recordedProcessRuns(process.pid, undefined)).toBe(true);
+    expect(recordedProcessRuns(process.pid, own + 1)).toBe(false);
+    expect(recordedProcessRuns(gone, undefined)).toBe(false);
   });
 });
