@@ -44,6 +44,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
           baseUrl: options.baseUrl,
           maxFiles: options.maxFiles,
           dryRun: options.dryRun,
+          removePreviousInBackground: true,
           onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
         });
         for (const line of formatReport(report)) log(line);

@@ -91,14 +91,25 @@ export async function recoverInterruptedBuild(outDir: string): Promise<void> {
 /** A temporary sibling of the output folder to write into, then swap in place of it or throw away. */
 export interface StagedOutput {
   dir: string;
-  /** Swaps the staged tree in place of the output folder (the previous tree is removed after). */
+  /**
+   * Swaps the staged tree in place of the output folder, then has the previous tree removed (stageOutput's
+   * `removePrevious`) and resolves when that resolves.
+   */
   commit(): Promise<void>;
   /** Removes the staged tree; the output folder stays as it was. */
   discard(): Promise<void>;
 }
 
+export interface StageOptions {
+  /**
+   * Removes the previous tree once it is swapped out, under a temporary folder's name; the default
+   * removes it before commit resolves, the CLI leaves it to a detached process (removeInBackground).
+   */
+  removePrevious?: (tree: string) => Promise<void>;
+}
+
 /** Makes a staging folder beside `outDir`, after recovering what an interrupted build left there. */
-export async function stageOutput(outDir: string): Promise<StagedOutput> {
+export async function stageOutput(outDir: string, options: StageOptions = {}): Promise<StagedOutput> {
   const target = path.resolve(outDir);
   const parent = path.dirname(target);
   const base = path.basename(target);
@@ -112,23 +123,36 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
       const hadPrevious = await exists(target);
       if (hadPrevious) await rename(target, old);
       await rename(temp, target);
-      if (hadPrevious) await rm(old, { recursive: true, force: true });
+      if (!hadPrevious) return;
+      // Renamed first as a temporary folder, which a later build removes and never puts back: under
+      // its set-aside name, a tree half removed could be taken for one a killed swap left.
+      const trash = path.join(parent, temporaryName(base));
+      await rename(old, trash);
+      await (options.removePrevious ?? removeNow)(trash);
     },
     discard: () => rm(temp, { recursive: true, force: true }),
   };
 }
 
+function removeNow(tree: string): Promise<void> {
+  return rm(tree, { recursive: true, force: true });
+}
+
 const NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
+/** `.dist-tmp-<base>-<6 random characters>`: a staging folder, or a previous tree being removed. */
+function temporaryName(base: string): string {
+  return `${TEMP_PREFIX}${base}-${Array.from({ length: 6 }, () => NAME_CHARACTERS[randomInt(NAME_CHARACTERS.length)]).join("")}`;
+}
+
 /**
- * `.dist-tmp-<base>-<6 random characters>`, made with the process's umask like any folder (mkdtemp
+ * A staging folder, made with the process's umask like any folder (mkdtemp
  * would make it private, 0700, and the swapped-in output with it: unreadable to a web server of
  * another user, or to a deploy that copies modes).
  */
 async function makeStagingFolder(parent: string, base: string): Promise<string> {
   for (;;) {
-    const suffix = Array.from({ length: 6 }, () => NAME_CHARACTERS[randomInt(NAME_CHARACTERS.length)]).join("");
-    const folder = path.join(parent, `${TEMP_PREFIX}${base}-${suffix}`);
+    const folder = path.join(parent, temporaryName(base));
     try {
       await mkdir(folder);
       return folder;

@@ -95,6 +95,33 @@ describe("stageOutput", () => {
     await publish(deep, { "x.json": "x" });
     expect(await readTree(deep)).toEqual({ "x.json": "x" });
   });
+
+  it("hands the previous tree, renamed as a temporary folder, to removePrevious and resolves with it, the new tree in place", async () => {
+    await writeTree(out, { "old.json": "old", "sub/keep.json": "old" });
+    const handed: { name: string; files: Record<string, string> }[] = [];
+    // A remover that leaves the tree in place: the commit must not wait for a removal of its own.
+    const staged = await stageOutput(out, { removePrevious: async (tree) => void handed.push({ name: path.basename(tree), files: await readTree(tree) }) });
+    await writeTree(staged.dir, { "new.json": "new" });
+    await staged.commit();
+    expect(await readTree(out)).toEqual({ "new.json": "new" });
+    expect(handed).toEqual([{ name: expect.stringMatching(/^\.dist-tmp-dist-[A-Za-z0-9]{6}$/), files: { "old.json": "old", [path.join("sub", "keep.json")]: "old" } }]);
+    // Never under its set-aside name, which recovery would put back in place of a missing output.
+    expect((await readdir(parent)).sort()).toEqual([handed[0]!.name, "dist"].sort());
+  });
+
+  it("calls no removePrevious when there was no previous tree", async () => {
+    const handed: string[] = [];
+    const staged = await stageOutput(out, { removePrevious: async (tree) => void handed.push(tree) });
+    await staged.commit();
+    expect(handed).toEqual([]);
+  });
+
+  it("a previous tree still being removed in the background is removed, never put back, by the next build's recovery", async () => {
+    await writeTree(path.join(parent, ".dist-tmp-dist-Zz99Yy"), { "cards/1/index.json": "half removed" });
+    expect(await killedSwapLeftBehind(out)).toBe(false);
+    await recoverInterruptedBuild(out);
+    expect(await readdir(parent)).toEqual([]);
+  });
 });
 
 describe("recoverInterruptedBuild", () => {

@@ -1,0 +1,57 @@
+/**
+ * A rebuild through the real CLI over its previous output: the previous tree is left to a detached
+ * process to remove (remove-in-background.ts), which a preloaded module (spawn-log.mjs) records.
+ */
+import { spawnSync } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBuild } from "../../build/run-build.ts";
+import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { hashTree } from "../fixtures/tree-hash.ts";
+
+const PRELOAD = path.resolve("test/emit/spawn-log.mjs");
+const BASE_URL = "https://data.example.com";
+
+let parent: string;
+beforeAll(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), "cli-rebuild-"));
+});
+afterAll(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+function cliBuild(seeds: string, out: string, spawnLog: string) {
+  const args = ["--import", "tsx", "--import", PRELOAD, "scripts/build.ts", "--seeds", seeds, "--out", out, "--base-url", BASE_URL];
+  return spawnSync(process.execPath, args, { encoding: "utf8", env: { ...process.env, SPAWN_LOG: spawnLog } });
+}
+
+describe("npm run build over a previous output", () => {
+  it("swaps the new tree in and leaves the previous one to a detached process, which removes it", async () => {
+    const seeds = path.join(parent, "seeds");
+    await cp(SEEDS_MIN, seeds, { recursive: true });
+    const out = path.join(parent, "dist");
+    const spawnLog = path.join(parent, "spawned.ndjson");
+    expect(cliBuild(seeds, out, spawnLog).status).toBe(0);
+    const resumes = path.join(seeds, "resumes", "resumes.ndjson");
+    await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
+    await writeFile(spawnLog, "");
+
+    const rebuild = cliBuild(seeds, out, spawnLog);
+    expect(rebuild.status, rebuild.stderr).toBe(0);
+
+    const spawned = (await readFile(spawnLog, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { command: string; args: string[]; detached: boolean });
+    const removers = spawned.filter((child) => child.args[0] === "-e" && child.args[1]!.includes("rmSync"));
+    expect(removers).toEqual([{ command: process.execPath, args: ["-e", expect.any(String), expect.stringMatching(/\.dist-tmp-dist-[A-Za-z0-9]{6}$/)], detached: true }]);
+    const tree = removers[0]!.args[2]!;
+    expect(path.dirname(tree)).toBe(parent);
+    // The test's timeout meets a removal that never ends.
+    while ((await readdir(parent)).includes(path.basename(tree))) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await readdir(parent)).sort()).toEqual(["dist", "seeds", "spawned.ndjson"]);
+
+    const fresh = path.join(parent, "fresh");
+    await runBuild({ seedsDir: seeds, outDir: fresh, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });
+    expect(await hashTree(out)).toEqual(await hashTree(fresh));
+  });
+});
