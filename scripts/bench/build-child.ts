@@ -9,7 +9,8 @@ import { runBuild } from "../../build/run-build.ts";
 const [seedsDir, outDir] = process.argv.slice(2);
 if (seedsDir === undefined || outDir === undefined) throw new Error("usage: build-child.ts <seeds> <out>");
 const started = performance.now();
-const report = await runBuild({ seedsDir, outDir, baseUrl: "http://127.0.0.1:8080", maxFiles: 20_000, dryRun: false });
+// As the CLI runs it: the previous output, where there is one, is removed by a detached process.
+const report = await runBuild({ seedsDir, outDir, baseUrl: "http://127.0.0.1:8080", maxFiles: 20_000, dryRun: false, removePreviousInBackground: true });
 const ms = performance.now() - started;
 const variants = report.endpoints.find((row) => row.id.startsWith("compressed"));
 console.log(

@@ -4,7 +4,8 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { writeSample } from "../../build/sample/generate-sample.ts";
 import { runProcess } from "./processes.ts";
@@ -90,7 +91,18 @@ async function changedRebuild(seeds: string, root: string, out: string): Promise
   lines[0] = JSON.stringify({ ...first, title: `${first.title} (updated)` });
   writeFileSync(file, lines.join("\n"));
   settle();
-  return buildOnce(copy, out);
+  const run = await buildOnce(copy, out);
+  await previousTreeRemoved(path.dirname(out));
+  return run;
+}
+
+/**
+ * Waits for the detached process that removes a rebuild's previous tree (a `.dist-tmp-` folder beside
+ * it) to finish, so that its work does not fall into the next figure; a minute at most.
+ */
+async function previousTreeRemoved(parent: string): Promise<void> {
+  for (let waited = 0; waited < 60_000 && readdirSync(parent).some((name) => name.startsWith(".dist-tmp-")); waited += 100) await sleep(100);
+  settle();
 }
 
 export interface ScaleFigures {
