@@ -12,15 +12,17 @@ const EXTRA_PATTERN = /[øłđðþæœßı]/g;
 export const MAX_TOKEN_LENGTH = 40;
 
 /**
- * Lower-cases, decomposes (NFKD) and strips combining marks, so `José` → `jose` and `Пётр` → `петр`.
+ * Decomposes (NFKD), lower-cases and strips combining marks, so `José` → `jose` and `Пётр` → `петр`.
+ * Lower-casing comes after the decomposition: capitals without a lower-case form of their own
+ * (`𝐒𝐄𝐎`, `ᴬ`, `ℍ`) only become `S`, `A`, `H` there, and must still fold as `seo` does.
  * `й` is kept: it is a letter of its own in Russian, not `и` with an accent, and folding it would
  * merge unrelated words.
- * @example foldSearchText("Ёлка José Łódź") // "елка jose lodz"
+ * @example foldSearchText("Ёлка José Łódź 𝐒𝐄𝐎") // "елка jose lodz seo"
  */
 export function foldSearchText(text: string): string {
   return text
-    .toLowerCase()
     .normalize("NFKD")
+    .toLowerCase()
     .replace(/и\u0306/g, "й")
     .replace(/\p{M}+/gu, "")
     .replace(EXTRA_PATTERN, (letter) => EXTRA_FOLDS[letter] ?? letter);

@@ -21,6 +21,14 @@ describe("foldSearchText", () => {
     expect(foldSearchText(input)).toBe(expected);
   });
 
+  it.each([
+    ["𝐒𝐄𝐎 𝐒𝐩𝐞𝐜𝐢𝐚𝐥𝐢𝐬𝐭", "seo specialist"],
+    ["ᴬᴰᴹᴵᴺ", "admin"],
+    ["ℍ𝔼𝔸𝔻", "head"],
+  ])("lower-cases the capitals that only decomposition reveals: %j to %j", (input, expected) => {
+    expect(foldSearchText(input)).toBe(expected);
+  });
+
   it("keeps й apart from и, so 'мой' and 'мои' stay different words", () => {
     expect(foldSearchText("мой")).not.toBe(foldSearchText("мои"));
   });

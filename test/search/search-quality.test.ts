@@ -119,5 +119,7 @@ describe("search results", () => {
     const ids = async (q: string) => (await search(q)).data.map((item) => item.id);
     expect(await ids("ФЁКЛА")).toEqual(await ids("фекла"));
     expect(await ids("JOSÉ")).toEqual(await ids("jose"));
+    // Mathematical bold capitals are S, E, O once decomposed: case-insensitive as the contract says.
+    expect(await ids("𝐒𝐄𝐎")).toEqual(await ids("seo"));
   });
 });
