@@ -14,7 +14,8 @@ export const NDJSON_MEDIA_TYPE = "application/x-ndjson";
 
 /** A license entry of the descriptor (Open Definition identifier, deed URL, title). */
 export interface PackageLicense {
-  name: string;
+  /** Absent when the seed text has nothing to make an identifier of. */
+  name?: string;
   path?: string;
   title: string;
 }
@@ -25,18 +26,35 @@ const KNOWN_LICENSES: Record<string, Required<PackageLicense>> = {
   "CC0 1.0": { name: "CC0-1.0", path: "https://creativecommons.org/publicdomain/zero/1.0/", title: "CC0 1.0" },
 };
 
-/** The package license of a seed license text (`CC BY 4.0` → `CC-BY-4.0` with the deed's URL). */
-export function packageLicense(text: string): PackageLicense {
-  // Own members only: a seed's text may be `constructor` or `__proto__`, which Object.prototype answers.
-  return (Object.hasOwn(KNOWN_LICENSES, text) ? KNOWN_LICENSES[text] : undefined) ?? { name: text.trim().replace(/\s+/g, "-"), title: text };
+/**
+ * Seed text as an identifier the Data Package profile accepts (its name patterns are ASCII only):
+ * accents dropped (`é` → `e`), every other run of characters that `outside` matches a dash. Empty when the
+ * text has none of them (a Cyrillic or Chinese title).
+ */
+function identifier(text: string, outside: RegExp): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(outside, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
-/** A package name: lower-case letters, digits and dashes. */
+/**
+ * The package license of a seed license text (`CC BY 4.0` → `CC-BY-4.0` with the deed's URL). An unknown
+ * text keeps its words as the identifier (`OGL (UK) 3.0` → `OGL-UK-3.0`), and none when it has no ASCII
+ * letter or digit: a name outside `[-a-zA-Z0-9._]` makes the whole descriptor invalid.
+ */
+export function packageLicense(text: string): PackageLicense {
+  // Own members only: a seed's text may be `constructor` or `__proto__`, which Object.prototype answers.
+  const known = Object.hasOwn(KNOWN_LICENSES, text) ? KNOWN_LICENSES[text] : undefined;
+  if (known !== undefined) return known;
+  const name = identifier(text, /[^a-zA-Z0-9._-]+/g);
+  return name === "" ? { title: text } : { name, title: text };
+}
+
+/** A package name: lower-case ASCII letters, digits and dashes; empty when the title has none. */
 export function packageName(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return identifier(title.toLowerCase(), /[^a-z0-9]+/g);
 }
 
 function sourceOf(meta: Meta, service: "dataset" | "resumes") {
@@ -57,7 +75,8 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
   const licenses = [...new Map([meta.dataset.license, meta.resumes.license].map((text) => [text, packageLicense(text)])).values()];
   return {
     profile: "data-package",
-    name: packageName(meta.dataset.name),
+    // Optional in the specification, and an empty name is invalid: a title without ASCII letters has none.
+    ...(packageName(meta.dataset.name) === "" ? {} : { name: packageName(meta.dataset.name) }),
     title: `${meta.dataset.name} and ${meta.resumes.name}`,
     description: `${meta.dataset.description} ${meta.resumes.description}`,
     homepage: meta.dataset.attribution,
