@@ -1,6 +1,6 @@
 /**
  * The Frictionless Data Package descriptor of the bulk downloads (`/downloads/datapackage.json`):
- * license, sources, and per resource its path, format, size, hash and table schema.
+ * license, sources, and per resource its path, format, size, hash and table schema (none for a table without records).
  * @module
  */
 import type { Meta } from "../load/schemas.ts";
@@ -96,7 +96,9 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
       hash: `sha256:${download.sha256}`,
       licenses: [packageLicense(meta[download.table.service].license)],
       sources: [sourceOf(meta, download.table.service)],
-      schema: download.schema,
+      // A table without records has no field to derive, and a Table Schema needs at least one: such a
+      // resource (trending and momentum of a single month of demand) is described without a schema.
+      ...(download.schema.fields.length > 0 ? { schema: download.schema } : {}),
     })),
   };
 }
