@@ -63,8 +63,11 @@ export async function fingerprintInputs(seedsDir: string, options: Record<string
   const hash = createHash("sha256");
   const { node, zlib, brotli } = process.versions;
   hash.update(JSON.stringify({ options, node, zlib, brotli }));
-  // Exactly the files the loader reads, found as it finds them (symbolic links followed).
-  await hashFolder(hash, "seeds", seedsDir, await seedInputFiles(seedsDir));
+  // Exactly the files the loader reads, found as it finds them (symbolic links followed), and what it would
+  // refuse unread (a misnamed file, a subfolder, a broken link): the output in place was built without it.
+  const seeds = await seedInputFiles(seedsDir);
+  await hashFolder(hash, "seeds", seedsDir, seeds.files);
+  for (const refused of seeds.refused) hash.update(`seeds/${refused}\0refused\0`);
   await hashFolder(hash, "build", code.dir, await codeFiles(code.dir));
   hash.update(await readFile(code.lockFile).catch(() => Buffer.alloc(0)));
   return hash.digest("base64url");

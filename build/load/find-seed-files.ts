@@ -38,8 +38,12 @@ export async function scanResourceFolder(seedsDir: string, resourceDir: string):
   return { files, problems };
 }
 
-/** Every file the loader reads from `seedsDir` (the meta file and each resource's seed files): what a build is made from. */
-export async function seedInputFiles(seedsDir: string): Promise<string[]> {
+/**
+ * Every file the loader reads from `seedsDir` (the meta file and each resource's seed files): what a build is
+ * made from; and what it refuses in a resource folder without reading it (`refused`, as scanResourceFolder
+ * names it), which must make a build fail even where the files it reads are those of the output in place.
+ */
+export async function seedInputFiles(seedsDir: string): Promise<{ files: string[]; refused: string[] }> {
   const scanned = await Promise.all(SEED_RESOURCES.map((resource) => scanResourceFolder(seedsDir, resource.dir)));
-  return [META_FILE, ...scanned.flatMap((scan) => scan.files)];
+  return { files: [META_FILE, ...scanned.flatMap((scan) => scan.files)], refused: scanned.flatMap((scan) => scan.problems.map((problem) => problem.path)) };
 }

@@ -152,6 +152,21 @@ describe("runBuild over a damaged previous output", () => {
   });
 });
 
+describe("a rebuild after something the loader refuses unread was added to the seeds", () => {
+  // The loader names these without reading them; a rebuild that kept the output in place would not load at all.
+  it.each([
+    ["a misnamed seed file", "brands/new-brands.jsonl", (file: string) => writeFile(file, "{}\n")],
+    ["a subfolder", "brands/2026/", (file: string) => mkdir(file).then(() => writeFile(path.join(file, "new.ndjson"), "{}\n"))],
+    ["a broken symbolic link", "brands/extra.ndjson", (file: string) => symlink(path.join(parent, "nowhere.ndjson"), file)],
+  ])("refuses %s, as a first build would, and leaves dist/ as it was", async (_kind, added, add) => {
+    const { seeds, out } = await builtCopy();
+    const before = await hashTree(out);
+    await add(path.join(seeds, added));
+    await expect(runBuild(optionsFor(seeds, out))).rejects.toThrow(`seeds/${added}: `);
+    expect(await hashTree(out)).toEqual(before);
+  });
+});
+
 describe("fingerprintInputs", () => {
   it("changes with any byte of the seeds and with the options, and only then", async () => {
     const seeds = path.join(parent, "seeds");
