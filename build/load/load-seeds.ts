@@ -129,8 +129,8 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
 /**
  * Reads and validates one resource's files. Its key set holds the keys of every record read, valid or not,
  * so that one invalid brand does not make every license naming it a "dangling reference" too; it is
- * undefined (references to it go unchecked) when a file could not be read or parsed, since the
- * missing records' keys are unknown.
+ * undefined (references to it go unchecked) when a file could not be read or parsed, or a record's key
+ * could not be read, since the missing keys are unknown.
  */
 async function loadResource(
   seedsDir: string,
@@ -156,7 +156,9 @@ async function loadResource(
     if (read.problems.some((problem) => problem.field === undefined)) complete = false;
     for (const record of read.records) {
       const key = rawRecordKey(record.value, resource.key);
-      if (key !== undefined) keys.add(key);
+      // A record whose key cannot be read (`Slug` for `slug`, not an object) may be the one others name.
+      if (key === undefined) complete = false;
+      else keys.add(key);
     }
     const checked = validateRecords(file, read.records, resource.schema);
     problems.push(...read.problems, ...checked.problems);

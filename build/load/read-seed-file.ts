@@ -178,10 +178,11 @@ function readNdjson(file: string, text: string): ReadResult {
   const records: RawRecord[] = [];
   const problems: SeedProblem[] = [];
   const lines = text.split("\n");
-  // A pretty-printed JSON array saved as .ndjson would give one problem per line of it.
+  // A JSON array saved as .ndjson (pretty-printed, on one line, or a record a line between brackets) would give
+  // one problem per line of it, or one "expected object" and no keys; a record is never an array.
   const first = lines.findIndex((line) => line.trim() !== "");
-  if (lines[first]?.trim() === "[") {
-    return { records, problems: [{ file, record: `line ${first + 1}`, message: "A JSON array spread over lines: an .ndjson file holds one record per line (name the file .json, or write one record per line)" }] };
+  if (lines[first]?.trimStart().startsWith("[")) {
+    return { records, problems: [{ file, record: `line ${first + 1}`, message: "A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)" }] };
   }
   lines.forEach((rawLine, index) => {
     const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;

@@ -94,6 +94,27 @@ describe("loadSeeds", () => {
     expect(error.problems).toHaveLength(1);
   });
 
+  it.each([
+    [
+      "a brand whose key field is written with a capital (Slug)",
+      [{ file: "brands/brands.ndjson", change: (text: string) => text.replace('{"slug":"alpha-casino"', '{"Slug":"alpha-casino"') }],
+      ["seeds/brands/brands.ndjson › line 1 › slug: Invalid input: expected string, received undefined", 'seeds/brands/brands.ndjson › line 1 › Slug: Unrecognized key "Slug"'],
+    ],
+    [
+      "an .ndjson file of brands written as a JSON array on one line",
+      [{ file: "brands/brands.ndjson", change: (text: string) => `[${text.trim().split("\n").join(",")}]\n` }],
+      ["seeds/brands/brands.ndjson › line 1: A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)"],
+    ],
+    [
+      "an .ndjson file of brands written as a JSON array with one record per line",
+      [{ file: "brands/brands.ndjson", change: (text: string) => `[${text.trim().split("\n").join(",\n")}]\n` }],
+      ["seeds/brands/brands.ndjson › line 1: A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)"],
+    ],
+  ])("reports %s without calling every reference to its brands dangling", async (_case, mutations, expected) => {
+    const error = await loadError(mutations);
+    expect(error.problems.map(formatSeedProblem).map((line) => line.replace(/^[^/]+\//, "seeds/"))).toEqual(expected);
+  });
+
   it("never puts a stack trace or an absolute path in the message", async () => {
     const error = await loadError(INVALID_SEEDS["missing-meta"]!.mutations);
     expect(error.message).not.toMatch(/\bat .*\(|\/tmp\/|seeds-case-/);

@@ -109,7 +109,7 @@ describe("readSeedText: NDJSON", () => {
 
   it("reports a pretty-printed JSON array saved as .ndjson once, not once per line", () => {
     expect(readSeedText("s/b.ndjson", '\n[\n  {"a": 1},\n  {"a": 2}\n]\n').problems).toEqual([
-      { file: "s/b.ndjson", record: "line 2", message: "A JSON array spread over lines: an .ndjson file holds one record per line (name the file .json, or write one record per line)" },
+      { file: "s/b.ndjson", record: "line 2", message: "A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)" },
     ]);
   });
 
