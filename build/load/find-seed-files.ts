@@ -25,7 +25,13 @@ export interface SeedFolderProblem {
  * file that is not a readable regular file (a broken or looping link, a pipe).
  */
 export async function scanResourceFolder(seedsDir: string, resourceDir: string): Promise<{ files: string[]; problems: SeedFolderProblem[] }> {
-  const entries = await fg(`${fg.escapePath(resourceDir)}/*`, { cwd: seedsDir, onlyFiles: false, followSymbolicLinks: true, dot: false, stats: true });
+  let entries: fg.Entry[];
+  try {
+    entries = await fg(`${fg.escapePath(resourceDir)}/*`, { cwd: seedsDir, onlyFiles: false, followSymbolicLinks: true, dot: false, stats: true });
+  } catch (error) {
+    // A missing folder lists as empty; one that cannot be listed (a file in its place, a looping link, no permission) is named.
+    return { files: [], problems: [{ path: `${resourceDir}/`, message: `The folder cannot be read (${unreadableReason(error as NodeJS.ErrnoException)})` }] };
+  }
   const files: string[] = [];
   const problems: SeedFolderProblem[] = [];
   for (const { path, stats } of entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
@@ -36,6 +42,20 @@ export async function scanResourceFolder(seedsDir: string, resourceDir: string):
     else files.push(path);
   }
   return { files, problems };
+}
+
+/** Why a file or folder could not be read, in words; `folder`, the file's folder, is named when it is a file (ENOTDIR). */
+export function unreadableReason(error: NodeJS.ErrnoException, folder?: string): string {
+  if (error.code === "ENOTDIR" && folder !== undefined) return `${folder} is a file, not a folder`;
+  const reasons: Record<string, string> = {
+    ENOENT: "missing",
+    EISDIR: "a folder, not a file",
+    ENOTDIR: "a file, not a folder",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    ELOOP: "a symbolic link loop",
+  };
+  return reasons[error.code ?? ""] ?? error.code ?? "an unknown error";
 }
 
 /**

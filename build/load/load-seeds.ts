@@ -7,7 +7,7 @@ import { constants } from "node:buffer";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
-import { scanResourceFolder } from "./find-seed-files.ts";
+import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
 import { decodeSeedBytes, jsonErrorLine, oneLineMessage, readSeedText } from "./read-seed-file.ts";
@@ -81,7 +81,7 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     try {
       bytes = await readFile(path.join(seedsDir, relative));
     } catch (error) {
-      problems.push({ file, message: `The file cannot be read (${unreadableReason(error as NodeJS.ErrnoException)})` });
+      problems.push({ file, message: `The file cannot be read (${unreadableReason(error as NodeJS.ErrnoException, path.dirname(relative))})` });
       return undefined;
     }
     stats.files += 1;
@@ -167,12 +167,6 @@ async function loadResource(
   }
   problems.push(...findDuplicateKeys(resource, valid), ...findDanglingReferences(resource, valid, keysOf));
   return { valid, keys: complete ? keys : undefined, problems };
-}
-
-/** Why a file could not be read, in words. */
-function unreadableReason(error: NodeJS.ErrnoException): string {
-  const reasons: Record<string, string> = { ENOENT: "missing", EISDIR: "a folder, not a file", EACCES: "permission denied", EPERM: "permission denied", ELOOP: "a symbolic link loop" };
-  return reasons[error.code ?? ""] ?? (error.code ?? "an unknown error");
 }
 
 /** The fields of a resource's records, which a CSV header must name. */

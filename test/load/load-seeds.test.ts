@@ -162,6 +162,35 @@ describe("loadSeeds and files that are not seed files", () => {
     }
   });
 
+  it("names a resource folder that cannot be listed (a file in its place, a link to itself), and a meta folder that is a file, in sentences", async () => {
+    const copy = await copySeeds([
+      { file: "brands/brands.ndjson", change: () => null },
+      { file: "games/games.ndjson", change: () => null },
+      { file: "meta/meta.json", change: () => null },
+    ]);
+    try {
+      await rm(path.join(copy.dir, "brands"), { recursive: true });
+      await writeFile(path.join(copy.dir, "brands"), '{"slug":"x"}\n');
+      await rm(path.join(copy.dir, "games"), { recursive: true });
+      await symlink("games", path.join(copy.dir, "games"));
+      await rm(path.join(copy.dir, "meta"), { recursive: true });
+      await writeFile(path.join(copy.dir, "meta"), "{}");
+      const error = await loadSeeds(copy.dir).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      const label = path.basename(copy.dir);
+      expect(error).toBeInstanceOf(SeedValidationError);
+      expect((error as SeedValidationError).problems.map(formatSeedProblem)).toEqual([
+        `${label}/meta/meta.json: The file cannot be read (meta is a file, not a folder)`,
+        `${label}/brands/: The folder cannot be read (a file, not a folder)`,
+        `${label}/games/: The folder cannot be read (a symbolic link loop)`,
+      ]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
   it("names a subfolder of a resource folder (its files would not be read) and a seed file that is a broken link", async () => {
     const copy = await copySeeds();
     try {
