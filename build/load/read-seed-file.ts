@@ -75,6 +75,7 @@ function readJsonArray(file: string, text: string): ReadResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
+    if (looksLikeNdjson(text)) return { records: [], problems: [{ file, message: "One JSON record per line: that is NDJSON (name the file .ndjson, or write the records as a JSON array)" }] };
     const message = (error as Error).message;
     return { records: [], problems: [{ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` }] };
   }
@@ -90,6 +91,19 @@ function readJsonArray(file: string, text: string): ReadResult {
     problems.push(repeatedKeyProblem(file, `record ${path[0]}`, path.slice(1), count));
   }
   return { records, problems };
+}
+
+/** Whether a text that is not JSON starts with two lines that are each a JSON object: NDJSON saved as .json. */
+function looksLikeNdjson(text: string): boolean {
+  const lines = text.split("\n").filter((line) => line.trim() !== "").slice(0, 2);
+  return lines.length === 2 && lines.every((line) => {
+    try {
+      const value: unknown = JSON.parse(line);
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

@@ -50,6 +50,15 @@ describe("readSeedText: JSON array", () => {
     expect(problem?.message).not.toMatch(/[\n\u0000]/);
   });
 
+  it("says that records one per line are NDJSON, once, when a .json file holds them", () => {
+    expect(readSeedText("s/brands.json", '{"a":1}\n{"a":2}\n{"a":3}\n')).toEqual({
+      records: [],
+      problems: [{ file: "s/brands.json", message: "One JSON record per line: that is NDJSON (name the file .ndjson, or write the records as a JSON array)" }],
+    });
+    // A single object is no array either, but not NDJSON: the general message.
+    expect(readSeedText("s/brands.json", '{"a":1}\n').problems[0]?.message).toBe("Expected a JSON array of records");
+  });
+
   it("takes the line V8 states in its message when there is one", () => {
     expect(jsonErrorLine("[1,\n2,\n]", "Unexpected token ']', \"[1,2,]\" is not valid JSON (line 7 column 1)")).toBe("line 7");
   });
