@@ -14,6 +14,8 @@ export interface HostProcess {
   child: ChildProcess;
   /** Everything the host printed on stdout so far. */
   output(): string;
+  /** Everything the host printed on stderr so far. */
+  errors(): string;
   /** Resolves when stdout has a line matching `pattern` (rejects after `timeoutMs`). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (or the signal) once the process ended. */
@@ -27,20 +29,26 @@ export interface HostProcess {
 /**
  * Starts `node --import tsx scripts/serve.ts --port 0 --dist <dist>` and waits for `Serving on <url>`.
  * With `viaNpm`, runs `npm start` instead (settings through the environment), in its own process group
- * so that nothing it starts can outlive the test. With `memoryProbe`, preloads memory-probe.mjs (and
- * --expose-gc) over an IPC channel, for `memoryAfterGc()`.
+ * so that nothing it starts can outlive the test; with `viaStartScript`, npm start's script
+ * (`node scripts/start.mjs`, the host from its bundle) without npm. With `memoryProbe`, preloads
+ * memory-probe.mjs (and --expose-gc) over an IPC channel, for `memoryAfterGc()`. `env` adds to the
+ * environment (HOST_BUNDLE_DIR).
  */
-export async function startHostProcess(dist: string, options: { rateLimit?: number; viaNpm?: boolean; memoryProbe?: boolean } = {}): Promise<HostProcess> {
+export async function startHostProcess(
+  dist: string,
+  options: { rateLimit?: number; viaNpm?: boolean; viaStartScript?: boolean; memoryProbe?: boolean; env?: Record<string, string> } = {},
+): Promise<HostProcess> {
   const rateLimit = String(options.rateLimit ?? 0);
   const probe = options.memoryProbe === true;
   if (probe && options.viaNpm === true) throw new Error("the memory probe needs the host started directly, not via npm");
   // Every host setting is given: one left to the environment (HOST, TRUST_PROXY, LIVE_CACHE_MB from the
   // shell or the CI runner) would change the host under test, or where it listens.
   const settings = { PORT: "0", HOST: "127.0.0.1", DIST: dist, RATE_LIMIT: rateLimit, TRUST_PROXY: "false", LIVE_CACHE_MB: String(DEFAULT_LIVE_CACHE_MB) };
-  const env = { ...process.env, ...settings };
+  const env = { ...process.env, ...settings, ...options.env };
+  const entry = options.viaStartScript === true ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/serve.ts"];
   const child = options.viaNpm
     ? spawn("npm", ["start", "--silent"], { stdio: ["ignore", "pipe", "pipe"], detached: true, env })
-    : spawn(process.execPath, [...(probe ? ["--expose-gc", "--import", MEMORY_PROBE] : []), "--import", "tsx", "scripts/serve.ts", "--port", "0", "--dist", dist, "--rate-limit", rateLimit], {
+    : spawn(process.execPath, [...(probe ? ["--expose-gc", "--import", MEMORY_PROBE] : []), ...entry, "--port", "0", "--dist", dist, "--rate-limit", rateLimit], {
         stdio: probe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
         env,
       });
@@ -79,6 +87,7 @@ export async function startHostProcess(dist: string, options: { rateLimit?: numb
     port: Number(new URL(url).port),
     child,
     output: () => stdout,
+    errors: () => stderr,
     waitFor,
     exited,
     memoryAfterGc: () =>

@@ -1,0 +1,112 @@
+/**
+ * `npm start`'s script (scripts/start.mjs): the host from an esbuild bundle of its sources, made on the
+ * first start, reused while the sources are unchanged, made anew when one changed, and tsx where no
+ * bundle can be made. Each test has a bundle folder of its own inside the project (packages resolve
+ * from the bundle's folder upwards, so it must lie under the project's node_modules).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { startHostProcess, type HostProcess } from "../reliability/host-process.ts";
+
+const bundleDirs: string[] = [];
+function freshBundleDir(): string {
+  const dir = path.resolve("node_modules", ".cache", `start-script-test-${process.pid}-${bundleDirs.length}`);
+  rmSync(dir, { recursive: true, force: true });
+  bundleDirs.push(dir);
+  return dir;
+}
+
+const hosts: HostProcess[] = [];
+async function startFromScript(bundleDir: string): Promise<HostProcess> {
+  const host = await startHostProcess(inject("sampleDist"), { viaStartScript: true, env: { HOST_BUNDLE_DIR: bundleDir } });
+  hosts.push(host);
+  return host;
+}
+
+afterAll(async () => {
+  await Promise.all(hosts.map((host) => host.kill()));
+  for (const dir of bundleDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Record {
+  bundle: string;
+  inputs: { [file: string]: string };
+}
+const readRecord = (dir: string): Record => JSON.parse(readFileSync(path.join(dir, "host-bundle.json"), "utf8")) as Record;
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+/** Status, the headers that do not move from one answer to the next, and the body. */
+async function answer(url: string, headers: { [name: string]: string } = {}) {
+  const res = await fetch(url, { headers });
+  const kept = [...res.headers].filter(([name]) => name !== "date" && name !== "keep-alive" && name !== "connection");
+  return { status: res.status, headers: kept, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+}
+
+describe("scripts/start.mjs", () => {
+  it("bundles the host on its first start and answers byte for byte as the host started through tsx", async () => {
+    const dir = freshBundleDir();
+    const bundled = await startFromScript(dir);
+    const record = readRecord(dir);
+    expect(record.bundle).toMatch(/^host-[0-9a-f]{16}\.mjs$/);
+    expect(statSync(path.join(dir, record.bundle)).size).toBeGreaterThan(10_000);
+    // Every module of the host is listed with its hash, and the settings that steer esbuild too.
+    expect(record.inputs["scripts/serve.ts"]).toBe(sha256("scripts/serve.ts"));
+    expect(record.inputs["build/serve/start-host.ts"]).toBe(sha256("build/serve/start-host.ts"));
+    expect(record.inputs["tsconfig.json"]).toBe(sha256("tsconfig.json"));
+    expect(Object.keys(record.inputs).some((file) => file.includes("node_modules"))).toBe(false);
+
+    const viaTsx = await startHostProcess(inject("sampleDist"));
+    hosts.push(viaTsx);
+    const paths = [
+      "/api/dataset/v1/brands?per_page=3", // precomputed
+      "/api/dataset/v1/brands?per_page=3&sort=name&order=desc&country=GB,DE", // computed on the fly
+      "/resume/api/v1/resumes?q=seo%20affiliate&per_page=2", // full-text search
+      "/api/dataset/v1/brands/no-such-brand", // 404
+      "/api/dataset/v1/brands?per_page=101", // 400
+    ];
+    for (const target of paths) {
+      for (const encoding of ["identity", "br"]) {
+        const [fromBundle, fromTsx] = await Promise.all([answer(`${bundled.url}${target}`, { "accept-encoding": encoding }), answer(`${viaTsx.url}${target}`, { "accept-encoding": encoding })]);
+        expect(fromBundle, `${target} (${encoding})`).toEqual(fromTsx);
+      }
+    }
+    expect((await answer(`${bundled.url}/api/dataset/v1/brands/no-such-brand`)).status).toBe(404);
+    expect(bundled.errors()).toBe("");
+  });
+
+  it("reuses the bundle while no source changed, and bundles anew when one did", async () => {
+    const dir = freshBundleDir();
+    await startFromScript(dir);
+    const first = readRecord(dir);
+    const bundleFile = path.join(dir, first.bundle);
+    const made = statSync(bundleFile);
+
+    await startFromScript(dir);
+    expect(readRecord(dir)).toEqual(first);
+    expect(statSync(bundleFile).mtimeMs).toBe(made.mtimeMs); // not written again
+
+    // As if build/serve/start-host.ts had been edited since the bundle was made: its hash differs.
+    const edited = { ...first, inputs: { ...first.inputs, "build/serve/start-host.ts": "0".repeat(64) } };
+    writeFileSync(path.join(dir, "host-bundle.json"), JSON.stringify(edited));
+    const afterEdit = await startFromScript(dir);
+    expect(readRecord(dir).inputs["build/serve/start-host.ts"]).toBe(sha256("build/serve/start-host.ts"));
+    expect((await answer(`${afterEdit.url}/api/dataset/v1/brands?per_page=1`)).status).toBe(200);
+
+    // As if a source it was made from had been removed or renamed.
+    const renamed = { ...first, inputs: { ...first.inputs, "build/serve/gone-module.ts": first.inputs["scripts/serve.ts"]! } };
+    writeFileSync(path.join(dir, "host-bundle.json"), JSON.stringify(renamed));
+    await startFromScript(dir);
+    expect(readRecord(dir).inputs).toEqual(first.inputs);
+  });
+
+  it("starts the host through tsx, saying so, where the bundle cannot be written", async () => {
+    const dir = freshBundleDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "a-file"), "");
+    const host = await startFromScript(path.join(dir, "a-file", "bundle")); // a folder under a file: ENOTDIR
+    expect(host.errors()).toMatch(/^The host's bundle could not be made \(.*ENOTDIR.*\): starting it through tsx, which takes longer\.\n$/);
+    expect((await answer(`${host.url}/api/dataset/v1/brands?per_page=1`)).status).toBe(200);
+  });
+});
