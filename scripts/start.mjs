@@ -13,7 +13,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -78,7 +78,25 @@ async function bundleHost() {
   if (map !== undefined) writeWhole(path.join(BUNDLE_DIR, `${name}.map`), map.text);
   writeWhole(path.join(BUNDLE_DIR, name), text);
   writeWhole(RECORD, `${JSON.stringify({ bundle: name, options: JSON.stringify(BUNDLE_OPTIONS), inputs }, null, 1)}\n`);
+  removeOldBundles(name);
   return path.join(BUNDLE_DIR, name);
+}
+
+/**
+ * Bundles of earlier sources, so that each edit does not leave one behind. Only those a minute old: a
+ * host that read the previous record a moment ago may be about to import the bundle it names.
+ */
+function removeOldBundles(current) {
+  const old = Date.now() - 60_000;
+  for (const entry of readdirSync(BUNDLE_DIR)) {
+    if (!/^host-[0-9a-f]{16}\.mjs(?:\.map)?$/.test(entry) || entry.startsWith(current)) continue;
+    const file = path.join(BUNDLE_DIR, entry);
+    try {
+      if (statSync(file).mtimeMs < old) rmSync(file, { force: true });
+    } catch {
+      // removed meanwhile by another start
+    }
+  }
 }
 
 let bundle = currentBundle();

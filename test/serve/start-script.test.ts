@@ -5,7 +5,7 @@
  * from the bundle's folder upwards, so it must lie under the project's node_modules).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { startHostProcess, type HostProcess } from "../reliability/host-process.ts";
@@ -94,11 +94,23 @@ describe("scripts/start.mjs", () => {
     expect(readRecord(dir).inputs["build/serve/start-host.ts"]).toBe(sha256("build/serve/start-host.ts"));
     expect((await answer(`${afterEdit.url}/api/dataset/v1/brands?per_page=1`)).status).toBe(200);
 
+    // A bundle of earlier sources goes once a newer one is made; one made a moment ago stays (a host
+    // starting meanwhile may be about to import it).
+    const old = path.join(dir, "host-0123456789abcdef.mjs");
+    const recent = path.join(dir, "host-fedcba9876543210.mjs");
+    writeFileSync(old, "");
+    writeFileSync(`${old}.map`, "");
+    writeFileSync(recent, "");
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, anHourAgo, anHourAgo);
+    utimesSync(`${old}.map`, anHourAgo, anHourAgo);
+
     // As if a source it was made from had been removed or renamed.
     const renamed = { ...first, inputs: { ...first.inputs, "build/serve/gone-module.ts": first.inputs["scripts/serve.ts"]! } };
     writeFileSync(path.join(dir, "host-bundle.json"), JSON.stringify(renamed));
     await startFromScript(dir);
     expect(readRecord(dir).inputs).toEqual(first.inputs);
+    expect([existsSync(old), existsSync(`${old}.map`), existsSync(recent), existsSync(bundleFile)]).toEqual([false, false, true, true]);
   });
 
   it("starts the host through tsx, saying so, where the bundle cannot be written", async () => {
