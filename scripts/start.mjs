@@ -1,7 +1,8 @@
 /**
  * `npm start`: runs the host (scripts/serve.ts, flags and environment as documented there) from one
  * JavaScript file that esbuild bundles from its TypeScript sources once per change of them, kept in
- * node_modules/.cache (HOST_BUNDLE_DIR elsewhere). Started through tsx, the host spent about 0.45 s of
+ * node_modules/.cache (HOST_BUNDLE_DIR names another folder, for tests: it must lie inside the project,
+ * since the bundle finds its packages from its own folder up). Started through tsx, the host spent about 0.45 s of
  * its 0.75 s to the first answer with tsx resolving and transpiling its ~100 modules on the loader's
  * thread (issue 7: ready in under 1 s); from the bundle it answers in about 0.3 s.
  *
