@@ -9,6 +9,7 @@ import type { EngineContext } from "../query/endpoint.ts";
 import { itemJson } from "../query/stable-json.ts";
 import { DOWNLOAD_TABLES, downloadFileName, type DownloadRecord, type DownloadTable } from "./download-tables.ts";
 import { gzipDeterministic } from "./gzip-deterministic.ts";
+import { checkForeignKeys, keyValues, type TableKeyValues } from "./table-keys.ts";
 import { inferTableSchema, type TableSchema } from "./table-schema.ts";
 
 /** Where the downloads live under the site root. */
@@ -42,23 +43,28 @@ export function downloadLocation(table: DownloadTable): { fileName: string; urlP
   return { fileName, urlPath: `/${DOWNLOADS_DIR}/${fileName}`, file: `${DOWNLOADS_DIR}/${fileName}` };
 }
 
-/**
- * Builds one download from its table; the archive is compressed off the calling thread. A failure names
- * the file: zlib's own message ("out of memory") does not say which of the archives it was making.
- */
-export async function buildDownload(context: EngineContext, table: DownloadTable): Promise<BulkDownload> {
+/** The table schema of a table's records: the fields they have, and the keys the table declares. */
+function tableSchema(table: DownloadTable, records: readonly DownloadRecord[]): TableSchema {
+  const schema = inferTableSchema(records);
+  // Without records there are no fields for a key to name (the data package gives no schema then).
+  if (schema.fields.length === 0) return schema;
+  return { ...schema, ...(table.primaryKey ? { primaryKey: table.primaryKey } : {}), ...(table.foreignKeys ? { foreignKeys: table.foreignKeys } : {}) };
+}
+
+/** A download and the key values its foreign keys are checked with, once every download is made. */
+async function makeDownload(context: EngineContext, table: DownloadTable): Promise<{ download: BulkDownload; keys: TableKeyValues }> {
   const { fileName, urlPath, file } = downloadLocation(table);
-  let made: { records: DownloadRecord[]; body: Buffer; schema: TableSchema };
+  let made: { records: DownloadRecord[]; body: Buffer; schema: TableSchema; keys: TableKeyValues };
   try {
     const records = table.records(context);
     const compressing = gzipDeterministic(toNdjson(records));
-    const schema = inferTableSchema(records);
-    made = { records, body: await compressing, schema };
+    const keys = keyValues(table, records);
+    made = { records, body: await compressing, schema: tableSchema(table, records), keys };
   } catch (error) {
     throw new Error(`Internal error: the download ${file} could not be made`, { cause: error });
   }
-  const { records, body, schema } = made;
-  return {
+  const { records, body, schema, keys } = made;
+  const download: BulkDownload = {
     table,
     fileName,
     urlPath,
@@ -68,6 +74,23 @@ export async function buildDownload(context: EngineContext, table: DownloadTable
     records: records.length,
     schema,
   };
+  return { download, keys };
+}
+
+/**
+ * Builds one download from its table; the archive is compressed off the calling thread. A failure names
+ * the file: zlib's own message ("out of memory") does not say which of the archives it was making. A
+ * primary key its records repeat or leave empty is such a failure.
+ */
+export async function buildDownload(context: EngineContext, table: DownloadTable): Promise<BulkDownload> {
+  return (await makeDownload(context, table)).download;
+}
+
+/** Builds the downloads of tables, then checks that each foreign key's values are keys of the download it names. */
+export async function buildDownloads(context: EngineContext, tables: readonly DownloadTable[]): Promise<BulkDownload[]> {
+  const made = await Promise.all(tables.map((table) => makeDownload(context, table)));
+  checkForeignKeys(made.map(({ keys }) => keys));
+  return made.map(({ download }) => download);
 }
 
 // Keyed by the dataset object: compressing is the costly part, and three producers need the result.
@@ -77,7 +100,7 @@ const memo = new WeakMap<Dataset, Promise<BulkDownload[]>>();
 export function bulkDownloads(context: EngineContext): Promise<BulkDownload[]> {
   let downloads = memo.get(context.dataset);
   if (downloads === undefined) {
-    downloads = Promise.all(DOWNLOAD_TABLES.map((table) => buildDownload(context, table)));
+    downloads = buildDownloads(context, DOWNLOAD_TABLES);
     memo.set(context.dataset, downloads);
   }
   return downloads;

@@ -15,12 +15,17 @@ import { providersEndpoint } from "../query/dataset/providers.ts";
 import { regulatorsEndpoint } from "../query/dataset/regulators.ts";
 import { tcAlertsEndpoint } from "../query/dataset/tc-alerts.ts";
 import { fullResume } from "../query/resumes/resume-records.ts";
+import type { KeyedTable } from "./table-keys.ts";
+import type { ForeignKey } from "./table-schema.ts";
 
 /** One NDJSON line of a download, before serialisation. */
 export type DownloadRecord = Record<string, unknown>;
 
-/** One resource of the downloads and how to list its records. */
-export interface DownloadTable {
+/**
+ * One resource of the downloads and how to list its records. Its keys (primaryKey, foreignKeys) go into
+ * its Table Schema; the build fails if the records break them (table-keys.ts).
+ */
+export interface DownloadTable extends KeyedTable {
   /** Resource name in the data package, and the file name before `.ndjson.gz`. */
   name: string;
   /** Which service's data it is (decides the attribution and the landing-page group). */
@@ -44,11 +49,22 @@ export function downloadFileName(name: string): string {
   return `${name}.ndjson.gz`;
 }
 
+/** A foreign key of `fields` to another download's primary key `key`: the brand of a record to brands' slug. */
+function naming(fields: string | readonly string[], resource: string, key: string | readonly string[]): ForeignKey {
+  return { fields: typeof fields === "string" ? [fields] : fields, reference: { resource, fields: typeof key === "string" ? [key] : key } };
+}
+
+const BRAND = naming("brand", "brands", "slug");
+const COUNTRY = naming("country", "countries", "code");
+const REGULATOR = naming("regulator_code", "regulators", "code");
+
 /** Every download, in the order of the landing page and the data package. */
 export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "brands",
     service: "dataset",
+    primaryKey: ["slug"],
+    // No foreign key on markets: a Table Schema key names whole field values, not an array's elements.
     title: "Brands",
     description: "Every brand with its /brands list fields, the six Trust Score 2.0 components and what its /brands/{slug} card adds (description, verticals, markets, reputation, app stores, social networks, payments, responsible gambling), by slug.",
     records: (context) => context.dataset.brands.map((brand) => ({ ...brandListItem(brand), trust_components: brand.trust.components, ...brandFacts(brand) })),
@@ -56,6 +72,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "trust-history",
     service: "dataset",
+    primaryKey: ["brand", "period"],
+    foreignKeys: [BRAND],
     title: "Trust Score history",
     description: "Each brand's Trust Score, grade and components at the end of every month, by brand and period.",
     records: (context) => context.dataset.brands.flatMap((brand) => brand.trust_history.map(({ period, score, grade, components }) => ({ brand: brand.slug, period, score, grade, components }))),
@@ -63,15 +81,34 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "domains",
     service: "dataset",
+    primaryKey: ["domain"],
+    foreignKeys: [BRAND],
     title: "Domains",
     description: "Brand domains with WHOIS, backlink, health and DNS facts.",
     records: (context) => context.dataset.domains.map((domain) => ({ ...domain })),
   },
-  { name: "licenses", service: "dataset", title: "Licenses", description: "Licenses from the regulators' public registers, as /licenses lists them.", records: (context) => everyItem(context, licensesEndpoint) },
-  { name: "regulators", service: "dataset", title: "Regulators", description: "The regulator directory with license and brand counts, as /regulators lists it.", records: (context) => everyItem(context, regulatorsEndpoint) },
+  {
+    name: "licenses",
+    service: "dataset",
+    primaryKey: ["id"],
+    // Not jurisdiction: a regulator's jurisdiction need not be one of the countries (the sample's CW, GI, IM are not).
+    foreignKeys: [BRAND, REGULATOR],
+    title: "Licenses",
+    description: "Licenses from the regulators' public registers, as /licenses lists them.",
+    records: (context) => everyItem(context, licensesEndpoint),
+  },
+  {
+    name: "regulators",
+    service: "dataset",
+    primaryKey: ["code"],
+    title: "Regulators",
+    description: "The regulator directory with license and brand counts, as /regulators lists it.",
+    records: (context) => everyItem(context, regulatorsEndpoint),
+  },
   {
     name: "providers",
     service: "dataset",
+    primaryKey: ["slug"],
     title: "Providers",
     description: "Game studios: the /providers list fields plus founding year, headquarters and website.",
     records: (context) =>
@@ -83,6 +120,9 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "provider-ranks",
     service: "dataset",
+    // Rank is unique too (ties are broken by slug), but the record is about a provider.
+    primaryKey: ["slug"],
+    foreignKeys: [naming("slug", "providers", "slug")],
     title: "Provider ranks",
     description: "The provider activity index with its raw measures and normalised components, by rank.",
     records: (context) => context.dataset.providerRanks.map((entry) => ({ ...entry })),
@@ -90,6 +130,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "games",
     service: "dataset",
+    primaryKey: ["slug"],
+    foreignKeys: [naming("provider", "providers", "slug")],
     title: "Games",
     description: "The game catalog with each game's GameRank (null when no lobby shows it), by name.",
     records: (context) =>
@@ -98,10 +140,20 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
         return { ...gameItem(game), rank: rank?.rank ?? null, presence: rank?.presence ?? 0, avg_position: rank?.avg_position ?? null, lobby_countries: rank?.countries ?? 0 };
       }),
   },
-  { name: "countries", service: "dataset", title: "Countries", description: "Markets with trust tier, demand-data coverage and freshness, as /countries lists them.", records: (context) => everyItem(context, countriesEndpoint) },
+  {
+    name: "countries",
+    service: "dataset",
+    primaryKey: ["code"],
+    title: "Countries",
+    description: "Markets with trust tier, demand-data coverage and freshness, as /countries lists them.",
+    records: (context) => everyItem(context, countriesEndpoint),
+  },
   {
     name: "index",
     service: "dataset",
+    primaryKey: ["brand", "country", "period", "metric"],
+    // Each value is computed from the demand row of its brand, country and month.
+    foreignKeys: [BRAND, COUNTRY, naming(["brand", "country", "period"], "demand", ["brand", "country", "period"])],
     title: "Index values",
     description: "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
     // /index's own rows: their JSON is made once for the pages and the download alike.
@@ -114,6 +166,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "demand",
     service: "dataset",
+    primaryKey: ["brand", "country", "period"],
+    foreignKeys: [BRAND, COUNTRY],
     title: "Monthly demand",
     description: "The tracked monthly search volume of every brand in every country, the rows sod and adi are computed from, in the /index order (brand, country, period).",
     records: (context) => context.dataset.index.map(({ brand, country, period, volume }) => ({ brand, country, period, volume })),
@@ -121,6 +175,9 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "trending",
     service: "dataset",
+    // No primary key: a brand's entry across all countries has country null, and a key field cannot be.
+    // Nor a foreign key on country, for the same nulls.
+    foreignKeys: [BRAND],
     title: "Trending",
     description: "Demand growth between the last two periods for every brand, across all countries (country null) and per country.",
     records: (context) => context.dataset.trending.entries.map((entry) => ({ ...entry })),
@@ -128,6 +185,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "momentum",
     service: "dataset",
+    primaryKey: ["brand", "country"],
+    foreignKeys: [BRAND, COUNTRY],
     title: "Momentum",
     description: "Period-over-period change and direction of every brand and country, by brand then country.",
     records: (context) => {
@@ -135,11 +194,28 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
       return momentum.entries.map((entry) => ({ ...entry, previous_period: momentum.previous_period, current_period: momentum.current_period }));
     },
   },
-  { name: "ground-truth", service: "dataset", title: "Ground truth", description: "Regulator-published gross gaming revenue per market and month, with the tracked demand total.", records: (context) => everyItem(context, groundTruthEndpoint) },
-  { name: "tc-alerts", service: "dataset", title: "T&C alerts", description: "Detected changes of terms, withdrawal and responsible-gambling pages, newest first.", records: (context) => everyItem(context, tcAlertsEndpoint) },
+  {
+    name: "ground-truth",
+    service: "dataset",
+    primaryKey: ["country", "regulator_code", "period"],
+    foreignKeys: [COUNTRY, REGULATOR],
+    title: "Ground truth",
+    description: "Regulator-published gross gaming revenue per market and month, with the tracked demand total.",
+    records: (context) => everyItem(context, groundTruthEndpoint),
+  },
+  {
+    name: "tc-alerts",
+    service: "dataset",
+    primaryKey: ["id"],
+    foreignKeys: [BRAND],
+    title: "T&C alerts",
+    description: "Detected changes of terms, withdrawal and responsible-gambling pages, newest first.",
+    records: (context) => everyItem(context, tcAlertsEndpoint),
+  },
   {
     name: "resumes",
     service: "resumes",
+    primaryKey: ["id"],
     title: "Resumes",
     description: "Every resume as the full record of /resumes/{id} (contacts and full text included), by id.",
     records: (context) => context.dataset.resumes.map((resume) => fullResume(resume)),

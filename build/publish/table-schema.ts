@@ -15,9 +15,17 @@ export interface TableField {
   constraints?: { required: true };
 }
 
-/** A Table Schema: the fields of every record, in order. */
+/** A Table Schema foreign key: fields of this table naming a record of another resource by its primary key. */
+export interface ForeignKey {
+  fields: readonly string[];
+  reference: { resource: string; fields: readonly string[] };
+}
+
+/** A Table Schema: the fields of every record, in order, and the keys the table declares (table-keys.ts checks them). */
 export interface TableSchema {
   fields: TableField[];
+  primaryKey?: readonly string[];
+  foreignKeys?: readonly ForeignKey[];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -23,7 +23,7 @@ interface Resource {
   format: string;
   compression: string;
   mediatype: string;
-  schema: { fields: TableField[] };
+  schema: { fields: TableField[]; primaryKey?: string[]; foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[] };
 }
 
 const host = useSampleHost();
@@ -81,6 +81,33 @@ describe("/downloads/datapackage.json", () => {
     for (const resource of descriptor.resources) expect(validate(resource.schema), `${resource.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
+  it("declares each table's primary key and the foreign keys naming other downloads", () => {
+    const brand = { fields: ["brand"], reference: { resource: "brands", fields: ["slug"] } };
+    const country = { fields: ["country"], reference: { resource: "countries", fields: ["code"] } };
+    const regulator = { fields: ["regulator_code"], reference: { resource: "regulators", fields: ["code"] } };
+    const provider = (field: string) => ({ fields: [field], reference: { resource: "providers", fields: ["slug"] } });
+    const keys = Object.fromEntries(descriptor.resources.map(({ name, schema }) => [name, { primaryKey: schema.primaryKey, foreignKeys: schema.foreignKeys }]));
+    expect(keys).toEqual({
+      brands: { primaryKey: ["slug"], foreignKeys: undefined },
+      "trust-history": { primaryKey: ["brand", "period"], foreignKeys: [brand] },
+      domains: { primaryKey: ["domain"], foreignKeys: [brand] },
+      licenses: { primaryKey: ["id"], foreignKeys: [brand, regulator] },
+      regulators: { primaryKey: ["code"], foreignKeys: undefined },
+      providers: { primaryKey: ["slug"], foreignKeys: undefined },
+      "provider-ranks": { primaryKey: ["slug"], foreignKeys: [provider("slug")] },
+      games: { primaryKey: ["slug"], foreignKeys: [provider("provider")] },
+      countries: { primaryKey: ["code"], foreignKeys: undefined },
+      index: { primaryKey: ["brand", "country", "period", "metric"], foreignKeys: [brand, country, { fields: ["brand", "country", "period"], reference: { resource: "demand", fields: ["brand", "country", "period"] } }] },
+      demand: { primaryKey: ["brand", "country", "period"], foreignKeys: [brand, country] },
+      // The entry of a brand across all countries has country null: no primary key, no key on country.
+      trending: { primaryKey: undefined, foreignKeys: [brand] },
+      momentum: { primaryKey: ["brand", "country"], foreignKeys: [brand, country] },
+      "ground-truth": { primaryKey: ["country", "regulator_code", "period"], foreignKeys: [country, regulator] },
+      "tc-alerts": { primaryKey: ["id"], foreignKeys: [brand] },
+      resumes: { primaryKey: ["id"], foreignKeys: undefined },
+    });
+  });
+
   it("says the sample is synthetic in the package and in every resource, which is often read alone", () => {
     expect(descriptor.description).toMatch(/^SYNTHETIC sample data\./);
     const unmarked = descriptor.resources.filter((resource) => !/^SYNTHETIC sample: /.test(String((resource as unknown as { description: string }).description)));
@@ -124,6 +151,32 @@ describe("each download", () => {
       // Plain loops collect the problems: one expect per value would take seconds over 200,000 lines.
       expect(recordProblems(resource, lines), resource.name).toEqual([]);
     }
+  });
+});
+
+describe("the declared keys", () => {
+  it("hold in the files: each primary key unique and never null, each foreign key's values keys of the resource it names", async () => {
+    const records = new Map<string, Record<string, unknown>[]>();
+    for (const resource of descriptor.resources) {
+      const text = gunzipSync(await readFile(path.join(host.dist, "downloads", resource.path))).toString("utf8");
+      records.set(resource.name, text.slice(0, -1).split("\n").map((line) => JSON.parse(line) as Record<string, unknown>));
+    }
+    const keyOf = (record: Record<string, unknown>, fields: readonly string[]) => JSON.stringify(fields.map((field) => record[field]));
+    const problems: string[] = [];
+    for (const { name, schema } of descriptor.resources) {
+      const rows = records.get(name)!;
+      if (schema.primaryKey !== undefined) {
+        const keys = new Set(rows.map((row) => keyOf(row, schema.primaryKey!)));
+        if (keys.size !== rows.length) problems.push(`${name}: ${rows.length - keys.size} repeated primary keys`);
+        if (rows.some((row) => schema.primaryKey!.some((field) => row[field] === null || row[field] === undefined))) problems.push(`${name}: a primary key field is null`);
+      }
+      for (const { fields, reference } of schema.foreignKeys ?? []) {
+        const known = new Set(records.get(reference.resource)!.map((row) => keyOf(row, reference.fields)));
+        const dangling = rows.filter((row) => !known.has(keyOf(row, fields)));
+        if (dangling.length > 0) problems.push(`${name} (${fields.join(", ")}) → ${reference.resource}: ${dangling.length} values missing`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
 

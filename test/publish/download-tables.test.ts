@@ -6,7 +6,7 @@ import { INDEX_DOWNLOAD_PATH, indexEndpoint } from "../../build/query/dataset/in
 import { licensesEndpoint } from "../../build/query/dataset/licenses.ts";
 import { tcAlertsEndpoint } from "../../build/query/dataset/tc-alerts.ts";
 import { resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
-import { buildDownload, bulkDownloads, toNdjson } from "../../build/publish/bulk-downloads.ts";
+import { buildDownload, buildDownloads, bulkDownloads, toNdjson } from "../../build/publish/bulk-downloads.ts";
 import { DOWNLOAD_TABLES, everyItem, type DownloadRecord } from "../../build/publish/download-tables.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
@@ -135,5 +135,38 @@ describe("buildDownload", () => {
     );
     expect(failure.message).toBe("Internal error: the download downloads/brands.ndjson.gz could not be made");
     expect(String(failure.cause)).toBe("Error: out of memory");
+  });
+
+  it("fails on records that repeat the table's primary key, naming the table and the key, instead of declaring it", async () => {
+    const context = await minContext();
+    const doubled = { ...table("countries"), records: () => [...table("countries").records(context), table("countries").records(context)[0]!] };
+    const failure = await buildDownload(context, doubled).then(
+      () => expect.fail("declared a primary key its records repeat"),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.message).toBe("Internal error: the download downloads/countries.ndjson.gz could not be made");
+    expect(String(failure.cause)).toMatch(/^Error: Internal error: the download countries has the primary key \(code\) = \["[A-Z]{2}"\] more than once$/);
+  });
+
+  it("gives the schema the table's keys, and none to a table without records (no schema is published then)", async () => {
+    const context = await minContext();
+    expect((await buildDownload(context, table("demand"))).schema).toMatchObject({
+      primaryKey: ["brand", "country", "period"],
+      foreignKeys: [
+        { fields: ["brand"], reference: { resource: "brands", fields: ["slug"] } },
+        { fields: ["country"], reference: { resource: "countries", fields: ["code"] } },
+      ],
+    });
+    expect((await buildDownload(context, { ...table("demand"), records: () => [] })).schema).toEqual({ fields: [] });
+  });
+});
+
+describe("buildDownloads", () => {
+  it("fails when a foreign key's value is not a record of the download it names", async () => {
+    const context = await minContext();
+    const demand = table("demand");
+    const stray = { ...demand, records: () => [...demand.records(context), { brand: "no-such-brand", country: "GB", period: "2026-01", volume: 1 }] };
+    await expect(buildDownloads(context, [table("brands"), table("countries"), stray])).rejects.toThrow('Internal error: the foreign key demand (brand) → brands (slug) has ["no-such-brand"], which brands does not have');
+    await expect(buildDownloads(context, [table("brands"), table("countries"), demand])).resolves.toHaveLength(3);
   });
 });
