@@ -68,7 +68,13 @@ function writeWhole(file, text) {
  */
 async function bundleHost() {
   const esbuild = await import("esbuild");
-  const result = await esbuild.build({ ...BUNDLE_OPTIONS, absWorkingDir: ROOT, outdir: BUNDLE_DIR, write: false, metafile: true });
+  let result;
+  try {
+    result = await esbuild.build({ ...BUNDLE_OPTIONS, absWorkingDir: ROOT, outdir: BUNDLE_DIR, write: false, metafile: true });
+  } finally {
+    // esbuild's service process would otherwise live as long as the host.
+    await esbuild.stop();
+  }
   const code = result.outputFiles.find((file) => file.path.endsWith(".js"));
   const map = result.outputFiles.find((file) => file.path.endsWith(".js.map"));
   const name = `host-${sha256(code.contents).slice(0, 16)}.mjs`;

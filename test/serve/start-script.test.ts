@@ -5,7 +5,7 @@
  * from the bundle's folder upwards, so it must lie under the project's node_modules).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { startHostProcess, type HostProcess } from "../reliability/host-process.ts";
@@ -37,6 +37,23 @@ interface Record {
 const readRecord = (dir: string): Record => JSON.parse(readFileSync(path.join(dir, "host-bundle.json"), "utf8")) as Record;
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
+/** The commands of the processes whose parent is `pid` (Linux's /proc). */
+function childCommands(pid: number): string[] {
+  const commands: string[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) commands.push(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return commands;
+}
+
 /** Status, the headers that do not move from one answer to the next, and the body. */
 async function answer(url: string, headers: { [name: string]: string } = {}) {
   const res = await fetch(url, { headers });
@@ -56,6 +73,8 @@ describe("scripts/start.mjs", () => {
     expect(record.inputs["build/serve/start-host.ts"]).toBe(sha256("build/serve/start-host.ts"));
     expect(record.inputs["tsconfig.json"]).toBe(sha256("tsconfig.json"));
     expect(Object.keys(record.inputs).some((file) => file.includes("node_modules"))).toBe(false);
+    // esbuild's service process is stopped once the bundle is made, not kept beside the host.
+    expect(childCommands(bundled.child.pid!)).toEqual([]);
 
     const viaTsx = await startHostProcess(inject("sampleDist"));
     hosts.push(viaTsx);
