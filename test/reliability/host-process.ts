@@ -32,7 +32,7 @@ export interface HostProcess {
  * so that nothing it starts can outlive the test; with `viaStartScript`, npm start's script
  * (`node scripts/start.mjs`, the host from its bundle) without npm. With `memoryProbe`, preloads
  * memory-probe.mjs (and --expose-gc) over an IPC channel, for `memoryAfterGc()`. `env` adds to the
- * environment (HOST_BUNDLE_DIR).
+ * environment (BUNDLE_CACHE_DIR).
  */
 export async function startHostProcess(
   dist: string,

@@ -20,7 +20,7 @@ function freshBundleDir(): string {
 
 const hosts: HostProcess[] = [];
 async function startFromScript(bundleDir: string): Promise<HostProcess> {
-  const host = await startHostProcess(inject("sampleDist"), { viaStartScript: true, env: { HOST_BUNDLE_DIR: bundleDir } });
+  const host = await startHostProcess(inject("sampleDist"), { viaStartScript: true, env: { BUNDLE_CACHE_DIR: bundleDir } });
   hosts.push(host);
   return host;
 }

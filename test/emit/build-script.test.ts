@@ -1,0 +1,70 @@
+/**
+ * `npm run build`'s script (scripts/build.mjs): the build's command line from an esbuild bundle of its
+ * sources (scripts/run-bundled.mjs). Its modules still find what lies beside their sources (the emit
+ * threads' script, the chart renderer, the docs assets, the code the build fingerprints), so the output
+ * is byte for byte the one the build run through tsx writes, and a failure is reported the same way.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copySeeds, INVALID_SEEDS, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { hashTree } from "../fixtures/tree-hash.ts";
+
+let root: string;
+// Inside the project: the bundle finds its packages from its own folder up.
+const bundleDir = path.resolve("node_modules", ".cache", `build-script-test-${process.pid}`);
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "build-script-"));
+  await rm(bundleDir, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(bundleDir, { recursive: true, force: true });
+});
+
+function run(args: readonly string[]) {
+  return spawnSync(process.execPath, args, { encoding: "utf8", env: { ...process.env, BUNDLE_CACHE_DIR: bundleDir } });
+}
+
+describe("scripts/build.mjs", () => {
+  it("writes the same output as the build run through tsx, from a bundle it records", async () => {
+    const bundled = run(["scripts/build.mjs", "--seeds", SEEDS_MIN, "--out", path.join(root, "bundled")]);
+    expect(bundled.stderr).toBe("");
+    expect(bundled.status).toBe(0);
+    const viaTsx = run(["--import", "tsx", "scripts/build.ts", "--seeds", SEEDS_MIN, "--out", path.join(root, "tsx")]);
+    expect(viaTsx.status).toBe(0);
+
+    const record = JSON.parse(await readFile(path.join(bundleDir, "build-bundle.json"), "utf8")) as { entry: string; bundle: string; inputs: Record<string, string> };
+    expect(record.entry).toBe("scripts/build.ts");
+    expect(record.bundle).toMatch(/^build-[0-9a-f]{16}\.mjs$/);
+    expect(Object.keys(record.inputs)).toEqual(expect.arrayContaining(["build/run-build.ts", "build/emit/emit-threads.ts", "build/publish/render-charts.ts"]));
+
+    const [bundledTree, tsxTree] = await Promise.all([hashTree(path.join(root, "bundled")), hashTree(path.join(root, "tsx"))]);
+    expect(Object.keys(bundledTree).length).toBeGreaterThan(100);
+    // Compressed variants (the emit threads), the methodology page's charts (the renderer) and the docs
+    // assets are among them.
+    expect(Object.keys(bundledTree).some((file) => file.endsWith(".br"))).toBe(true);
+    expect(Object.keys(bundledTree).some((file) => file.includes("docs-page.css"))).toBe(true);
+    expect(bundledTree).toEqual(tsxTree);
+    // The output's record of its inputs fingerprints the build's code as the tsx build does: a rebuild
+    // by either one over the other's output finds nothing to do.
+    const rebuilt = run(["--import", "tsx", "scripts/build.ts", "--seeds", SEEDS_MIN, "--out", path.join(root, "bundled")]);
+    expect(rebuilt.status).toBe(0);
+    expect(rebuilt.stdout).toMatch(/^Kept 19\d files/m);
+  });
+
+  it("fails on bad seeds as the build run through tsx does: exit 1, the located problem, no stack trace", async () => {
+    const copy = await copySeeds(INVALID_SEEDS["duplicate-key"]!.mutations);
+    try {
+      const result = run(["scripts/build.mjs", "--seeds", copy.dir, "--out", path.join(root, "bad")]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('Duplicate key "aurora-reels"');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+});
