@@ -1,7 +1,8 @@
 /**
  * One build in a process of its own, so its peak memory is its own: prints one JSON line with the
  * build's wall time (inside the process, without Node's start), its report and its peak RSS.
- * Usage: node --import tsx scripts/bench/build-child.ts <seeds> <out>
+ * Usage: node scripts/bench/build-child.mjs <seeds> <out> (bundled, as `npm run build` runs), or
+ * node --import tsx scripts/bench/build-child.ts <seeds> <out>
  * @module
  */
 import { runBuild } from "../../build/run-build.ts";

@@ -29,7 +29,7 @@ export interface BuildRun {
 
 /** Builds `seeds` into `out` in a child process. */
 export async function buildOnce(seeds: string, out: string): Promise<BuildRun> {
-  const { stdout } = await runProcess(process.execPath, ["--import", "tsx", "scripts/bench/build-child.ts", seeds, out], { cwd: ROOT });
+  const { stdout } = await runProcess(process.execPath, ["scripts/bench/build-child.mjs", seeds, out], { cwd: ROOT });
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as BuildRun;
 }
 
