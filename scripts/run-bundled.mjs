@@ -14,7 +14,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -73,7 +73,9 @@ function currentBundle(name, entry) {
     }
     if (sha256(bytes) !== hash) return undefined;
   }
-  return path.join(BUNDLE_DIR, record.bundle);
+  const file = path.join(BUNDLE_DIR, record.bundle);
+  // A bundle removed by hand (a cache cleaned in part) is made again, not imported and missed.
+  return existsSync(file) ? file : undefined;
 }
 
 /** Writes `text` to `file` through a temporary name, so that a run starting meanwhile never reads half a file. */

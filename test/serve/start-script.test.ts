@@ -129,6 +129,12 @@ describe("scripts/start.mjs", () => {
     writeFileSync(path.join(dir, "host-bundle.json"), JSON.stringify(renamed));
     await startFromScript(dir);
     expect(readRecord(dir).inputs).toEqual(first.inputs);
+
+    // As if the cache had been cleaned in part: the record is there, the bundle it names is not.
+    rmSync(bundleFile);
+    const afterCleaning = await startFromScript(dir);
+    expect(existsSync(bundleFile)).toBe(true);
+    expect((await answer(`${afterCleaning.url}/api/dataset/v1/brands?per_page=1`)).status).toBe(200);
     expect([existsSync(old), existsSync(`${old}.map`), existsSync(recent), existsSync(bundleFile)]).toEqual([false, false, true, true]);
   });
 
