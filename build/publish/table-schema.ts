@@ -61,23 +61,26 @@ export function widenType(a: FieldType, b: FieldType): FieldType {
  * `required` when every record has a non-null value.
  */
 export function inferTableSchema(records: readonly Record<string, unknown>[]): TableSchema {
-  const types = new Map<string, FieldType | undefined>();
-  const present = new Map<string, number>();
+  // One entry per field, in first-seen order; one lookup per value of every record of every download.
+  const seen = new Map<string, { type: FieldType | undefined; present: number }>();
   for (const record of records) {
     // Keys, not entries: a pair per field of every record of every download was a large share of the build's garbage.
     for (const name of Object.keys(record)) {
       const value = record[name];
-      if (!types.has(name)) types.set(name, undefined);
+      let field = seen.get(name);
+      if (field === undefined) seen.set(name, (field = { type: undefined, present: 0 }));
       if (value === null || value === undefined) continue;
-      present.set(name, (present.get(name) ?? 0) + 1);
-      const seen = types.get(name);
-      types.set(name, seen === undefined ? typeOfValue(value) : widenType(seen, typeOfValue(value)));
+      field.present += 1;
+      // Types that no value of the same kind can widen further: skip the date patterns of every string.
+      if (field.type === "any" || (field.type === "string" && typeof value === "string") || (field.type === "number" && typeof value === "number")) continue;
+      field.type = field.type === undefined ? typeOfValue(value) : widenType(field.type, typeOfValue(value));
     }
   }
-  const fields = [...types.entries()].map(([name, type]): TableField => {
-    const field: TableField = { name, type: type ?? "any" };
-    if (records.length > 0 && present.get(name) === records.length) field.constraints = { required: true };
-    return field;
-  });
-  return { fields };
+  return {
+    fields: [...seen].map(([name, { type, present }]): TableField => {
+      const field: TableField = { name, type: type ?? "any" };
+      if (records.length > 0 && present === records.length) field.constraints = { required: true };
+      return field;
+    }),
+  };
 }

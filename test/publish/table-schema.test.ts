@@ -50,6 +50,22 @@ describe("inferTableSchema", () => {
     ]);
   });
 
+  it("gives each field the same type whatever the order of its values", () => {
+    const values: Record<string, unknown[]> = {
+      when: ["2026-01-02", "2026-01", "2026-01-02T10:00:00Z", "soon"],
+      score: [1, 2.5, 3],
+      mixed: ["a", 1, true],
+      dates: ["2026-01-02", "2026-02-03"],
+    };
+    const expected = { when: "string", score: "number", mixed: "any", dates: "date" };
+    for (const [name, list] of Object.entries(values)) {
+      for (const order of [list, [...list].reverse(), [list[1], list[0], ...list.slice(2)]]) {
+        const [field] = inferTableSchema(order.map((value) => ({ [name]: value }))).fields;
+        expect([name, field?.type]).toEqual([name, expected[name as keyof typeof expected]]);
+      }
+    }
+  });
+
   it("gives no fields for no records", () => {
     expect(inferTableSchema([])).toEqual({ fields: [] });
   });
