@@ -238,7 +238,7 @@ function readCsv(file: string, written: string, columns: Record<string, CsvColum
       const opened = unclosedQuoteLine(text);
       if (opened !== undefined) return { records: [], problems: [{ file, record: `line ${opened}`, message: "Malformed CSV: a quoted value starts on this line and is never closed" }] };
     }
-    const record = error instanceof CsvHeaderError ? "line 1" : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
+    const record = error instanceof CsvHeaderError ? `line ${csvHeaderLine(text)}` : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
     return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
   }
   const problems: SeedProblem[] = [];
@@ -288,6 +288,18 @@ export function unclosedQuoteLine(text: string): number | undefined {
   return quotedSince;
 }
 
+/**
+ * The line (1-based) of a CSV text's header: csv-parse skips the empty lines before it. The text's \r\n are
+ * already \n; its line break is the first \n or \r, as csv-parse takes it.
+ * @example csvHeaderLine("\n\nbrand,volume\n") // 3
+ */
+function csvHeaderLine(text: string): number {
+  const newline = /[\r\n]/.exec(text)?.[0];
+  let line = 1;
+  while (newline !== undefined && text[line - 1] === newline) line += 1;
+  return line;
+}
+
 /** A row as csv-parse gives it with `info: true`: the cells by column name and the line the record ends on. */
 type CsvRow = { record: Record<string, string>; info: { lines: number } };
 
@@ -332,7 +344,7 @@ class CsvHeaderError extends Error {}
 
 /**
  * The header names the columns: a blank or repeated name would silently drop a column's cells, and a
- * misspelt one (`month` for `period`) would fail every row; either is reported once, on line 1.
+ * misspelt one (`month` for `period`) would fail every row; either is reported once, on the header's line.
  */
 function checkCsvHeader(header: string[], expected?: readonly string[]): string[] {
   const blank = header.findIndex((name) => name.trim() === "");

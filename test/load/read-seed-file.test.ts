@@ -192,6 +192,22 @@ describe("readSeedText: CSV", () => {
     });
   });
 
+  // Blank lines before the header are skipped, not read as the header: a problem in the header is on the
+  // header's own line, as a problem in a record is on the record's.
+  it.each([
+    ["a bad cell after a blank first line", "\nbrand,volume\nalpha,lots\n", "line 3", "volume"],
+    ["a repeated column after a blank first line", "\nbrand,brand,volume\nx,y,1\n", "line 2", undefined],
+    ["a blank column name after two blank lines", "\n\nbrand,,volume\nx,y,1\n", "line 3", undefined],
+    ["an unknown column after a blank first line", "\nbrand,volume,note\nalpha,1,x\n", "line 2", undefined],
+    ["an unknown column after blank CRLF lines", "\r\n\r\nbrand,volume,note\r\nalpha,1,x\r\n", "line 3", undefined],
+    ["an unknown column after a blank LF line, CRLF below", "\nbrand,volume,note\r\nalpha,1,x\r\n", "line 2", undefined],
+    ["an unknown quoted column after a blank first line", '\nbrand,volume,"note"\nalpha,1,x\n', "line 2", undefined],
+  ])("names the file's own line of %s", (_case, text, record, field) => {
+    const [problem, ...others] = readSeedText("s/d.csv", text, DEMAND_COLUMNS, ["brand", "volume"]).problems;
+    expect(others).toEqual([]);
+    expect([problem?.file, problem?.record, problem?.field]).toEqual(["s/d.csv", record, field]);
+  });
+
   it("refuses a gigantic line", () => {
     const result = readSeedText("s/x.csv", `a,b\n1,${"9".repeat(MAX_LINE_BYTES + 1)}\n`);
     expect(result.problems).toEqual([{ file: "s/x.csv", record: "line 2", message: `The line is over ${MAX_LINE_BYTES} characters` }]);
@@ -220,7 +236,8 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
       rows = parseCsv(text, { columns: checkHeader, skip_empty_lines: true, info: true, trim: false });
     } catch (error) {
       const { message, lines } = error as Error & { lines?: number };
-      const record = error instanceof HeaderError ? "line 1" : lines === undefined ? undefined : `line ${lines}`;
+      const headerLine = text.split("\n").findIndex((line) => line !== "") + 1;
+      const record = error instanceof HeaderError ? `line ${headerLine}` : lines === undefined ? undefined : `line ${lines}`;
       return { records: [], problems: [{ file, record, message: `Malformed CSV: ${message}` }] };
     }
     const result: ReadResult = { records: [], problems: [] };
