@@ -263,8 +263,9 @@ function readCsv(file: string, written: string, columns: Record<string, CsvColum
 
 /**
  * The line (1-based) where the quoted value left open at the end of the text starts, read as csv-parse
- * reads quotes (RFC 4180): a quote opens a value only at its start, `""` inside is a quote.
- * @example unclosedQuoteLine('a,b\n1,2\n"x,1\n') // 3
+ * reads quotes (RFC 4180): a quote opens a value only at its start, `""` inside is a quote. The text is
+ * readCsv's (its \r\n made \n): every \r and \n ends a line, as csv-parse counts lines, quoted or not.
+ * @example unclosedQuoteLine('a,b\r1,2\r"x,1\r') // 3
  */
 export function unclosedQuoteLine(text: string): number | undefined {
   let line = 1;
@@ -272,7 +273,7 @@ export function unclosedQuoteLine(text: string): number | undefined {
   let atValueStart = true;
   for (let at = 0; at < text.length; at += 1) {
     const char = text[at];
-    if (char === "\n") line += 1;
+    if (char === "\n" || char === "\r") line += 1;
     if (quotedSince !== undefined) {
       if (char !== '"') continue;
       if (text[at + 1] === '"') at += 1;
@@ -282,7 +283,9 @@ export function unclosedQuoteLine(text: string): number | undefined {
       quotedSince = line;
       atValueStart = false;
     } else {
-      atValueStart = char === "," || char === "\n" || (char === "\r" && atValueStart);
+      // A stray \r or \n that does not end records is a cell's character; a quote after it is an
+      // "Invalid Opening Quote" for csv-parse, which never gets as far as an unclosed one.
+      atValueStart = char === "," || char === "\n" || char === "\r";
     }
   }
   return quotedSince;

@@ -169,6 +169,9 @@ describe("readSeedText: CSV", () => {
     ["an unclosed quote after good quoted values", 'a,b\n"1\n1",""""\n3,"x""\n4,5\n', "line 4", /never closed$/],
     ["a row with too many cells", "a,b\n1,2\n3,4,5\n", "line 3", /^Malformed CSV: Invalid Record Length/],
     ["text after a closing quote", 'a,b\n1,"2"x\n', "line 2", /^Malformed CSV: Invalid Closing Quote/],
+    ["an unclosed quote, bare CR line ends", 'a,b\r1,2\r"x,1\r3,4\r', "line 3", /never closed$/],
+    ["an unclosed quote after a quoted line break, bare CR line ends", 'a,b\r"1\r1",2\r\r"x,1\r3,4\r', "line 5", /never closed$/],
+    ["an unclosed quote after a quoted bare CR, LF line ends", 'a,b\n"1\r1",2\n"x,1\n3,4\n', "line 4", /never closed$/],
   ])("reports %s with its line", (_case, text, record, message) => {
     const result = readSeedText("s/x.csv", text);
     expect(result.records).toEqual([]);
