@@ -221,11 +221,12 @@ function readNdjson(file: string, text: string): ReadResult {
 
 function readCsv(file: string, written: string, columns: Record<string, CsvColumnType>, expected?: readonly string[]): ReadResult {
   // Lines may end in \r\n or \n, mixed (rows appended in another editor): csv-parse keeps the first ending
-  // it meets and leaves a \r in the last cell of the others. Quoted line breaks become \n too.
+  // it meets and leaves a \r in the last cell of the others. Quoted line breaks become \n too. Every \r and
+  // \n left then ends a line, as csv-parse counts them, so a bare \r (old Mac) is a line end as well.
   const text = written.includes("\r\n") ? written.replaceAll("\r\n", "\n") : written;
-  const longLine = text.split("\n").findIndex((line) => line.length > MAX_LINE_BYTES);
-  if (longLine >= 0) {
-    return { records: [], problems: [{ file, record: `line ${longLine + 1}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
+  const longLine = csvLongLine(text);
+  if (longLine !== undefined) {
+    return { records: [], problems: [{ file, record: `line ${longLine}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
   }
   let rows: CsvRow[];
   const header = (names: string[]) => checkCsvHeader(names, expected);
@@ -259,6 +260,40 @@ function readCsv(file: string, written: string, columns: Record<string, CsvColum
     return reported.length === 0 ? { location, value } : { location, value, reported };
   });
   return { records, problems };
+}
+
+/**
+ * The first line (1-based) over MAX_LINE_BYTES characters in readCsv's text (its \r\n made \n), numbered
+ * counting every \r and \n. Lines are split where csv-parse ends records: at \n, or at \r and \n in a file
+ * whose records end in a bare \r (Excel for Mac's "CSV (Macintosh)"), which would otherwise be one line.
+ * A text without \r is split once, with no work per character.
+ * @example csvLongLine(`a,b\r1,2\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r`) // 3
+ */
+function csvLongLine(text: string): number | undefined {
+  if (!text.includes("\r")) {
+    const index = text.split("\n").findIndex((line) => line.length > MAX_LINE_BYTES);
+    return index < 0 ? undefined : index + 1;
+  }
+  let start = 0;
+  for (const line of text.split(endsRecordsInBareCr(text) ? /[\r\n]/ : "\n")) {
+    if (line.length > MAX_LINE_BYTES) return (text.slice(0, start).match(/[\r\n]/g)?.length ?? 0) + 1;
+    start += line.length + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Whether csv-parse takes a bare \r as the record delimiter: it takes the first line end outside a quoted
+ * value (a quote anywhere but at a value's start is an error it reports before it reads a record).
+ */
+function endsRecordsInBareCr(text: string): boolean {
+  let quoted = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\r" || char === "\n")) return char === "\r" && text[at + 1] !== "\n";
+  }
+  return false;
 }
 
 /**

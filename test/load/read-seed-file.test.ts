@@ -215,6 +215,29 @@ describe("readSeedText: CSV", () => {
     const result = readSeedText("s/x.csv", `a,b\n1,${"9".repeat(MAX_LINE_BYTES + 1)}\n`);
     expect(result.problems).toEqual([{ file: "s/x.csv", record: "line 2", message: `The line is over ${MAX_LINE_BYTES} characters` }]);
   });
+
+  // Excel for Mac's "CSV (Macintosh)" ends each record in a bare \r and writes a line break in a cell as \n.
+  it("reads a bare-CR file longer than MAX_LINE_BYTES in all, locating records by its lines", () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `row-${i},${"x".repeat(60)},${i}`);
+    const text = `brand,note,volume\r"alpha","two\nlines",1\r\r${rows.join("\r")}\r`;
+    expect(text.length).toBeGreaterThan(MAX_LINE_BYTES);
+    const result = readSeedText("s/d.csv", text, { volume: "int" });
+    expect(result.problems).toEqual([]);
+    expect(result.records).toHaveLength(20_001);
+    expect(result.records.slice(0, 2)).toEqual([
+      { location: "line 3", value: { brand: "alpha", note: "two\nlines", volume: 1 } },
+      { location: "line 5", value: { brand: "row-0", note: "x".repeat(60), volume: 0 } },
+    ]);
+    expect(result.records.at(-1)?.location).toBe("line 20004");
+  });
+
+  it.each([
+    ["bare CR line ends", `a,b\r1,2\r\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r4,5\r`, "line 4"],
+    ["bare CR line ends and a quoted line break before it", `a,b\r"1\n1",2\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r4,5\r`, "line 4"],
+    ["LF line ends and a quoted bare CR before it", `a,b\n"1\r1",2\n3,${"9".repeat(MAX_LINE_BYTES + 1)}\n4,5\n`, "line 4"],
+  ])("refuses a gigantic line in a file with %s, naming its line", (_case, text, record) => {
+    expect(readSeedText("s/x.csv", text).problems).toEqual([{ file: "s/x.csv", record, message: `The line is over ${MAX_LINE_BYTES} characters` }]);
+  });
 });
 
 describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", () => {
