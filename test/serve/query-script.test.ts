@@ -1,0 +1,65 @@
+/**
+ * `npm run query`'s script (scripts/query.mjs): the query command line from an esbuild bundle of its
+ * sources (scripts/run-bundled.mjs), printing what the same command run through tsx prints, with the
+ * same exit status.
+ */
+import { spawnSync } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+// Inside the project: the bundle finds its packages from its own folder up.
+const bundleDir = path.resolve("node_modules", ".cache", `query-script-test-${process.pid}`);
+let dist: string;
+
+beforeAll(async () => {
+  dist = inject("sampleDist");
+  await rm(bundleDir, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await rm(bundleDir, { recursive: true, force: true });
+});
+
+function run(args: readonly string[]) {
+  return spawnSync(process.execPath, args, { encoding: "utf8", env: { ...process.env, BUNDLE_CACHE_DIR: bundleDir } });
+}
+
+describe("scripts/query.mjs", () => {
+  it("is what npm run query runs", async () => {
+    const manifest = JSON.parse(await readFile("package.json", "utf8")) as { scripts: Record<string, string> };
+    expect(manifest.scripts.query).toBe("node scripts/query.mjs");
+  });
+
+  it.each([
+    ["a precomputed page", ["/api/dataset/v1/brands?per_page=2"], 0],
+    ["an answer made on the fly, with its headers", ["--headers", "/resume/api/v1/resumes?q=seo&per_page=3"], 0],
+    ["an NDJSON export", ["/resume/api/v1/resumes/export?role=seo&per_page=2"], 0],
+    ["an unknown brand (404)", ["/api/dataset/v1/brands/no-such-brand"], 1],
+    ["a bad parameter (400)", ["--headers", "/api/dataset/v1/brands?per_page=1000"], 1],
+  ])("prints %s as the query run through tsx does, with the same exit status", (_case, args, status) => {
+    const bundled = run(["scripts/query.mjs", "--dist", dist, ...args]);
+    const viaTsx = run(["--import", "tsx", "scripts/query.ts", "--dist", dist, ...args]);
+    expect(bundled.stderr).toBe("");
+    expect(bundled.status).toBe(status);
+    expect(bundled.stdout.length).toBeGreaterThan(40);
+    expect(bundled.stdout).toBe(viaTsx.stdout);
+    expect(viaTsx.status).toBe(status);
+  });
+
+  it("runs from a bundle it records, made from the query's sources", async () => {
+    expect(run(["scripts/query.mjs", "--dist", dist, "/api/dataset/v1/countries"]).status).toBe(0);
+    const record = JSON.parse(await readFile(path.join(bundleDir, "query-bundle.json"), "utf8")) as { entry: string; bundle: string; inputs: Record<string, string> };
+    expect(record.entry).toBe("scripts/query.ts");
+    expect(record.bundle).toMatch(/^query-[0-9a-f]{16}\.mjs$/);
+    expect(Object.keys(record.inputs)).toEqual(expect.arrayContaining(["scripts/query.ts", "build/serve/handle-request.ts", "build/serve/load-host.ts"]));
+  });
+
+  it("refuses a missing dist folder as the tsx run does: exit 1, one message, no stack trace", () => {
+    const missing = path.join(dist, "no-such-folder");
+    const bundled = run(["scripts/query.mjs", "--dist", missing, "/api/dataset/v1/"]);
+    expect(bundled.status).toBe(1);
+    expect(bundled.stderr).not.toBe("");
+    expect(bundled.stderr).not.toMatch(/\n\s+at /);
+    expect(bundled.stderr).toBe(run(["--import", "tsx", "scripts/query.ts", "--dist", missing, "/api/dataset/v1/"]).stderr);
+  });
+});
