@@ -1,29 +1,14 @@
 /**
  * Turns the bytes of one seed file into located raw records (JSON array, NDJSON or CSV).
- * Parsing is separate from finding files so that it can be tested on plain strings.
+ * Parsing is separate from finding files so that it can be tested on plain strings. JSON and NDJSON are
+ * read here, CSV in read-csv-seed.ts.
  * @module
  */
-import { parse as parseCsv } from "csv-parse/sync";
 import type { SeedProblem } from "../errors.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
+import { readCsvSeed } from "./read-csv-seed.ts";
+import { MAX_LINE_BYTES, type RawRecord, type ReadResult } from "./read-result.ts";
 import type { CsvColumnType } from "./seed-resources.ts";
-
-/** A record as read, before validation, with where it came from. */
-export interface RawRecord {
-  /** `line 12` (NDJSON, CSV) or `record 3` (JSON array, 0-based index). */
-  location: string;
-  value: unknown;
-  /** Fields the reader already reported (a CSV cell of the wrong form); validation does not repeat them. */
-  reported?: readonly string[];
-}
-
-export interface ReadResult {
-  records: RawRecord[];
-  problems: SeedProblem[];
-}
-
-/** A line longer than this is refused rather than parsed: a seed record is never this large. */
-export const MAX_LINE_BYTES = 1_000_000;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -63,7 +48,7 @@ function firstInvalidLine(bytes: Uint8Array): string | undefined {
  */
 export function readSeedText(file: string, text: string, csvColumns: Record<string, CsvColumnType> = {}, csvHeader?: readonly string[]): ReadResult {
   if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
-  const read = file.endsWith(".ndjson") ? readNdjson(file, text) : file.endsWith(".csv") ? readCsv(file, text, csvColumns, csvHeader) : readJsonArray(file, text);
+  const read = file.endsWith(".ndjson") ? readNdjson(file, text) : file.endsWith(".csv") ? readCsvSeed(file, text, csvColumns, csvHeader) : readJsonArray(file, text);
   if (read.records.length === 0 && read.problems.length === 0) {
     read.problems.push({ file, message: file.endsWith(".csv") ? "The file has a header but no records" : "The file has no records (an empty list)" });
   }
@@ -217,204 +202,4 @@ function readNdjson(file: string, text: string): ReadResult {
     for (const { path, count } of findRepeatedKeys(line, value)) problems.push(repeatedKeyProblem(file, location, path, count));
   });
   return { records, problems };
-}
-
-function readCsv(file: string, written: string, columns: Record<string, CsvColumnType>, expected?: readonly string[]): ReadResult {
-  // Lines may end in \r\n or \n, mixed (rows appended in another editor): csv-parse keeps the first ending
-  // it meets and leaves a \r in the last cell of the others. Quoted line breaks become \n too. Every \r and
-  // \n left then ends a line, as csv-parse counts them, so a bare \r (old Mac) is a line end as well.
-  const text = written.includes("\r\n") ? written.replaceAll("\r\n", "\n") : written;
-  const longLine = csvLongLine(text);
-  if (longLine !== undefined) {
-    return { records: [], problems: [{ file, record: `line ${longLine}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
-  }
-  let rows: CsvRow[];
-  const header = (names: string[]) => checkCsvHeader(names, expected);
-  try {
-    rows = readPlainCsvRows(text, header) ?? parseCsv(text, { columns: header, skip_empty_lines: true, info: true, trim: false });
-  } catch (error) {
-    const csvError = error as Error & { lines?: number; code?: string };
-    if (csvError.code === "CSV_QUOTE_NOT_CLOSED") {
-      // csv-parse finds this at the end of the file; the fault is where the quote was opened.
-      const opened = unclosedQuoteLine(text);
-      if (opened !== undefined) return { records: [], problems: [{ file, record: `line ${opened}`, message: "Malformed CSV: a quoted value starts on this line and is never closed" }] };
-    }
-    const record = error instanceof CsvHeaderError ? `line ${csvHeaderLine(text)}` : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
-    return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
-  }
-  const problems: SeedProblem[] = [];
-  const records = rows.map(({ record, info }): RawRecord => {
-    const location = `line ${info.lines}`;
-    const value: Record<string, unknown> = {};
-    const reported: string[] = [];
-    for (const [name, cell] of Object.entries(record)) {
-      const coerced = coerceCell(cell, columns[name]);
-      if (coerced.ok) {
-        value[name] = coerced.value;
-        continue;
-      }
-      value[name] = cell;
-      reported.push(name);
-      problems.push({ file, record: location, field: name, message: coerced.message });
-    }
-    return reported.length === 0 ? { location, value } : { location, value, reported };
-  });
-  return { records, problems };
-}
-
-/**
- * The first line (1-based) over MAX_LINE_BYTES characters in readCsv's text (its \r\n made \n), numbered
- * counting every \r and \n. Lines are split where csv-parse ends records: at \n, or at \r and \n in a file
- * whose records end in a bare \r (Excel for Mac's "CSV (Macintosh)"), which would otherwise be one line.
- * A text without \r is split once, with no work per character.
- * @example csvLongLine(`a,b\r1,2\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r`) // 3
- */
-function csvLongLine(text: string): number | undefined {
-  if (!text.includes("\r")) {
-    const index = text.split("\n").findIndex((line) => line.length > MAX_LINE_BYTES);
-    return index < 0 ? undefined : index + 1;
-  }
-  let start = 0;
-  for (const line of text.split(endsRecordsInBareCr(text) ? /[\r\n]/ : "\n")) {
-    if (line.length > MAX_LINE_BYTES) return (text.slice(0, start).match(/[\r\n]/g)?.length ?? 0) + 1;
-    start += line.length + 1;
-  }
-  return undefined;
-}
-
-/**
- * Whether csv-parse takes a bare \r as the record delimiter: it takes the first line end outside a quoted
- * value (a quote anywhere but at a value's start is an error it reports before it reads a record).
- */
-function endsRecordsInBareCr(text: string): boolean {
-  let quoted = false;
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at];
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === "\r" || char === "\n")) return char === "\r" && text[at + 1] !== "\n";
-  }
-  return false;
-}
-
-/**
- * The line (1-based) where the quoted value left open at the end of the text starts, read as csv-parse
- * reads quotes (RFC 4180): a quote opens a value only at its start, `""` inside is a quote. The text is
- * readCsv's (its \r\n made \n): every \r and \n ends a line, as csv-parse counts lines, quoted or not.
- * @example unclosedQuoteLine('a,b\r1,2\r"x,1\r') // 3
- */
-export function unclosedQuoteLine(text: string): number | undefined {
-  let line = 1;
-  let quotedSince: number | undefined;
-  let atValueStart = true;
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at];
-    if (char === "\n" || char === "\r") line += 1;
-    if (quotedSince !== undefined) {
-      if (char !== '"') continue;
-      if (text[at + 1] === '"') at += 1;
-      else quotedSince = undefined;
-      atValueStart = false;
-    } else if (char === '"' && atValueStart) {
-      quotedSince = line;
-      atValueStart = false;
-    } else {
-      // A stray \r or \n that does not end records is a cell's character; a quote after it is an
-      // "Invalid Opening Quote" for csv-parse, which never gets as far as an unclosed one.
-      atValueStart = char === "," || char === "\n" || char === "\r";
-    }
-  }
-  return quotedSince;
-}
-
-/**
- * The line (1-based) of a CSV text's header: csv-parse skips the empty lines before it. The text's \r\n are
- * already \n; its line break is the first \n or \r, as csv-parse takes it.
- * @example csvHeaderLine("\n\nbrand,volume\n") // 3
- */
-function csvHeaderLine(text: string): number {
-  const newline = /[\r\n]/.exec(text)?.[0];
-  let line = 1;
-  while (newline !== undefined && text[line - 1] === newline) line += 1;
-  return line;
-}
-
-/** A row as csv-parse gives it with `info: true`: the cells by column name and the line the record ends on. */
-type CsvRow = { record: Record<string, string>; info: { lines: number } };
-
-/**
- * The rows of a CSV file without quotes, split by hand: csv-parse's per-record `info` objects are most of the
- * cost of reading the seeds. The result is what csv-parse gives, or undefined (parse with csv-parse) wherever
- * that is not certain: quotes, line endings other than all `\n` or all `\r\n` (csv-parse keeps the first one
- * it meets and counts a stray `\r` as a line), lone surrogates (it reads UTF-8 bytes, so they become U+FFFD),
- * a bad header or a row of the wrong length (so that errors keep csv-parse's wording).
- */
-function readPlainCsvRows(text: string, checkHeader: (names: string[]) => string[]): CsvRow[] | undefined {
-  if (text.includes('"') || /\p{Cs}/u.test(text)) return undefined;
-  const crlf = text.includes("\r");
-  const lines = text.split(crlf ? "\r\n" : "\n");
-  if (crlf && lines.some((line) => line.includes("\r") || line.includes("\n"))) return undefined;
-  let header: string[] | undefined;
-  const rows: CsvRow[] = [];
-  for (const [index, line] of lines.entries()) {
-    // skip_empty_lines skips only a line with no characters: spaces or commas are cells.
-    if (line === "") continue;
-    const cells = line.split(",");
-    if (header === undefined) {
-      try {
-        header = checkHeader(cells);
-      } catch {
-        return undefined;
-      }
-      continue;
-    }
-    if (cells.length !== header.length) return undefined;
-    // Built as csv-parse builds it, so that key order (integer-like names first) and `__proto__` behave the same.
-    const record: Record<string, string> = {};
-    header.forEach((name, column) => {
-      record[name] = cells[column]!;
-    });
-    rows.push({ record, info: { lines: index + 1 } });
-  }
-  return rows;
-}
-
-class CsvHeaderError extends Error {}
-
-/**
- * The header names the columns: a blank or repeated name would silently drop a column's cells, and a
- * misspelt one (`month` for `period`) would fail every row; either is reported once, on the header's line.
- */
-function checkCsvHeader(header: string[], expected?: readonly string[]): string[] {
-  const blank = header.findIndex((name) => name.trim() === "");
-  if (blank >= 0) throw new CsvHeaderError(`Column ${blank + 1} of the header has no name`);
-  const repeated = header.find((name, i) => header.indexOf(name) !== i);
-  if (repeated !== undefined) throw new CsvHeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
-  if (expected === undefined) return header;
-  const unknown = header.filter((name) => !expected.includes(name));
-  const missing = expected.filter((name) => !header.includes(name));
-  if (unknown.length === 0 && missing.length === 0) return header;
-  const list = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(", ");
-  const faults = [unknown.length > 0 ? `unknown column(s) ${list(unknown)}` : "", missing.length > 0 ? `missing column(s) ${list(missing)}` : ""].filter(Boolean);
-  throw new CsvHeaderError(`The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order)`);
-}
-
-type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** Types one CSV cell; a failure names the expected form. */
-export function coerceCell(cell: string, type: CsvColumnType | undefined): Coerced {
-  switch (type) {
-    case undefined:
-      return { ok: true, value: cell };
-    case "nullable-string":
-      return { ok: true, value: cell === "" ? null : cell };
-    case "boolean":
-      if (cell === "true" || cell === "false") return { ok: true, value: cell === "true" };
-      return { ok: false, message: `Expected true or false, received ${JSON.stringify(cell)}` };
-    case "int":
-    case "number": {
-      const pattern = type === "int" ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
-      if (pattern.test(cell.trim())) return { ok: true, value: Number(cell) };
-      return { ok: false, message: `Expected ${type === "int" ? "an integer" : "a number"}, received ${JSON.stringify(cell)}` };
-    }
-  }
 }

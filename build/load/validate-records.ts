@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { SeedProblem } from "../errors.ts";
-import type { RawRecord } from "./read-seed-file.ts";
+import type { RawRecord } from "./read-result.ts";
 import type { SeedResource } from "./seed-resources.ts";
 
 /** A valid record and where it was read. */

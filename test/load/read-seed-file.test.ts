@@ -1,6 +1,8 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { coerceCell, decodeSeedBytes, jsonErrorLine, jsonFaultOffset, MAX_LINE_BYTES, oneLineMessage, type ReadResult, readSeedText } from "../../build/load/read-seed-file.ts";
+import { coerceCell } from "../../build/load/read-csv-seed.ts";
+import { decodeSeedBytes, jsonErrorLine, jsonFaultOffset, oneLineMessage, readSeedText } from "../../build/load/read-seed-file.ts";
+import { MAX_LINE_BYTES, type ReadResult } from "../../build/load/read-result.ts";
 import type { CsvColumnType } from "../../build/load/seed-resources.ts";
 
 const DEMAND_COLUMNS: Record<string, CsvColumnType> = { volume: "int" };
