@@ -22,23 +22,35 @@ export function decodeSeedBytes(file: string, bytes: Uint8Array): { text?: strin
     const text = utf8.decode(bytes);
     return { text: text.startsWith("\uFEFF") ? text.slice(1) : text };
   } catch {
-    return { problem: { file, record: firstInvalidLine(bytes), message: "The file is not valid UTF-8" } };
+    return { problem: { file, record: firstInvalidLine(bytes, file.endsWith(".csv")), message: "The file is not valid UTF-8" } };
   }
 }
 
-/** The line (`line N`, 1-based) of the first bytes that are not UTF-8, so that a large file's fault can be found. */
-function firstInvalidLine(bytes: Uint8Array): string | undefined {
+/**
+ * The line (`line N`, 1-based) of the first bytes that are not UTF-8, so that a large file's fault can be found.
+ * Lines end at \n; in a CSV (`crEndsLines`) at \r\n, \n or a bare \r, as its record locations count them.
+ * No UTF-8 sequence holds a \r or \n byte, so splitting the bytes there splits no character.
+ */
+function firstInvalidLine(bytes: Uint8Array, crEndsLines: boolean): string | undefined {
   for (let start = 0, line = 1; start <= bytes.length; line += 1) {
-    const end = bytes.indexOf(0x0a, start);
+    const end = crEndsLines ? nextLineEnd(bytes, start) : bytes.indexOf(0x0a, start);
     try {
       utf8.decode(bytes.subarray(start, end < 0 ? bytes.length : end));
     } catch {
       return `line ${line}`;
     }
     if (end < 0) return undefined;
-    start = end + 1;
+    start = bytes[end] === 0x0d && bytes[end + 1] === 0x0a ? end + 2 : end + 1;
   }
   return undefined;
+}
+
+/** The index of the first \r or \n at or after `start`, or -1: one pass, where indexOf for each would rescan a file with no \r. */
+function nextLineEnd(bytes: Uint8Array, start: number): number {
+  for (let at = start; at < bytes.length; at += 1) {
+    if (bytes[at] === 0x0a || bytes[at] === 0x0d) return at;
+  }
+  return -1;
 }
 
 /**

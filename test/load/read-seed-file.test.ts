@@ -23,6 +23,26 @@ describe("decodeSeedBytes", () => {
   ])("refuses %s and names the file", (_case, bytes, message, record) => {
     expect(decodeSeedBytes("seeds/x/a.ndjson", bytes)).toEqual({ problem: { file: "seeds/x/a.ndjson", record, message } });
   });
+
+  // A CSV's line ends are \r\n, \n and a bare \r (Excel for Mac), as its record locations count them;
+  // in JSON and NDJSON only \n ends a line. Before, a bare-CR CSV's fault was always "line 1".
+  it.each([
+    ["s/x.csv", "bare CR line ends", "a,b\r1,2\r3,\xe9\r", "line 3"],
+    ["s/x.csv", "CRLF line ends", "a,b\r\n1,2\r\n3,\xe9\r\n", "line 3"],
+    ["s/x.csv", "mixed line ends", "a,b\r\n1,2\n3,4\r5,\xe9\r", "line 4"],
+    ["s/x.csv", "blank bare-CR lines", "\r\ra,b\r1,\xe9\r", "line 4"],
+    ["s/x.ndjson", "a bare CR, not a line end", '{"a":1}\r{"a":"\xe9"}\n', "line 1"],
+    ["s/x.json", "a bare CR, not a line end", '[1,\r"\xe9"]\n', "line 1"],
+  ])("names the line of invalid UTF-8 in %s with %s", (file, _case, latin1, record) => {
+    const bytes = Buffer.from(latin1, "latin1");
+    expect(decodeSeedBytes(file, bytes)).toEqual({ problem: { file, record, message: "The file is not valid UTF-8" } });
+  });
+
+  it("names the line of a bare-CR CSV's invalid UTF-8 that its record would have", () => {
+    const text = "a,b\r1,2\r\r3,\xe9\r4,5\r";
+    const asRead = readSeedText("s/x.csv", text.replace("\xe9", "e")).records.find(({ value }) => (value as { b: string }).b === "e");
+    expect(decodeSeedBytes("s/x.csv", Buffer.from(text, "latin1")).problem?.record).toBe(asRead?.location);
+  });
 });
 
 describe("readSeedText: JSON array", () => {
