@@ -95,7 +95,7 @@ function endsRecordsInBareCr(text: string): boolean {
  * readCsv's (its \r\n made \n): every \r and \n ends a line, as csv-parse counts lines, quoted or not.
  * @example unclosedQuoteLine('a,b\r1,2\r"x,1\r') // 3
  */
-export function unclosedQuoteLine(text: string): number | undefined {
+function unclosedQuoteLine(text: string): number | undefined {
   let line = 1;
   let quotedSince: number | undefined;
   let atValueStart = true;
