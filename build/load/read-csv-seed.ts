@@ -56,7 +56,7 @@ export function readCsvSeed(file: string, written: string, columns: Record<strin
 }
 
 /**
- * The first line (1-based) over MAX_LINE_BYTES characters in readCsv's text (its \r\n made \n), numbered
+ * The first line (1-based) over MAX_LINE_BYTES characters in readCsvSeed's text (its \r\n made \n), numbered
  * counting every \r and \n. Lines are split where csv-parse ends records: at \n, or at \r and \n in a file
  * whose records end in a bare \r (Excel for Mac's "CSV (Macintosh)"), which would otherwise be one line.
  * A text without \r is split once, with no work per character.
@@ -92,7 +92,7 @@ function endsRecordsInBareCr(text: string): boolean {
 /**
  * The line (1-based) where the quoted value left open at the end of the text starts, read as csv-parse
  * reads quotes (RFC 4180): a quote opens a value only at its start, `""` inside is a quote. The text is
- * readCsv's (its \r\n made \n): every \r and \n ends a line, as csv-parse counts lines, quoted or not.
+ * readCsvSeed's (its \r\n made \n): every \r and \n ends a line, as csv-parse counts lines, quoted or not.
  * @example unclosedQuoteLine('a,b\r1,2\r"x,1\r') // 3
  */
 function unclosedQuoteLine(text: string): number | undefined {

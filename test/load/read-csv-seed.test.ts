@@ -106,8 +106,8 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
   class HeaderError extends Error {}
 
   /**
-   * The reference: csv-parse alone, with readCsv's options, on the text with its \r\n made \n (readCsv's
-   * first step), its rows mapped and its errors reported as readCsv does.
+   * The reference: csv-parse alone, with readCsvSeed's options, on the text with its \r\n made \n (readCsvSeed's
+   * first step), its rows mapped and its errors reported as readCsvSeed does.
    */
   function viaCsvParse(file: string, written: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
     if (written.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
