@@ -15,7 +15,7 @@ import { matchRoute } from "../../build/query/routes.ts";
 import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
 import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
 import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
-import { abridge } from "../../build/query/schemas/openapi-examples.ts";
+import { abridge, firstLines } from "../../build/query/schemas/openapi-examples.ts";
 import { handleRequest } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
@@ -150,6 +150,26 @@ describe("abridge", () => {
     ["text", "text"],
   ])("keeps the first two items of every array: %j", (input, expected) => {
     expect(abridge(input)).toEqual(expected);
+  });
+});
+
+describe("firstLines", () => {
+  it("joins the first lines and reads no further", () => {
+    let read = 0;
+    function* lines(): Generator<string> {
+      for (const line of ["a\n", "b\n", "c\n"]) {
+        read += 1;
+        yield line;
+      }
+      throw new Error("read past the end");
+    }
+    expect(firstLines(lines(), 2)).toBe("a\nb\n");
+    expect(read).toBe(2);
+  });
+
+  it("takes what there is when an export has fewer lines", () => {
+    expect(firstLines(["only\n"], 2)).toBe("only\n");
+    expect(firstLines([], 2)).toBe("");
   });
 });
 

@@ -40,12 +40,25 @@ export function abridge(value: unknown): unknown {
 
 type Query = Pick<KeySpaceEntry, "pathParams" | "pairs">;
 
+/** The first `count` lines of an export, without rendering the rest (an export of every resume is 2 MB). */
+export function firstLines(lines: Iterable<string>, count: number): string {
+  let text = "";
+  let taken = 0;
+  if (count <= 0) return text;
+  for (const line of lines) {
+    text += line;
+    taken += 1;
+    if (taken === count) break;
+  }
+  return text;
+}
+
 /** Runs a query; an HttpError is returned, not thrown. */
 function attempt(context: EngineContext, endpoint: Endpoint, query: Query): { body: unknown } | { error: HttpError } {
   try {
     const result = runResolved(context, resolveForEndpoint(endpoint, query.pathParams, query.pairs));
     if (result.kind === "json") return { body: abridge(result.body) };
-    return { body: [...renderNdjsonLines(result)].slice(0, EXAMPLE_ITEMS).join("") };
+    return { body: firstLines(renderNdjsonLines(result), EXAMPLE_ITEMS) };
   } catch (error) {
     if (error instanceof HttpError) return { error };
     throw error;
