@@ -27,7 +27,7 @@ export const hostConfigSchema = z.object({
   trustProxy: z
     .union([z.boolean(), z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true")], BOOLEAN)
     .default(false)
-    .describe("Read the client address from X-Forwarded-For (TRUST_PROXY)"),
+    .describe("Read the client address from X-Forwarded-For's last entry, the one your proxy appended (TRUST_PROXY)"),
   liveCacheMb: decimal(MEBIBYTES, true)
     .pipe(z.number().min(0, MEBIBYTES).max(65536, MEBIBYTES))
     .default(DEFAULT_LIVE_CACHE_MB)

@@ -10,7 +10,7 @@ import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeade
 import { errorResponse, internalError, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
-  /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
+  /** Read the client address from X-Forwarded-For's last entry (only behind a trusted proxy). */
   trustProxy: boolean;
   /** A connection on which nothing is read or written for this long is closed. @default IDLE_TIMEOUT_MS */
   idleTimeoutMs?: number;
@@ -294,9 +294,14 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/**
+ * Behind a trusted proxy, the last X-Forwarded-For entry: the address the proxy itself saw. A proxy that
+ * appends (nginx's $proxy_add_x_forwarded_for) keeps whatever the client sent before it, so an earlier
+ * entry is the client's own word and would let it pick its rate-limit count.
+ */
 function clientAddress(req: ParsedRequest, options: ServerOptions): string {
   if (options.trustProxy) {
-    const forwarded = headerText(req.headers["x-forwarded-for"])?.split(",")[0]?.trim();
+    const forwarded = headerText(req.headers["x-forwarded-for"])?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return req.socket.remoteAddress ?? "unknown";

@@ -58,14 +58,22 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
 describe("the rate limit behind a trusted proxy", () => {
   const host = useSampleHost({ rateLimit: 2, trustProxy: true });
 
-  it("counts each X-Forwarded-For client separately (the first address of the list)", async () => {
-    const send = async (forwardedFor: string) => {
-      const response = await host.get("/api/dataset/v1/", { headers: { "X-Forwarded-For": forwardedFor } });
-      await response.arrayBuffer();
-      return response.status;
-    };
-    expect([await send("203.0.113.1"), await send("203.0.113.1, 10.0.0.1"), await send("203.0.113.1")]).toEqual([200, 200, 429]);
-    expect(await send("203.0.113.2, 203.0.113.1")).toBe(200);
+  const send = async (forwardedFor: string) => {
+    const response = await host.get("/api/dataset/v1/", { headers: { "X-Forwarded-For": forwardedFor } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  it("counts each X-Forwarded-For client separately, by the last address: the one the proxy appended", async () => {
+    expect([await send("203.0.113.1"), await send("10.0.0.1, 203.0.113.1"), await send("203.0.113.1")]).toEqual([200, 200, 429]);
+    expect(await send("203.0.113.1, 203.0.113.2")).toBe(200);
+  });
+
+  it("does not let a client escape the limit by writing addresses of its own before the proxy's", async () => {
+    // What nginx's $proxy_add_x_forwarded_for passes on: the client's header, then the address nginx saw.
+    const statuses = [];
+    for (const forged of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) statuses.push(await send(`${forged}, 203.0.113.9`));
+    expect(statuses).toEqual([200, 200, 429]);
   });
 });
 
