@@ -63,6 +63,16 @@ describe("GET /games", () => {
     expect(none.body.meta.total).toBe(0);
   });
 
+  it("finds games by a feature or theme as the API writes it (free_spins), and by its words (free spins)", async () => {
+    const tag = games.flatMap((game) => [...game.features, ...game.themes]).find((value) => value.includes("_"))!;
+    const tagged = games.filter((game) => game.features.includes(tag) || game.themes.includes(tag)).map((game) => game.slug);
+    expect(tagged.length).toBeGreaterThan(0);
+    for (const q of [tag, tag.replace(/_/g, " ")]) {
+      const found = ((await allPages(host, `/games?q=${encodeURIComponent(q)}`)) as GameItem[]).map((game) => game.slug);
+      expect(found, q).toEqual(expect.arrayContaining(tagged));
+    }
+  });
+
   it.each([
     ["/games?kind=pachinko", 400, "invalid_parameter", "kind"],
     ["/games?per_page=101", 400, "invalid_parameter", "per_page"],

@@ -30,8 +30,14 @@ export function gameItem(game: Game) {
 /** Each game's list item, made once: a game is listed by the default, its kind's and its provider's pages. */
 const gameListItem = stableItemsOf(gameItem);
 
-/** The text `q` searches, folded: name, slug, themes and features (underscores read as spaces). */
-const searchText = foldedTextOf((game: Game) => [game.name, game.slug, ...game.themes, ...game.features].join(" ").replace(/_/g, " "));
+/**
+ * The text `q` searches, folded: name, slug, themes and features, each theme and feature both as the API
+ * writes it (`free_spins`) and with its underscores read as spaces (`free spins`).
+ */
+const searchText = foldedTextOf((game: Game) => {
+  const tags = [...game.themes, ...game.features];
+  return [game.name, game.slug, ...tags, ...tags.filter((tag) => tag.includes("_")).map((tag) => tag.replace(/_/g, " "))].join(" ");
+});
 
 export const gamesEndpoint: Endpoint = {
   id: "dataset.games",
