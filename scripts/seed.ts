@@ -18,7 +18,7 @@ const program = new Command()
   .name("seed")
   .description("Write the deterministic synthetic sample data (both services) into the seeds folder.")
   .option("--out <dir>", "seeds folder to write", "seeds")
-  .option("--scale <n>", "multiplies brands, games, licenses, alerts, resumes, lobby and demand", parseScale, 1)
+  .option("--scale <n>", "multiplies brands (and their domains), providers, games, licenses, alerts, resumes, lobby and demand", parseScale, 1)
   .showHelpAfterError(HELP_HINT)
   .parse();
 
