@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
 import { BuildError, formatErrorChain, HELP_HINT } from "./errors.ts";
-import { runBuild, type BuildReport } from "./run-build.ts";
+import { runBuild, VARIANTS_ROW, type BuildReport } from "./run-build.ts";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 export const DEFAULT_MAX_FILES = 20_000;
@@ -93,8 +93,21 @@ export function formatReport(report: BuildReport): string[] {
   const publish = report.publish;
   if (publish?.unchanged === true) lines.push("", `Nothing changed since the previous build: 0 files rewritten, ${report.outDir} left as it was.`);
   else if (publish !== undefined && publish.linked > 0) lines.push("", `Incremental: ${publish.written} files rewritten, ${publish.linked} unchanged ones hard-linked from the previous build.`);
-  lines.push("", `${verb} ${report.files} files, ${kib(report.bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
+  const { files, bytes, parts } = writtenTotals(report);
+  lines.push("", parts, `${verb} ${files} files, ${kib(bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
   return lines;
+}
+
+/**
+ * What the output folder holds (or would): the planned files, their compressed variants and, once
+ * written, the build record, so that the count is the one a listing of the folder gives.
+ */
+function writtenTotals(report: BuildReport): { files: number; bytes: number; parts: string } {
+  const variants = report.endpoints.find((row) => row.id === VARIANTS_ROW) ?? { planned: 0, bytes: 0 };
+  if (report.publish === undefined) {
+    return { files: report.files + variants.planned, bytes: report.bytes + variants.bytes, parts: `Files: ${report.files} planned and ${variants.planned} compressed variants of them.` };
+  }
+  return { files: report.publish.files, bytes: report.publish.bytes, parts: `Files: ${report.files} planned, ${variants.planned} compressed variants of them and the build record.` };
 }
 
 function percent(part: number, whole: number): string {

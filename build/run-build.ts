@@ -36,6 +36,9 @@ export interface BuildOptions {
   onStage?: (stage: string, event: "start" | "end", ms?: number) => void;
 }
 
+/** The summary row of the compressed variants (not queries: outside the --max-files budget, but reported). */
+export const VARIANTS_ROW = "compressed (.br, .gz)";
+
 export interface BuildReport {
   seeds: LoadStats;
   stages: Record<string, number>;
@@ -192,6 +195,6 @@ function endpointBytes(plan: OutputPlan, variants: SinkReport["variants"]): Buil
   const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
   for (const group of ["site", "netlify", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
   // Not queries: outside the --max-files budget, but reported.
-  rows.push({ id: "compressed (.br, .gz)", planned: variants.files, cut: 0, bytes: variants.bytes });
+  rows.push({ id: VARIANTS_ROW, planned: variants.files, cut: 0, bytes: variants.bytes });
   return rows;
 }

@@ -38,6 +38,21 @@ async function runCli(args: string[]): Promise<{ log: string[]; errors: string[]
 
 const exists = (file: string) => stat(file).then(() => true, () => false);
 
+/** Every file under a folder, and their bytes. */
+async function filesAndBytes(folder: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return { files, bytes };
+}
+
+/** The summary's way of writing a size. */
+const kibText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`);
+
 describe("build CLI", () => {
   it("builds seeds-min, reporting each stage and a closing summary", async () => {
     const out = path.join(root, "built");
@@ -50,12 +65,23 @@ describe("build CLI", () => {
     expect(log.some((line) => /^dataset\.brands\s+12\s+0\s+\d+\.\d KiB$/.test(line))).toBe(true);
     expect(log.at(-1)).toMatch(new RegExp(`^Wrote \\d+ files, [\\d.]+ [KM]iB, to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in \\d+\\.\\d\\d s \\(load \\d+ ms, `));
     expect(await exists(path.join(out, "_engine/manifest.json"))).toBe(true);
+    // The closing count is what lies in the folder, compressed variants and the build record included.
+    const onDisk = await filesAndBytes(out);
+    const [, files] = /^Wrote (\d+) files, [\d.]+ [KM]iB, /.exec(log.at(-1)!) ?? [];
+    expect(Number(files)).toBe(onDisk.files);
+    expect(log.at(-1)).toContain(`Wrote ${onDisk.files} files, ${kibText(onDisk.bytes)}, `);
+    const [, planned, variants] = /^Files: (\d+) planned, (\d+) compressed variants of them and the build record\.$/.exec(log.at(-2)!) ?? [];
+    expect(Number(planned) + Number(variants) + 1).toBe(onDisk.files);
+    expect(log).toContainEqual(expect.stringMatching(new RegExp(`^compressed \\(\\.br, \\.gz\\)\\s+${variants}\\s`)));
   });
 
   it("--dry-run writes nothing and prints the summary", async () => {
     const out = path.join(root, "dry");
     const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
     expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ [KM]iB, to /);
+    // A dry run compresses too: its count is the planned files and their variants (no build record).
+    const [, planned, variants] = /^Files: (\d+) planned and (\d+) compressed variants of them\.$/.exec(log.at(-2)!) ?? [];
+    expect(log.at(-1)).toMatch(new RegExp(`^Would write ${Number(planned) + Number(variants)} files, `));
     expect(await exists(out)).toBe(false);
     expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
   });
@@ -76,7 +102,7 @@ describe("build CLI", () => {
     expect(rows.get("dataset.discovery")).toEqual({ planned: 1, cut: 0 });
     expect(rows.get("dataset.brands")?.planned).toBe(1);
     expect(rows.get("dataset.brand")).toEqual({ planned: 0, cut: 4 });
-    expect(log.at(-1)).toMatch(new RegExp(`^Would write ${fixed + 7} files`));
+    expect(log.at(-2)).toMatch(new RegExp(`^Files: ${fixed + 7} planned and \\d+ compressed variants of them\\.$`));
   });
 
   it.each([
