@@ -22,7 +22,7 @@ import {
   trustDistributionTable,
   type ChartTable,
 } from "./methodology-charts.ts";
-import { calibrationSection, indexSection, ranksSection, trendsSection, trustSection } from "./methodology-sections.ts";
+import { calibrationSection, indexSection, ranksSection, resumeDirectorySection, trendsSection, trustSection } from "./methodology-sections.ts";
 import { HTML_TYPE, renderPage } from "./page-layout.ts";
 import { renderChartsToSvg, type VegaLiteSpec } from "./render-charts.ts";
 import { SITE_LINKS } from "./site-links.ts";
@@ -73,15 +73,16 @@ export async function methodologyPage(context: EngineContext): Promise<string> {
   const body = `<h1>Methodology</h1>
 <p class="lead">How every derived figure of the ${escapeHtml(dataset.meta.dataset.name)} is computed. Everything is recomputed from the seed files at each build, deterministically: the same seeds give the same numbers, byte for byte. Snapshot of ${escapeHtml(dataset.meta.snapshot_at)}.</p>
 ${synthetic}
-<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#reuse">reuse</a></p>
+<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#reuse">reuse</a> · <a href="#resume-directory">resume search and statistics</a></p>
 ${indexSection(dataset, figureOf("chart-demand-share"))}
 ${trustSection(dataset, figureOf("chart-trust-distribution"))}
 ${ranksSection(dataset)}
 ${trendsSection(dataset)}
 ${calibrationSection(dataset, figureOf("chart-calibration"))}
 <h2 id="reuse">Reuse and reproduce</h2>
-<p>Every figure above is in the API (<a href="${SITE_LINKS.dataset.docs}">reference</a>, <a href="${SITE_LINKS.dataset.openapi}">OpenAPI</a>) and in the <a href="${SITE_LINKS.home}#downloads">bulk downloads</a>, described by a <a href="${SITE_LINKS.dataPackage}">Frictionless data package</a>. Rounding: sod, adi and percentages to 4 decimals, scores and components to 1. Attribution: ${escapeHtml(dataset.meta.dataset.license)}, with a link to <a href="${escapeHtml(dataset.meta.dataset.attribution)}">${escapeHtml(dataset.meta.dataset.attribution)}</a>.</p>`;
-  return renderPage(context, { path: SITE_LINKS.methodology, title: `Methodology · ${dataset.meta.dataset.name}`, description: "How sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration against ground truth are computed.", body });
+<p>Every figure above is in the API (<a href="${SITE_LINKS.dataset.docs}">reference</a>, <a href="${SITE_LINKS.dataset.openapi}">OpenAPI</a>) and in the <a href="${SITE_LINKS.home}#downloads">bulk downloads</a>, described by a <a href="${SITE_LINKS.dataPackage}">Frictionless data package</a>. Rounding: sod, adi and percentages to 4 decimals, scores and components to 1. Attribution: ${escapeHtml(dataset.meta.dataset.license)}, with a link to <a href="${escapeHtml(dataset.meta.dataset.attribution)}">${escapeHtml(dataset.meta.dataset.attribution)}</a>.</p>
+${resumeDirectorySection()}`;
+  return renderPage(context, { path: SITE_LINKS.methodology, title: `Methodology · ${dataset.meta.dataset.name}`, description: "How sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration against ground truth are computed, and how the resume directory's search, relevance score, sorts and statistics work.", body });
 }
 
 /** Writes `/methodology` as `methodology/index.html`. */

@@ -1,13 +1,23 @@
 /**
  * The text sections of the methodology page. Every weight, band and threshold is read from the
- * compute modules (or, for Trust Score rules, evaluated from them by trust-rules.ts); nothing is retyped.
+ * compute, query and search modules (or, for Trust Score rules, evaluated from them by trust-rules.ts);
+ * nothing is retyped.
  * @module
  */
 import type { Dataset } from "../compute/dataset.ts";
 import { MOMENTUM_FLAT_BAND } from "../compute/momentum.ts";
 import { PROVIDER_RANK_WEIGHTS, RELEASE_WINDOW_MONTHS, type ProviderMeasure } from "../compute/provider-rank.ts";
 import { TRUST_GRADES, TRUST_WEIGHTS, type TrustComponent } from "../compute/trust-score.ts";
+import { CONTACT_QUALITIES, SENIORITIES } from "../query/resumes/resume-filters.ts";
+import { SCORE_DECIMALS } from "../query/resumes/resume-records.ts";
+import { RESUME_PAGE_MAX, RESUME_PAGE_SIZE } from "../query/resumes/resume-selection.ts";
+import { EXPERIENCE_DECIMALS, TOP_SKILLS } from "../query/resumes/resume-stats.ts";
+import { EXTRA_FOLDS, foldSearchText, MAX_TOKEN_LENGTH } from "../search/fold-search-text.ts";
+import { RESUME_SEARCH_SETTINGS } from "../search/resume-search-index.ts";
+import type { SearchSettings } from "../search/search-index.ts";
+import { PREFIX_FLOOR, prefixFactor } from "../search/search-query.ts";
 import { escapeHtml, formatCount, formatPercent, renderTable } from "./html.ts";
+import { SITE_LINKS } from "./site-links.ts";
 import { trustComponentRules } from "./trust-rules.ts";
 
 const COMPONENT_NAMES: Record<TrustComponent, string> = {
@@ -25,6 +35,13 @@ const PROVIDER_MEASURES: Record<ProviderMeasure, string> = {
   release_activity: `games released in the ${RELEASE_WINDOW_MONTHS} months up to the snapshot`,
   casino_presence: "distinct brands whose casino lobbies show at least one of its games",
   regional_diversity: "distinct countries of those lobby sightings",
+};
+
+/** What each searched field of a resume holds, by its name in `RESUME_SEARCH_SETTINGS`. */
+const SEARCH_FIELDS: Readonly<Record<string, string>> = {
+  title: "the resume's title",
+  skills: "its listed skills",
+  text: "its full text",
 };
 
 /** The grade bands as rows: grade, score range, brands in the snapshot. */
@@ -101,4 +118,52 @@ export function calibrationSection(dataset: Dataset, chart: string): string {
 <p>The estimates split the latest calibrated month's GGR by share of demand; they are published with <code>/ground-truth</code>.</p>
 ${renderTable("Calibration per market: months calibrated, correlation r and latest GGR", ["Country", "Regulator", "Currency", "Months", "r", "Latest month", "Latest GGR"], rows, [3, 4, 6])}
 ${chart}`;
+}
+
+/** A word, its folded form, as code (the folding is run, not retyped). */
+function folded(word: string): string {
+  return `<code>${escapeHtml(word)}</code> → <code>${escapeHtml(foldSearchText(word))}</code>`;
+}
+
+/** A prefix match and the weight `prefixFactor` gives it. */
+function prefixExample(word: string, term: string): string {
+  return `<code>${escapeHtml(word)}</code> → <code>${escapeHtml(term)}</code> counts ${prefixFactor(word.length, term.length).toFixed(2)}`;
+}
+
+/**
+ * §6: how the resume directory's `q` matches and scores, how its lists sort, and what `/stats` counts.
+ * The settings are a parameter so that a test can show the text follows them.
+ */
+export function resumeDirectorySection(settings: SearchSettings = RESUME_SEARCH_SETTINGS): string {
+  const { k1, b } = settings;
+  const fields = settings.fields.map((field) => [`<code>${escapeHtml(field.name)}</code>`, escapeHtml(SEARCH_FIELDS[field.name] ?? "—"), String(field.weight)]);
+  const folds = Object.entries(EXTRA_FOLDS).map(([letter, base]) => `${escapeHtml(letter)} → ${escapeHtml(base)}`).join(", ");
+  const values = (list: readonly string[]) => list.map((value) => `<code>${escapeHtml(value)}</code>`).join(", ");
+  return `<h2 id="resume-directory">Resume directory: search and statistics</h2>
+<p>How <code>/resumes</code> and <code>/resumes/export</code> of the <a href="${SITE_LINKS.resumes.docs}">resume directory</a> match, score and order resumes for <code>q</code> (both take the same parameters and select the same page), and how <code>/stats</code> counts them.</p>
+<h3>What q matches</h3>
+<p><code>q</code> and every resume are folded the same way: Unicode compatibility decomposition (NFKD), lower case, then accents and other combining marks removed, so ${folded("José")} and ${folded("Пётр")}; <code>й</code> stays a letter of its own. Letters with no decomposition fold as a reader takes them: ${folds}. Scripts are not transliterated: a word in Latin letters does not find its Cyrillic spelling. A word is a run of letters and digits of any script; anything else only separates words, so there are no phrases or operators. Words longer than ${MAX_TOKEN_LENGTH} characters are not indexed, so a query word that long finds nothing.</p>
+<p>Every word of <code>q</code> must match (a repeated word counts once), and a <code>q</code> without any letter or digit matches nothing. Words match whole, except the last, which also matches as the start of a longer word, so <code>q=media buy</code> finds a media buyer. A longer word found that way counts less than the word itself:</p>
+<p class="formula">prefix factor = ${PREFIX_FLOOR} × (1 + word length ÷ term length)</p>
+<p>so ${prefixExample("keit", "keitaro")} and ${prefixExample("a", "affiliate")}; the word itself counts in full. Each searched field has a weight:</p>
+${renderTable("Searched fields of a resume and their weights", ["Field", "What it holds", "Weight"], fields, [2])}
+<h3>Relevance score</h3>
+<p>With <code>q</code>, each item carries <code>score</code>, its BM25F relevance, rounded to ${SCORE_DECIMALS} decimals. For a word <em>t</em> in a resume <em>d</em>, the count in each field is normalised by the field's length and weighted, and the fields are summed before a single saturation, so a word found in several fields is not counted as several words:</p>
+<p class="formula">tf(t, d) = Σ<sub>fields f</sub> weight<sub>f</sub> × count(t, d, f) ÷ (1 − b + b × length(d, f) ÷ average length(f))</p>
+<p class="formula">impact(t, d) = idf(t) × tf(t, d) × (k<sub>1</sub> + 1) ÷ (tf(t, d) + k<sub>1</sub>)</p>
+<p class="formula">idf(t) = ln(1 + (N − n(t) + 0.5) ÷ (n(t) + 0.5))</p>
+<p>with k<sub>1</sub> = ${k1} and <em>b</em> = ${b}. Lengths count folded words; <em>N</em> is the number of resumes and <em>n</em>(t) the number that contain <em>t</em> in any field, both over the whole directory, so filters narrow a list without changing any score. A resume's score is the sum, over the words of <code>q</code>, of the largest impact × prefix factor among the terms the word matched in it. Impacts are computed at build time and stored in single precision.</p>
+<h3>Order</h3>
+<p><code>sort=date</code> (<code>updated_at</code>, compared as an instant) is the default, with <code>q</code> too: a search narrows the list, newest first. <code>experience</code> sorts by <code>experience_years</code>, and <code>relevance</code> by the score as shown, rounded, so resumes showing the same score are ordered by the tie-break. <code>relevance</code> needs <code>q</code>: without it the list sorts by date, and <code>meta.sort</code> says <code>date</code>. Every sort runs descending unless <code>order=asc</code>; ties are broken by <code>id</code> ascending, in either direction. Filters keep this order, and the page is cut from it (<code>page</code>; <code>per_page</code>, default ${RESUME_PAGE_SIZE}, at most ${RESUME_PAGE_MAX}).</p>
+<h3>Statistics</h3>
+<p><code>/stats</code> takes no parameters and counts the whole directory. Values are ordered by code unit (as JavaScript's <code>&lt;</code> compares strings: capitals before lower case).</p>
+<ul>
+<li><code>total</code>: the resumes; <code>with_contacts</code>: those with at least one contact.</li>
+<li><code>by_role</code>, <code>by_vertical</code>, <code>by_traffic</code>, <code>by_source</code>: resumes per value, most first, then by value; a value no resume has is not listed. A resume listing several verticals or traffic types counts once under each, so those counts can add up to more than the total.</li>
+<li><code>by_seniority</code>, <code>by_contact_quality</code>: every value, zeros included, in the order of the lists (${values(SENIORITIES)}; ${values(CONTACT_QUALITIES)}).</li>
+<li><code>top_skills</code>: the ${TOP_SKILLS} skills most resumes list. Skills are compared ignoring case, as the <code>skill</code> filter does, and a resume counts once per skill; each is shown in its most frequent spelling (a tie goes to the first by code unit). Most resumes first, then by the shown name.</li>
+<li><code>updated_at</code>: the earliest (<code>min</code>) and latest (<code>max</code>) <code>updated_at</code>, compared as instants and shown as written in the data.</li>
+<li><code>experience_years</code>: the median (the middle value, or the mean of the two middle ones for an even count) and the mean, each rounded to ${EXPERIENCE_DECIMALS} decimals, half away from zero.</li>
+</ul>
+<p>Figures that need at least one resume (the <code>updated_at</code> range, the median and the mean) are <code>null</code> when there is none.</p>`;
 }

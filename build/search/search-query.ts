@@ -20,12 +20,15 @@ interface WordTerms {
   postings: number;
 }
 
+/** The weight a prefix match tends to as the term grows longer than the word: never below half. */
+export const PREFIX_FLOOR = 0.5;
+
 /**
  * A longer term found through a prefix counts less than the word itself, less the more it adds:
  * `keit` → `keitaro` weighs 0.79, `a` → `affiliate` 0.56.
  */
 export function prefixFactor(wordLength: number, termLength: number): number {
-  return wordLength >= termLength ? 1 : 0.5 * (1 + wordLength / termLength);
+  return wordLength >= termLength ? 1 : PREFIX_FLOOR * (1 + wordLength / termLength);
 }
 
 /**

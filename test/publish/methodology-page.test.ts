@@ -5,7 +5,14 @@ import { TRUST_GRADES, TRUST_WEIGHTS } from "../../build/compute/trust-score.ts"
 import { escapeHtml, formatPercent } from "../../build/publish/html.ts";
 import { calibrationPoints, demandShareSeries, largestMarket, trustDistributionTable } from "../../build/publish/methodology-charts.ts";
 import { methodologyCharts, methodologyPage, methodologyPageProducer } from "../../build/publish/methodology-page.ts";
-import { gradeBandRows } from "../../build/publish/methodology-sections.ts";
+import { gradeBandRows, resumeDirectorySection } from "../../build/publish/methodology-sections.ts";
+import { SCORE_DECIMALS } from "../../build/query/resumes/resume-records.ts";
+import { RESUME_PAGE_MAX, RESUME_PAGE_SIZE } from "../../build/query/resumes/resume-selection.ts";
+import { EXPERIENCE_DECIMALS, TOP_SKILLS } from "../../build/query/resumes/resume-stats.ts";
+import { CONTACT_QUALITIES, SENIORITIES } from "../../build/query/resumes/resume-filters.ts";
+import { MAX_TOKEN_LENGTH } from "../../build/search/fold-search-text.ts";
+import { RESUME_SEARCH_SETTINGS } from "../../build/search/resume-search-index.ts";
+import { PREFIX_FLOOR, prefixFactor } from "../../build/search/search-query.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
 describe("methodologyPage", () => {
@@ -57,6 +64,49 @@ describe("methodologyPage", () => {
       expect(table).toMatch(/^<table><caption>[^<]+<\/caption><thead>/);
       expect(table.match(/<th[ >]/g)?.length).toBe(table.match(/<th scope="col"/g)?.length);
     }
+  });
+
+  it("links the resume directory's section from the contents line, and says so in the description", () => {
+    expect(html).toMatch(/<p>Contents: [^\n]*<a href="#resume-directory">[^<]+<\/a><\/p>/);
+    expect(html).toContain('<h2 id="resume-directory">Resume directory: search and statistics</h2>');
+    expect(html).toMatch(/<meta name="description" content="[^"]*resume directory&#39;s search[^"]*statistics[^"]*">/);
+  });
+
+  it("states the resume index's field weights, k1 and b, and the other numbers, from the code", () => {
+    const { fields, k1, b } = RESUME_SEARCH_SETTINGS;
+    for (const field of fields) expect(html).toMatch(new RegExp(`<td><code>${field.name}</code></td><td>[^<]+</td><td class="num">${field.weight}</td>`));
+    expect(html).toContain(`k<sub>1</sub> = ${k1} and <em>b</em> = ${b}`);
+    // The values today, so that a change to the settings shows up here as well as on the page.
+    expect([fields.map((field) => `${field.name} ${field.weight}`), k1, b]).toEqual([["title 3", "skills 2", "text 1"], 1.2, 0.75]);
+    expect(html).toContain(`${PREFIX_FLOOR} × (1 + word length ÷ term length)`);
+    expect(html).toContain(`<code>keit</code> → <code>keitaro</code> counts ${prefixFactor(4, 7).toFixed(2)}`);
+    expect(html).toContain(`longer than ${MAX_TOKEN_LENGTH} characters`);
+    expect(html).toContain(`rounded to ${SCORE_DECIMALS} decimals`);
+    expect(html).toContain(`per_page</code>, default ${RESUME_PAGE_SIZE}, at most ${RESUME_PAGE_MAX}`);
+    expect(html).toContain(`the ${TOP_SKILLS} skills`);
+    expect(html).toContain(`each rounded to ${EXPERIENCE_DECIMALS} decimals`);
+    expect(html).toContain(SENIORITIES.map((value) => `<code>${value}</code>`).join(", "));
+    expect(html).toContain(CONTACT_QUALITIES.map((value) => `<code>${value}</code>`).join(", "));
+  });
+
+  it("renders the section from the settings it is given, so other weights, k1 or b change the text", () => {
+    const settings = { fields: [{ name: "title", weight: 5 }, { name: "skills", weight: 2.5 }, { name: "text", weight: 0.5 }], k1: 1.6, b: 0.3 };
+    const section = resumeDirectorySection(settings);
+    expect(section).toContain(`<td><code>title</code></td><td>${escapeHtml("the resume's title")}</td><td class="num">5</td>`);
+    expect(section).toContain('<td class="num">2.5</td>');
+    expect(section).toContain('<td class="num">0.5</td>');
+    expect(section).toContain("k<sub>1</sub> = 1.6 and <em>b</em> = 0.3");
+    expect(section).not.toContain(`k<sub>1</sub> = ${RESUME_SEARCH_SETTINGS.k1}`);
+    expect(resumeDirectorySection()).toBe(html.slice(html.indexOf('<h2 id="resume-directory">'), html.indexOf("</main>")).trimEnd());
+  });
+
+  it("closes every element it opens in the resume directory's section", () => {
+    const section = resumeDirectorySection();
+    for (const tag of ["p", "h2", "h3", "code", "em", "sub", "table", "tr", "td", "th", "div", "strong", "a", "ul", "li"]) {
+      const opened = section.match(new RegExp(`<${tag}[ >]`, "g"))?.length ?? 0;
+      expect(section.match(new RegExp(`</${tag}>`, "g"))?.length ?? 0, tag).toBe(opened);
+    }
+    expect(section).not.toMatch(/&(?!(amp|lt|gt|quot|#39);)/);
   });
 
   it("has no script and no external asset", () => {

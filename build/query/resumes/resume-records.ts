@@ -6,13 +6,17 @@ import { HttpError } from "../../errors.ts";
 import type { Resume } from "../../load/schemas.ts";
 import { stableItem } from "../stable-json.ts";
 
+/** Decimals a search score is shown with (the methodology page states it). */
+export const SCORE_DECIMALS = 4;
+const SCORE_SCALE = 10 ** SCORE_DECIMALS;
+
 /**
- * A search score to the 4 decimals it is shown with, the same for the list, the export and the
+ * A search score to the decimals it is shown with, the same for the list, the export and the
  * relevance sort. Plain scaling, not `round4`: a broad query rounds thousands of scores, and `round4`'s
  * guard against binary drift costs far more than the halfway cases it would decide.
  */
 export function roundScore(score: number): number {
-  return Math.round(score * 10_000) / 10_000;
+  return Math.round(score * SCORE_SCALE) / SCORE_SCALE;
 }
 
 /** True when the resume has at least one contact. */

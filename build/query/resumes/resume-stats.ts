@@ -3,7 +3,7 @@
  * @module
  */
 import { compareStrings } from "../../compute/compare.ts";
-import { mean, median, round4 } from "../../compute/numbers.ts";
+import { mean, median, roundTo } from "../../compute/numbers.ts";
 import type { Resume } from "../../load/schemas.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
@@ -13,6 +13,9 @@ import { resumeStatsResponse } from "../schemas/resumes.ts";
 
 /** How many skills `top_skills` lists (the contract asks for at least 20). */
 export const TOP_SKILLS = 30;
+
+/** Decimals of the `experience_years` median and mean (the methodology page states it). */
+export const EXPERIENCE_DECIMALS = 4;
 
 /** Counts keys over resumes (a resume counts once per key it lists), most frequent first, then by key. */
 export function countBy(resumes: readonly Resume[], read: (resume: Resume) => readonly string[]): Record<string, number> {
@@ -79,7 +82,7 @@ export function resumeStats(resumes: readonly Resume[]) {
     by_source: countBy(resumes, (resume) => [resume.source]),
     top_skills: topSkills(resumes),
     updated_at: updateRange(resumes),
-    experience_years: years.length === 0 ? { median: null, mean: null } : { median: round4(median(years)), mean: round4(mean(years)) },
+    experience_years: years.length === 0 ? { median: null, mean: null } : { median: roundTo(median(years), EXPERIENCE_DECIMALS), mean: roundTo(mean(years), EXPERIENCE_DECIMALS) },
   };
 }
 
