@@ -3,6 +3,7 @@
  * of one page of resumes (search, filters, sort with the id tie-break, pagination).
  * @module
  */
+import { RESUME_SEARCH_SETTINGS } from "../../search/resume-search-index.ts";
 import { searchIndex } from "../../search/search-query.ts";
 import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
 import type { EngineContext, Pagination } from "../endpoint.ts";
@@ -23,12 +24,15 @@ export const RESUME_SORTS: Record<string, SortField<ResumeRow>> = {
   relevance: { natural: "desc", value: (row) => row.score ?? 0 },
 };
 
+/** "title, skills and text (weights 3, 2, 1)": the searched fields and their weights, read from the index's settings. */
+const searchedFields = ((fields) => `${fields.slice(0, -1).map((field) => field.name).join(", ")} and ${fields.at(-1)!.name} (weights ${fields.map((field) => field.weight).join(", ")})`)(RESUME_SEARCH_SETTINGS.fields);
+
 const qParam: ParamSpec = {
   name: "q",
   type: "text",
   maxLength: 200,
   description:
-    "Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; " +
+    `Full-text search in the ${searchedFields}: every word must match, the last one also as the start of a word; ` +
     "case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). " +
     "Items then carry a relevance score. Text without letters or digits matches nothing",
 };
