@@ -36,7 +36,7 @@ const MAX_ATTEMPTS = 3;
 export async function loadHost(distDir: string, storeOptions?: StoreOptions): Promise<LoadedHost> {
   const manifestFile = path.join(distDir, MANIFEST_FILE);
   for (let attempt = 1; ; attempt++) {
-    const { text: manifestText, manifest } = await readEngineFile(manifestFile, (bytes) => {
+    const { text: manifestText, manifest } = await readEngineFile(distDir, manifestFile, (bytes) => {
       const text = bytes.toString("utf8");
       return { text, manifest: JSON.parse(text) as Manifest };
     });
@@ -44,7 +44,7 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
     let dataset: Dataset;
     let resumeSearch: SearchIndex;
     try {
-      dataset = await readEngineFile(path.join(distDir, DATASET_FILE), parseDatasetFile);
+      dataset = await readEngineFile(distDir, path.join(distDir, DATASET_FILE), parseDatasetFile);
       resumeSearch = await loadSearchIndex(distDir, dataset);
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && !(await sameBuild())) continue;
@@ -63,18 +63,29 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
   }
 }
 
+/** The folder `npm run build` writes without --out (build/cli.ts), run from the project's root as npm runs it. */
+const DEFAULT_DIST = "dist";
+
+/** The command that builds `distDir`: `npm run build` writes dist/, any other folder needs its --out. */
+export function buildCommandFor(distDir: string): string {
+  if (path.resolve(distDir) === path.resolve(DEFAULT_DIST)) return "npm run build";
+  // Quoted for a POSIX shell when it holds anything but plain path characters.
+  const arg = /^[\w./@%+=:,-]+$/.test(distDir) ? distDir : `'${distDir.replaceAll("'", "'\\''")}'`;
+  return `npm run build -- --out ${arg}`;
+}
+
 /** An engine file read and parsed by `parse`; a BuildError that says to build (again) when it cannot be. */
-async function readEngineFile<T>(file: string, parse: (bytes: Buffer) => T): Promise<T> {
+async function readEngineFile<T>(distDir: string, file: string, parse: (bytes: Buffer) => T): Promise<T> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (error) {
-    throw new BuildError(`Cannot read ${file}: run \`npm run build\` first.`, { cause: error });
+    throw new BuildError(`Cannot read ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
   }
   try {
     return parse(bytes);
   } catch (error) {
-    throw new BuildError(`Cannot read ${file}: run \`npm run build\` again.`, { cause: error });
+    throw new BuildError(`Cannot read ${file}: run \`${buildCommandFor(distDir)}\` again.`, { cause: error });
   }
 }
 
@@ -85,9 +96,9 @@ async function loadSearchIndex(distDir: string, dataset: Dataset): Promise<Searc
   try {
     index = parseSearchIndex(await readFile(file, "utf8"));
   } catch (error) {
-    throw new BuildError(`Cannot read the search index ${file}: run \`npm run build\` first.`, { cause: error });
+    throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
   }
-  if (!searchIndexMatches(index, dataset.resumes)) throw new BuildError(`The search index ${file} does not match the dataset beside it: run \`npm run build\` again.`);
+  if (!searchIndexMatches(index, dataset.resumes)) throw new BuildError(`The search index ${file} does not match the dataset beside it: run \`${buildCommandFor(distDir)}\` again.`);
   return index;
 }
 

@@ -13,7 +13,7 @@ import { DATASET_FILE, MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
 import { BuildError } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/serve/etag.ts";
-import { loadHost } from "../../build/serve/load-host.ts";
+import { buildCommandFor, loadHost } from "../../build/serve/load-host.ts";
 import { copySeeds } from "../fixtures/seeds-invalid.ts";
 
 vi.mock("node:fs/promises", async (importOriginal) => {
@@ -93,5 +93,18 @@ describe("loadHost while a build swaps dist/", () => {
     const failed = loadHost(dist);
     await expect(failed).rejects.toBeInstanceOf(BuildError);
     await expect(failed).rejects.toThrow(/kept changing while it was being read/);
+  });
+});
+
+describe("a folder that holds no build", () => {
+  it("says how to build that folder: the default build command for dist/, with --out for any other", async () => {
+    const missing = path.join(os.tmpdir(), "no-such-build-folder");
+    const failed = loadHost(missing);
+    await expect(failed).rejects.toBeInstanceOf(BuildError);
+    await expect(failed).rejects.toThrow(`Cannot read ${path.join(missing, MANIFEST_FILE)}: run \`npm run build -- --out ${missing}\` first.`);
+    expect(buildCommandFor("dist")).toBe("npm run build");
+    expect(buildCommandFor(path.resolve("dist"))).toBe("npm run build");
+    expect(buildCommandFor("public/site")).toBe("npm run build -- --out public/site");
+    expect(buildCommandFor("my site")).toBe("npm run build -- --out 'my site'");
   });
 });
