@@ -7,6 +7,11 @@
 /** What every command prints after a misused option or argument (commander's showHelpAfterError). */
 export const HELP_HINT = "(run with --help for the options)";
 
+/** A path as a POSIX shell takes it in a command a message suggests: as it is, or single-quoted. */
+export function shellArg(text: string): string {
+  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 export class BuildError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -6,7 +6,7 @@
 import { constants } from "node:buffer";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { BuildError, SeedValidationError, type SeedProblem } from "../errors.ts";
+import { BuildError, SeedValidationError, shellArg, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
@@ -54,10 +54,18 @@ export interface LoadStats {
 }
 
 /** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
+/** The folder `npm run seed` writes without --out (scripts/seed.ts), run from the project's root as npm runs it. */
+const DEFAULT_SEEDS = "seeds";
+
+/** The command that writes the sample into `seedsDir`. */
+export function seedCommandFor(seedsDir: string): string {
+  return path.resolve(seedsDir) === path.resolve(DEFAULT_SEEDS) ? "npm run seed" : `npm run seed -- --out ${shellArg(seedsDir)}`;
+}
+
 /** Stops at once, with one clear sentence, when the seeds folder is missing or is a file (not one problem per resource). */
 export async function requireSeedsFolder(seedsDir: string): Promise<void> {
   const found = await stat(seedsDir).catch(() => undefined);
-  if (found === undefined) throw new BuildError(`The seeds folder ${seedsDir} does not exist. Point --seeds at a folder of seed files, or run npm run seed to write the sample.`);
+  if (found === undefined) throw new BuildError(`The seeds folder ${seedsDir} does not exist. Point --seeds at a folder of seed files, or run ${seedCommandFor(seedsDir)} to write the sample there.`);
   if (!found.isDirectory()) throw new BuildError(`The seeds folder ${seedsDir} is a file, not a folder of seed files.`);
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Dataset } from "../compute/dataset.ts";
 import { parseDatasetFile } from "../emit/dataset-file.ts";
 import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest } from "../emit/plan-outputs.ts";
-import { BuildError } from "../errors.ts";
+import { BuildError, shellArg } from "../errors.ts";
 import { buildEngineIndex } from "../query/engine-index.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { searchIndexMatches } from "../query/resumes/resume-search.ts";
@@ -69,9 +69,7 @@ const DEFAULT_DIST = "dist";
 /** The command that builds `distDir`: `npm run build` writes dist/, any other folder needs its --out. */
 export function buildCommandFor(distDir: string): string {
   if (path.resolve(distDir) === path.resolve(DEFAULT_DIST)) return "npm run build";
-  // Quoted for a POSIX shell when it holds anything but plain path characters.
-  const arg = /^[\w./@%+=:,-]+$/.test(distDir) ? distDir : `'${distDir.replaceAll("'", "'\\''")}'`;
-  return `npm run build -- --out ${arg}`;
+  return `npm run build -- --out ${shellArg(distDir)}`;
 }
 
 /** An engine file read and parsed by `parse`; a BuildError that says to build (again) when it cannot be. */

@@ -1,8 +1,8 @@
 import { mkdir, readdir, rename, rm, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
-import { loadSeeds, MAX_SEED_FILE_BYTES } from "../../build/load/load-seeds.ts";
+import { SeedValidationError, formatSeedProblem, shellArg } from "../../build/errors.ts";
+import { loadSeeds, MAX_SEED_FILE_BYTES, seedCommandFor } from "../../build/load/load-seeds.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type SeedMutation } from "../fixtures/seeds-invalid.ts";
 
 async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValidationError> {
@@ -233,5 +233,27 @@ describe("loadSeeds and files that are not seed files", () => {
     } finally {
       await copy.cleanup();
     }
+  });
+});
+
+describe("seedCommandFor", () => {
+  it("writes the committed sample's folder with npm run seed, any other with its --out, quoted for a shell", () => {
+    expect(seedCommandFor("seeds")).toBe("npm run seed");
+    expect(seedCommandFor(path.resolve("seeds"))).toBe("npm run seed");
+    expect(seedCommandFor("/tmp/seeds-4")).toBe("npm run seed -- --out /tmp/seeds-4");
+    expect(seedCommandFor("my seeds")).toBe("npm run seed -- --out 'my seeds'");
+  });
+});
+
+describe("shellArg", () => {
+  it.each([
+    ["dist", "dist"],
+    ["/tmp/a-b_c.d/e@1+2=3:4,5%", "/tmp/a-b_c.d/e@1+2=3:4,5%"],
+    ["my site", "'my site'"],
+    ["it's", "'it'\\''s'"],
+    ["$HOME", "'$HOME'"],
+    ["", "''"],
+  ])("%j → %s", (text, quoted) => {
+    expect(shellArg(text)).toBe(quoted);
   });
 });
