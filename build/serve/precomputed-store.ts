@@ -42,7 +42,7 @@ export interface PrecomputedStore {
    * (the output now in place), if any. The same object comes back for the same file and coding: do not change it.
    */
   get(file: string, acceptEncoding?: string): Promise<PrecomputedFile | undefined>;
-  /** The site file at a public path (`/llms.txt`, `/methodology/`), or undefined. */
+  /** The site file at a public path (`/llms.txt`, `/methodology/`, also percent-encoded: `/llms%2Etxt`), or undefined. */
   getSite(rawPath: string, acceptEncoding?: string): Promise<SiteFileHit | undefined>;
 }
 
@@ -127,7 +127,9 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
       return again !== STALE ? (again as PrecomputedFile) : undefined;
     },
     async getSite(rawPath, acceptEncoding) {
-      const key = siteKey(rawPath);
+      const decoded = decodedPath(rawPath);
+      if (decoded === undefined) return undefined; // the router answers a malformed encoding (400)
+      const key = siteKey(decoded);
       const entry = Object.hasOwn(site, key) ? site[key] : undefined;
       if (entry === undefined) return undefined;
       const hit = await represent(entry.file, entry, acceptEncoding);
@@ -138,6 +140,19 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
       return again !== STALE ? (again as SiteFileHit) : undefined;
     },
   };
+}
+
+/**
+ * A request path percent-decoded as a whole, as the router reads it (routes.ts) and as a CDN does before
+ * its static lookup: `/llms%2Etxt` is `/llms.txt`. Undefined for a malformed encoding.
+ */
+function decodedPath(rawPath: string): string | undefined {
+  if (!rawPath.includes("%")) return rawPath;
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A store with no files: every query goes to the engine (tests of the live path). */

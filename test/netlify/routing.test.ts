@@ -160,6 +160,17 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     }
   });
 
+  it("site files are served at a percent-encoded spelling of their path too: Netlify decodes the path before its lookup, as the Node host's router does", async () => {
+    // The last character percent-encoded: `/llms.txt` is asked for as `/llms.tx%74`.
+    for (const [urlPath, entry] of Object.entries(manifest.site)) {
+      if (urlPath === "/") continue;
+      const url = `${urlPath.slice(0, -1)}%${urlPath.charCodeAt(urlPath.length - 1).toString(16).toUpperCase()}`;
+      expect(await router.route(url), url).toEqual({ kind: "static", file: entry.file, viaRule: false });
+      expect(await checkRoute(url), url).toBe("static");
+    }
+    for (const url of ["/llms%2Etxt", "/%69ndex.html", "/downloads%2Fdatapackage.json", "/methodology%2F"]) expect(await checkRoute(url), url).toBe("static");
+  });
+
   it("matching each path against its own rules agrees with one matcher over every rule", async () => {
     const sample = [...precomputedUrls.filter((_, i) => i % 997 === 0), "/api/dataset/v1/brands?page=2&x=1", "/api/dataset/v1/games/no-such-game", "/responses/api/dataset/v1/index.json", "//api/dataset/v1/brands", "/api/dataset/v1/brands/"];
     for (const url of sample) expect(await router.routeWithFullMatcher(url), url).toEqual(await router.route(url));
