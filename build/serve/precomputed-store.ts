@@ -132,6 +132,8 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
       const key = siteKey(decoded);
       const entry = Object.hasOwn(site, key) ? site[key] : undefined;
       if (entry === undefined) return undefined;
+      // `/index.html` is a page's own file name: after another file's path (`/llms.txt/index.html`) it names no file.
+      if (decoded.endsWith(PAGE_FILE_SUFFIX) && entry.file !== "index.html" && !entry.file.endsWith(PAGE_FILE_SUFFIX)) return undefined;
       const hit = await represent(entry.file, entry, acceptEncoding);
       if (hit !== STALE) return hit as SiteFileHit;
       const next = await onStale?.();
@@ -154,6 +156,8 @@ function decodedPath(rawPath: string): string | undefined {
     return undefined;
   }
 }
+
+const PAGE_FILE_SUFFIX = "/index.html";
 
 /** A store with no files: every query goes to the engine (tests of the live path). */
 export const EMPTY_STORE: PrecomputedStore = { has: () => false, get: async () => undefined, getSite: async () => undefined };

@@ -171,6 +171,18 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     for (const url of ["/llms%2Etxt", "/%69ndex.html", "/downloads%2Fdatapackage.json", "/methodology%2F"]) expect(await checkRoute(url), url).toBe("static");
   });
 
+  it("a file that is no page, asked for with a page's file name after it (/llms.txt/index.html), is no file on Netlify: the function's 404, as on the Node host", async () => {
+    const files = Object.entries(manifest.site).filter(([, entry]) => !entry.file.endsWith("index.html"));
+    expect(files.map(([urlPath]) => urlPath)).toEqual(expect.arrayContaining(["/llms.txt", "/downloads/datapackage.json"]));
+    for (const [urlPath] of files) {
+      const url = `${urlPath}/index.html`;
+      expect(await router.route(url), url).toEqual({ kind: "function" });
+      const answer = await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, withSite);
+      expect(answer.status, url).toBe(404);
+      expect(JSON.parse(String(answer.body)), url).toMatchObject({ error: "not_found" });
+    }
+  });
+
   it("matching each path against its own rules agrees with one matcher over every rule", async () => {
     const sample = [...precomputedUrls.filter((_, i) => i % 997 === 0), "/api/dataset/v1/brands?page=2&x=1", "/api/dataset/v1/games/no-such-game", "/responses/api/dataset/v1/index.json", "//api/dataset/v1/brands", "/api/dataset/v1/brands/"];
     for (const url of sample) expect(await router.routeWithFullMatcher(url), url).toEqual(await router.route(url));
