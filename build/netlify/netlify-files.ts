@@ -44,9 +44,10 @@ export function planNetlifyFiles(plan: OutputPlan, endpoints: readonly Endpoint[
 
 /**
  * Paths of dist/ that are not site files (the response tree, the engine's data, these routing files, the
- * compressed variants of site files such as `index.html.br`): on Netlify they would be served as they
- * are, where the Node host answers 404, so they are forced to the function, which answers as the Node
- * host does. A folder that also holds site files is left alone, its variants named one by one.
+ * compressed variants of site files such as `index.html.br`), and a page's file without its `.html`
+ * (`/index`): on Netlify they would be served as they are, where the Node host answers 404, so they are
+ * forced to the function, which answers as the Node host does. A folder that also holds site files is
+ * left alone, its variants named one by one.
  */
 export function hiddenPaths(plan: OutputPlan): string[] {
   const siteEntries = Object.values(plan.manifest.site);
@@ -60,6 +61,9 @@ export function hiddenPaths(plan: OutputPlan): string[] {
     if (siteTops.has(top)) continue;
     hidden.add(slash < 0 ? `/${top}` : `/${top}/*`);
   }
+  // A page's file without its `.html` (`/index`, `/methodology/index`): Netlify's lookup tries `<path>.html`
+  // and would serve the page there, where the Node host answers 404.
+  for (const entry of siteEntries) if (entry.file.endsWith(".html")) hidden.add(`/${entry.file.slice(0, -".html".length)}`);
   // Every variant a site file may get (the emit threads keep one only when smaller): a rule for one
   // that was not kept sends a request for it to the function, which answers the 404 the file would not.
   for (const entry of siteEntries) {

@@ -151,6 +151,16 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     }
   });
 
+  it("a page's file without its .html (/index, /methodology/index), which Netlify's lookup would serve as the page, goes to the function, which answers 404 as the Node host does", async () => {
+    const pages = Object.values(manifest.site).filter((entry) => entry.file.endsWith(".html"));
+    const urls = pages.flatMap((entry) => [`/${entry.file.slice(0, -".html".length)}`, `/${entry.file.slice(0, -".html".length)}/`]);
+    expect(urls).toEqual(expect.arrayContaining(["/index", "/index/", "/methodology/index", "/downloads/index", "/api/dataset/v1/docs/index"]));
+    for (const url of urls) {
+      expect(await router.route(url), url).toEqual({ kind: "function" });
+      expect((await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, withSite)).status, url).toBe(404);
+    }
+  });
+
   it("site files are served at their public path, whatever the query string", async () => {
     for (const [urlPath, entry] of Object.entries(manifest.site)) {
       for (const url of [urlPath, `${urlPath}?x=1`]) {
