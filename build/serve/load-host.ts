@@ -68,7 +68,9 @@ const DEFAULT_DIST = "dist";
 
 /** The command that builds `distDir`: `npm run build` writes dist/, any other folder needs its --out. */
 export function buildCommandFor(distDir: string): string {
-  if (path.resolve(distDir) === path.resolve(DEFAULT_DIST)) return "npm run build";
+  // Compared as text, not as path.resolve(DEFAULT_DIST): the Netlify function's bundler would take that
+  // call for a file the function reads and copy the whole dist/ link into the function (EEXIST).
+  if (path.relative(process.cwd(), path.resolve(distDir)) === DEFAULT_DIST) return "npm run build";
   return `npm run build -- --out ${shellArg(distDir)}`;
 }
 
