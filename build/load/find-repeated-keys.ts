@@ -29,8 +29,22 @@ const COMMA = 0x2c;
  * @example findRepeatedKeys('{"a":{"b":1,"b":2}}') // [{ path: ["a", "b"], count: 2 }]
  */
 export function findRepeatedKeys(text: string, parsed?: unknown): RepeatedKey[] {
-  if (parsed !== undefined && keyColonCount(text) === parsedKeyCount(parsed)) return [];
+  if (parsed !== undefined && keyColonCount(text) === keyCountOrUndefined(parsed)) return [];
   return scanForRepeatedKeys(text);
+}
+
+/**
+ * parsedKeyCount, or undefined for a value nested too deeply for it to recurse (arrays inside arrays
+ * thousands of levels deep): the scan, which keeps no call per level, reads those. Before, such a record
+ * stopped the build with a bare "RangeError: Maximum call stack size exceeded" naming no file.
+ */
+function keyCountOrUndefined(value: unknown): number | undefined {
+  try {
+    return parsedKeyCount(value);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -81,13 +81,28 @@ function readJsonArray(file: string, text: string): ReadResult {
   const problems: SeedProblem[] = [];
   const records: RawRecord[] = [];
   value.forEach((item, index) => {
-    if (JSON.stringify(item).length > MAX_LINE_BYTES) problems.push({ file, record: `record ${index}`, message: `The record is over ${MAX_LINE_BYTES} characters` });
+    if (recordLength(item) > MAX_LINE_BYTES) problems.push({ file, record: `record ${index}`, message: `The record is over ${MAX_LINE_BYTES} characters` });
     else records.push({ location: `record ${index}`, value: item });
   });
   for (const { path, count } of findRepeatedKeys(text, value)) {
     problems.push(repeatedKeyProblem(file, `record ${path[0]}`, path.slice(1), count));
   }
   return { records, problems };
+}
+
+/**
+ * The length of a record written as JSON on one line. A record nested too deeply for JSON.stringify to
+ * recurse (arrays inside arrays thousands of levels deep) counts as 0: its file holds it, and the schema
+ * then names the field that holds it, as an NDJSON line's is named. Before, it stopped the build with a
+ * bare "RangeError: Maximum call stack size exceeded" naming no file.
+ */
+function recordLength(item: unknown): number {
+  try {
+    return JSON.stringify(item).length;
+  } catch (error) {
+    if (error instanceof RangeError) return 0;
+    throw error;
+  }
 }
 
 /** Whether a text that is not JSON starts with two lines that are each a JSON object: NDJSON saved as .json. */

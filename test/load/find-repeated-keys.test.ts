@@ -47,6 +47,16 @@ describe("findRepeatedKeys", () => {
     expect(findRepeatedKeys(text, JSON.parse(text))).toEqual([]);
   });
 
+  // Before, the count given the parsed value recursed once per level and threw a RangeError (stack overflow).
+  it("reads a value nested 100,000 levels deep, given the parsed value too", () => {
+    const deep = `{"a":${"[".repeat(100_000)}{"k":1,"k":2}${"]".repeat(100_000)}}`;
+    const found = findRepeatedKeys(deep, JSON.parse(deep));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.path.at(-1)).toBe("k");
+    const clean = `{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    expect(findRepeatedKeys(clean, JSON.parse(clean))).toEqual([]);
+  });
+
   it("finds exactly the repeats written into 500 generated texts, by the scan alone and given the parsed value", () => {
     const random = new Rng("find-repeated-keys"); // seeded: every run tries the same texts
     let withRepeats = 0;
