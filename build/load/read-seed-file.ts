@@ -222,11 +222,28 @@ function readNdjson(file: string, text: string): ReadResult {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      problems.push({ file, record: location, message: `Malformed JSON: ${oneLineMessage((error as Error).message)}` });
+      const message = endsInACommaAfterRecord(line) ? "a comma after the record (an .ndjson line holds one record and nothing after it: remove the comma)" : oneLineMessage((error as Error).message);
+      problems.push({ file, record: location, message: `Malformed JSON: ${message}` });
       return;
     }
     records.push({ location, value });
     for (const { path, count } of findRepeatedKeys(line, value)) problems.push(repeatedKeyProblem(file, location, path, count));
   });
   return { records, problems };
+}
+
+/**
+ * Whether a line that is not JSON is a JSON object followed by a comma, as the records of a JSON array
+ * are written (its brackets removed to make NDJSON). V8 says only "Unexpected non-whitespace character
+ * after JSON at position N", which does not name the comma.
+ */
+function endsInACommaAfterRecord(line: string): boolean {
+  const trimmed = line.trimEnd();
+  if (!trimmed.endsWith(",")) return false;
+  try {
+    const value: unknown = JSON.parse(trimmed.slice(0, -1));
+    return typeof value === "object" && value !== null;
+  } catch {
+    return false;
+  }
 }
