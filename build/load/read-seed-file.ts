@@ -210,10 +210,11 @@ function readNdjson(file: string, text: string): ReadResult {
   if (lines[first]?.trimStart().startsWith("[")) {
     return { records, problems: [{ file, record: `line ${first + 1}`, message: "A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)" }] };
   }
+  let skipTo = 0; // past a record written over several lines, reported once
   lines.forEach((rawLine, index) => {
     const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
     const location = `line ${index + 1}`;
-    if (line.trim() === "") return;
+    if (index < skipTo || line.trim() === "") return;
     if (line.length > MAX_LINE_BYTES) {
       problems.push({ file, record: location, message: `The line is over ${MAX_LINE_BYTES} characters` });
       return;
@@ -222,6 +223,12 @@ function readNdjson(file: string, text: string): ReadResult {
     try {
       value = JSON.parse(line);
     } catch (error) {
+      const last = recordOverLines(lines, index);
+      if (last !== undefined) {
+        problems.push({ file, record: location, message: `A record written over lines ${index + 1}–${last + 1}: an .ndjson file holds each record on one line (write it on one line, e.g. with jq -c)` });
+        skipTo = last + 1;
+        return;
+      }
       const message = endsInACommaAfterRecord(line) ? "a comma after the record (an .ndjson line holds one record and nothing after it: remove the comma)" : oneLineMessage((error as Error).message);
       problems.push({ file, record: location, message: `Malformed JSON: ${message}` });
       return;
@@ -230,6 +237,34 @@ function readNdjson(file: string, text: string): ReadResult {
     for (const { path, count } of findRepeatedKeys(line, value)) problems.push(repeatedKeyProblem(file, location, path, count));
   });
   return { records, problems };
+}
+
+/**
+ * The last line (0-based) of a record pretty-printed over several lines from `start` (`jq .` without -c
+ * writes them so): a line `{`, and the next line `}` (or `},`) as indented as it, between which the lines
+ * make a JSON object. Undefined otherwise, and the lines are reported one by one. Before, each of its lines
+ * was a problem of its own ("Expected property name", "Unexpected non-whitespace character after JSON"),
+ * none saying what was wrong. The search stops at the next `{` as indented, or past MAX_LINE_BYTES characters.
+ */
+function recordOverLines(lines: readonly string[], start: number): number | undefined {
+  const withoutCr = (line: string) => (line.endsWith("\r") ? line.slice(0, -1) : line).trimEnd();
+  const opening = withoutCr(lines[start]!);
+  if (opening.trim() !== "{") return undefined;
+  const indent = opening.slice(0, opening.indexOf("{"));
+  let length = 0;
+  for (let at = start + 1; at < lines.length && length <= MAX_LINE_BYTES; at += 1) {
+    const line = withoutCr(lines[at]!);
+    length += line.length + 1;
+    if (line === `${indent}{`) return undefined;
+    if (line !== `${indent}}` && line !== `${indent}},`) continue;
+    try {
+      const value: unknown = JSON.parse(lines.slice(start, at + 1).join("\n").trimEnd().replace(/,$/, ""));
+      return typeof value === "object" && value !== null && !Array.isArray(value) ? at : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /**

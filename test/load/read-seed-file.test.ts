@@ -133,6 +133,19 @@ describe("readSeedText: NDJSON", () => {
     expect(result.problems[0]?.message).toMatch(/^Malformed JSON: /);
   });
 
+  it("reports a record pretty-printed over several lines once, and reads the lines after it", () => {
+    const text = '{"a":1}\n{\n  "a": 2,\n  "b": {\n    "c": 3\n  }\n}\r\n{"a":4}\n  {\n    "a": 5\n  },\n';
+    expect(readSeedText("s/b.ndjson", text)).toEqual({
+      records: [{ location: "line 1", value: { a: 1 } }, { location: "line 8", value: { a: 4 } }],
+      problems: [
+        { file: "s/b.ndjson", record: "line 2", message: "A record written over lines 2–7: an .ndjson file holds each record on one line (write it on one line, e.g. with jq -c)" },
+        { file: "s/b.ndjson", record: "line 9", message: "A record written over lines 9–11: an .ndjson file holds each record on one line (write it on one line, e.g. with jq -c)" },
+      ],
+    });
+    // Lines that make no object between them are each malformed, as before.
+    expect(readSeedText("s/b.ndjson", '{\n  "a": \n}\n').problems.map((problem) => problem.record)).toEqual(["line 1", "line 2", "line 3"]);
+  });
+
   it("reports a pretty-printed JSON array saved as .ndjson once, not once per line", () => {
     expect(readSeedText("s/b.ndjson", '\n[\n  {"a": 1},\n  {"a": 2}\n]\n').problems).toEqual([
       { file: "s/b.ndjson", record: "line 2", message: "A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)" },
