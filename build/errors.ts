@@ -30,10 +30,24 @@ export interface SeedProblem {
   message: string;
 }
 
-/** Formats a problem as `seeds/x.ndjson › line 3 › price: Expected number`. */
+/**
+ * Characters a terminal shows as nothing or as a plain space: controls, format characters (a zero-width
+ * space, a byte-order mark left inside a file) and every space but U+0020 (a no-break space).
+ */
+const INVISIBLE = /(?! )[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+/**
+ * Formats a problem as `seeds/x.ndjson › line 3 › price: Expected number`. Invisible characters are written
+ * as escapes (`\u200b`): before, a header column `volume` with a zero-width space after it read
+ * `unknown column(s) "volume" and missing column(s) "volume"`, and a key `name` with one
+ * `Unrecognized key "name"` beside `name: expected string, received undefined`.
+ */
 export function formatSeedProblem(problem: SeedProblem): string {
   const place = [problem.file, problem.record, problem.field].filter((part) => part !== undefined && part !== "");
-  return `${place.join(" › ")}: ${problem.message}`;
+  return `${place.join(" › ")}: ${problem.message}`.replace(INVISIBLE, (char) => {
+    const code = char.codePointAt(0)!.toString(16);
+    return code.length > 4 ? `\\u{${code}}` : `\\u${code.padStart(4, "0")}`;
+  });
 }
 
 /** Every problem found in the seeds, all at once, so the publisher fixes them in one pass. */

@@ -18,6 +18,15 @@ async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValida
   throw new Error("loadSeeds accepted a broken seed set");
 }
 
+describe("formatSeedProblem", () => {
+  // Before, they were printed as they are: `Unrecognized key "name"` beside `name: expected string`.
+  it("writes characters a terminal shows as nothing or as a space as escapes, in every part", () => {
+    const problem = { file: "seeds/providers/p\u00a0.json", record: "record 0", field: "name\u200b", message: 'Unrecognized key "name\u200b" \ufeff{ \u{e0001}' };
+    expect(formatSeedProblem(problem)).toBe('seeds/providers/p\\u00a0.json › record 0 › name\\u200b: Unrecognized key "name\\u200b" \\ufeff{ \\u{e0001}');
+    expect(formatSeedProblem({ file: "seeds/a b.csv", record: "line 2", message: "Casíno – “x” Руковожу ✓" })).toBe("seeds/a b.csv › line 2: Casíno – “x” Руковожу ✓");
+  });
+});
+
 describe("loadSeeds", () => {
   it("refuses a seed file too large to be read as one string, without reading it, naming its size", async () => {
     const copy = await copySeeds();
