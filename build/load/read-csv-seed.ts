@@ -36,8 +36,13 @@ export function readCsvSeed(file: string, written: string, columns: Record<strin
     return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
   }
   const problems: SeedProblem[] = [];
-  const records = rows.map(({ record, info }): RawRecord => {
+  const records: RawRecord[] = [];
+  for (const { record, info } of rows) {
     const location = `line ${info.lines}`;
+    if (repeatsTheHeader(record)) {
+      problems.push({ file, record: location, message: "The header again, as a record (files joined with their headers?): remove this line" });
+      continue;
+    }
     const value: Record<string, unknown> = {};
     const reported: string[] = [];
     for (const [name, cell] of Object.entries(record)) {
@@ -50,9 +55,19 @@ export function readCsvSeed(file: string, written: string, columns: Record<strin
       reported.push(name);
       problems.push({ file, record: location, field: name, message: coerced.message });
     }
-    return reported.length === 0 ? { location, value } : { location, value, reported };
-  });
+    records.push(reported.length === 0 ? { location, value } : { location, value, reported });
+  }
   return { records, problems };
+}
+
+/**
+ * Whether a record's every cell is its column's name (after a byte-order mark, from a file saved with one): the
+ * header of a second file joined onto the first (`cat jan.csv feb.csv`). Before, it was one problem for
+ * each cell that is no valid value ("Expected an integer, received "volume""), none naming the header.
+ */
+function repeatsTheHeader(record: Record<string, string>): boolean {
+  for (const name in record) if (record[name] !== name && record[name] !== `\uFEFF${name}`) return false;
+  return true;
 }
 
 /**

@@ -19,6 +19,17 @@ describe("readSeedText: CSV", () => {
     });
   });
 
+  // Before, the header of a second file joined on (`cat jan.csv feb.csv`) was a record, one problem per cell
+  // that is no valid value ("Expected an integer, received "volume""), none naming the header.
+  it.each([
+    ["by hand", "brand,country,period,volume\nalpha,GB,2024-10,3000\nbrand,country,period,volume\nbeta,GB,2024-10,0\n"],
+    ["by csv-parse (quotes), the second file saved with a byte-order mark", 'brand,country,period,volume\nalpha,"GB",2024-10,3000\n\uFEFFbrand,country,period,volume\r\nbeta,GB,2024-10,0\n'],
+  ])("reports the header repeated as a record once, on its line, read %s", (_case, text) => {
+    const result = readSeedText("s/d.csv", text, DEMAND_COLUMNS);
+    expect(result.problems).toEqual([{ file: "s/d.csv", record: "line 3", message: "The header again, as a record (files joined with their headers?): remove this line" }]);
+    expect(result.records.map((record) => record.location)).toEqual(["line 2", "line 4"]);
+  });
+
   it("names file, line and column of a cell of the wrong form, and marks it as reported", () => {
     const result = readSeedText("s/d.csv", "brand,country,period,volume\nalpha,GB,2024-10,lots\n", DEMAND_COLUMNS);
     expect(result.problems).toEqual([{ file: "s/d.csv", record: "line 2", field: "volume", message: 'Expected an integer, received "lots"' }]);
@@ -131,6 +142,10 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
     const result: ReadResult = { records: [], problems: [] };
     for (const { record, info } of rows) {
       const location = `line ${info.lines}`;
+      if (Object.entries(record).every(([name, cell]) => cell === name || cell === `\uFEFF${name}`)) {
+        result.problems.push({ file, record: location, message: "The header again, as a record (files joined with their headers?): remove this line" });
+        continue;
+      }
       const value: Record<string, unknown> = {};
       const reported: string[] = [];
       for (const [name, cell] of Object.entries(record)) {
