@@ -58,8 +58,9 @@ export type SeedResourceName =
 
 /** Ordered so that every resource comes after those it references. */
 export const SEED_RESOURCES: readonly SeedResource[] = [
-  { name: "countries", dir: "countries", description: "Markets: ISO code, name, trust tier, active flag", schema: countrySchema, key: ["code"], references: [] },
-  { name: "regulators", dir: "regulators", description: "Gambling regulators and their registers", schema: regulatorSchema, key: ["code"], references: [] },
+  // Any folder may hold CSV (seeds/README.md): a flat resource types its number and boolean cells as the sample's CSV resources do.
+  { name: "countries", dir: "countries", description: "Markets: ISO code, name, trust tier, active flag", schema: countrySchema, key: ["code"], references: [], csvColumns: { trust_tier: "int", active: "boolean" } },
+  { name: "regulators", dir: "regulators", description: "Gambling regulators and their registers", schema: regulatorSchema, key: ["code"], references: [], csvColumns: { tier: "int" } },
   {
     name: "brands",
     dir: "brands",
@@ -81,7 +82,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     ],
     csvColumns: { expires_at: "nullable-string", status_changed_at: "nullable-string" },
   },
-  { name: "providers", dir: "providers", description: "Game providers (studios)", schema: providerSchema, key: ["slug"], references: [] },
+  { name: "providers", dir: "providers", description: "Game providers (studios)", schema: providerSchema, key: ["slug"], references: [], csvColumns: { founded_year: "int" } },
   { name: "games", dir: "games", description: "Games with RTP, volatility, themes, features", schema: gameSchema, key: ["slug"], references: [{ field: "provider", resource: "providers" }] },
   {
     name: "lobby",

@@ -56,6 +56,28 @@ describe("loadSeeds", () => {
     ).toEqual({ countries: 3, regulators: 2, brands: 4, domains: 5, licenses: 5, providers: 2, games: 4, lobby: 5, demand: 12, groundTruth: 3, tcAlerts: 3, resumes: 4 });
   });
 
+  // Any folder may hold CSV (seeds/README.md). Before, only the sample's CSV resources typed their cells, so a
+  // countries.csv was refused as "trust_tier: expected number, received string" on every line.
+  it("reads the flat resources written as CSV as it reads their JSON, numbers and booleans typed", async () => {
+    const { seeds: expected } = await loadSeeds(SEEDS_MIN);
+    const asCsv = (file: string) => ({ file, change: () => null });
+    const copy = await copySeeds(["countries/countries.json", "regulators/regulators.json", "providers/providers.json"].map(asCsv));
+    try {
+      const write = (file: string, records: object[]) => {
+        const columns = Object.keys(records[0]!);
+        const lines = [columns.join(","), ...records.map((record) => columns.map((column) => String((record as Record<string, unknown>)[column])).join(","))];
+        return writeFile(path.join(copy.dir, file), `${lines.join("\n")}\n`);
+      };
+      await write("countries/countries.csv", expected.countries);
+      await write("regulators/regulators.csv", expected.regulators);
+      await write("providers/providers.csv", expected.providers);
+      const { seeds } = await loadSeeds(copy.dir);
+      expect({ countries: seeds.countries, regulators: seeds.regulators, providers: seeds.providers }).toEqual({ countries: expected.countries, regulators: expected.regulators, providers: expected.providers });
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
   it("counts the bytes of every file it read", async () => {
     const files = (await readdir(SEEDS_MIN, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
     const sizes = await Promise.all(files.map((entry) => stat(path.join(entry.parentPath, entry.name))));
