@@ -229,7 +229,11 @@ function readNdjson(file: string, text: string): ReadResult {
         skipTo = last + 1;
         return;
       }
-      const message = endsInACommaAfterRecord(line) ? "a comma after the record (an .ndjson line holds one record and nothing after it: remove the comma)" : oneLineMessage((error as Error).message);
+      const message = endsInACommaAfterRecord(line)
+        ? "a comma after the record (an .ndjson line holds one record and nothing after it: remove the comma)"
+        : holdsTwoRecords(line)
+          ? "two records on one line (files joined, the first without a line break at its end?): put each on a line of its own"
+          : oneLineMessage((error as Error).message);
       problems.push({ file, record: location, message: `Malformed JSON: ${message}` });
       return;
     }
@@ -278,6 +282,22 @@ function endsInACommaAfterRecord(line: string): boolean {
   try {
     const value: unknown = JSON.parse(trimmed.slice(0, -1));
     return typeof value === "object" && value !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a line that is not JSON starts with a JSON object followed by another (`{...}{...}`), as
+ * `cat a.ndjson b.ndjson` writes when a.ndjson does not end in a line break. V8 says only "Unexpected
+ * non-whitespace character after JSON at position N".
+ */
+function holdsTwoRecords(line: string): boolean {
+  const end = jsonFaultOffset(line);
+  if (end === undefined || !line.trimStart().startsWith("{") || !line.slice(end).trimStart().startsWith("{")) return false;
+  try {
+    JSON.parse(line.slice(0, end));
+    return true;
   } catch {
     return false;
   }
