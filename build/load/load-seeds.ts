@@ -4,7 +4,7 @@
  * @module
  */
 import { constants } from "node:buffer";
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildError, SeedValidationError, shellArg, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
@@ -149,7 +149,7 @@ async function loadResource(
 ): Promise<{ valid: LocatedRecord[]; keys: ReadonlySet<string> | undefined; problems: SeedProblem[] }> {
   const { files, problems: unread } = await scanResourceFolder(seedsDir, resource.dir);
   const problems: SeedProblem[] = unread.map((problem) => ({ file: `${label}/${problem.path}`, message: problem.message }));
-  if (files.length === 0 && unread.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: "No seed file (*.json, *.ndjson or *.csv) in this folder" });
+  if (files.length === 0 && unread.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
   const valid: LocatedRecord[] = [];
   const keys = new Set<string>();
   let complete = files.length > 0;
@@ -175,6 +175,21 @@ async function loadResource(
   }
   problems.push(...findDuplicateKeys(resource, valid), ...findDanglingReferences(resource, valid, keysOf));
   return { valid, keys: complete ? keys : undefined, problems };
+}
+
+/**
+ * Why a resource has no seed file: its folder is empty, or missing, and then which folder of the seeds is
+ * spelt like it (`tc_alerts/`, `groundTruth/`, `brand/`), which the build does not read. Before, a missing
+ * folder was "No seed file (*.json, *.ndjson or *.csv) in this folder", as if it were there.
+ */
+async function noSeedFileMessage(seedsDir: string, label: string, resource: SeedResource): Promise<string> {
+  if ((await stat(path.join(seedsDir, resource.dir)).catch(() => undefined)) !== undefined) return "No seed file (*.json, *.ndjson or *.csv) in this folder";
+  const spelling = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
+  const entries = await readdir(seedsDir, { withFileTypes: true }).catch(() => []);
+  const alike = entries.find((entry) => entry.isDirectory() && [resource.dir, resource.name].some((name) => spelling(name) === spelling(entry.name)));
+  return alike === undefined
+    ? "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)"
+    : `The folder is missing: ${label}/${alike.name}/ is not read, the folder names are fixed (rename it ${resource.dir}/)`;
 }
 
 /** The fields of a resource's records, which a CSV header must name. */

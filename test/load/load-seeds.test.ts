@@ -78,6 +78,28 @@ describe("loadSeeds", () => {
     }
   });
 
+  // Before, a missing folder was "No seed file (*.json, *.ndjson or *.csv) in this folder", as if it were there.
+  it.each([
+    ["misspelt", "tc_alerts", "tc-alerts", "The folder is missing: LABEL/tc_alerts/ is not read, the folder names are fixed (rename it tc-alerts/)"],
+    ["named as the resource is in the code", "groundTruth", "ground-truth", "The folder is missing: LABEL/groundTruth/ is not read, the folder names are fixed (rename it ground-truth/)"],
+    ["in the singular", "brand", "brands", "The folder is missing: LABEL/brand/ is not read, the folder names are fixed (rename it brands/)"],
+    ["gone", undefined, "providers", "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)"],
+  ])("says a resource folder %s is missing, naming a folder spelt like it", async (_case, renamed, dir, message) => {
+    const copy = await copySeeds();
+    try {
+      if (renamed === undefined) await rm(path.join(copy.dir, dir), { recursive: true });
+      else await rename(path.join(copy.dir, dir), path.join(copy.dir, renamed));
+      const error = await loadSeeds(copy.dir).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      const label = path.basename(copy.dir);
+      expect((error as SeedValidationError).problems.filter((problem) => problem.file === `${label}/${dir}/`)).toEqual([{ file: `${label}/${dir}/`, message: message.replace("LABEL", label) }]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
   it("counts the bytes of every file it read", async () => {
     const files = (await readdir(SEEDS_MIN, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
     const sizes = await Promise.all(files.map((entry) => stat(path.join(entry.parentPath, entry.name))));
