@@ -201,6 +201,11 @@ function checkCsvHeader(header: string[], expected?: readonly string[]): string[
   const unknown = header.filter((name) => !expected.includes(name));
   const missing = expected.filter((name) => !header.includes(name));
   if (unknown.length === 0 && missing.length === 0) return header;
+  // Excel writes "CSV" with semicolons where a comma is the decimal mark, and some tools tabs: one column of all the names.
+  const separator = header.length === 1 ? [";", "\t", "|"].find((char) => expected.every((name) => header[0]!.split(char).includes(name))) : undefined;
+  if (separator !== undefined) {
+    throw new CsvHeaderError(`The header is one column, ${JSON.stringify(header[0])}: the columns are separated by ${separator === "\t" ? "tabs" : `"${separator}"`}, where seed CSV files use commas (save the file as comma-separated)`);
+  }
   const list = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(", ");
   const faults = [unknown.length > 0 ? `unknown column(s) ${list(unknown)}` : "", missing.length > 0 ? `missing column(s) ${list(missing)}` : ""].filter(Boolean);
   throw new CsvHeaderError(`The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order)`);

@@ -30,6 +30,17 @@ describe("readSeedText: CSV", () => {
     expect(result.records.map((record) => record.location)).toEqual(["line 2", "line 4"]);
   });
 
+  // Before: 'unknown column(s) "brand;country;period;volume" and missing column(s) "brand", "country", …'.
+  it.each([
+    ["semicolons", ";", '"brand;country;period;volume": the columns are separated by ";"'],
+    ["tabs", "\t", '"brand\\tcountry\\tperiod\\tvolume": the columns are separated by tabs'],
+  ])("says a file separated by %s is not comma-separated, once, on the header's line", (_case, separator, message) => {
+    const text = "brand,country,period,volume\nalpha,GB,2024-10,3000\n".replaceAll(",", separator);
+    expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS, ["brand", "country", "period", "volume"]).problems).toEqual([
+      { file: "s/d.csv", record: "line 1", message: `Malformed CSV: The header is one column, ${message}, where seed CSV files use commas (save the file as comma-separated)` },
+    ]);
+  });
+
   it("names file, line and column of a cell of the wrong form, and marks it as reported", () => {
     const result = readSeedText("s/d.csv", "brand,country,period,volume\nalpha,GB,2024-10,lots\n", DEMAND_COLUMNS);
     expect(result.problems).toEqual([{ file: "s/d.csv", record: "line 2", field: "volume", message: 'Expected an integer, received "lots"' }]);
