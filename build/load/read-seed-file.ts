@@ -18,12 +18,26 @@ export function decodeSeedBytes(file: string, bytes: Uint8Array): { text?: strin
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return { problem: { file, message: "The file is UTF-16; seeds must be UTF-8" } };
   }
+  if (looksLikeUtf16(bytes)) return { problem: { file, message: "The file is UTF-16 (without a byte-order mark); seeds must be UTF-8" } };
   try {
     const text = utf8.decode(bytes);
     return { text: text.startsWith("\uFEFF") ? text.slice(1) : text };
   } catch {
     return { problem: { file, record: firstInvalidLine(bytes, file.endsWith(".csv")), message: "The file is not valid UTF-8" } };
   }
+}
+
+/**
+ * Whether the bytes start as ASCII text written in UTF-16 does, each character a zero byte beside it:
+ * `[`, `{` or a header's first letters. No seed file starts with a NUL. Before, such a file passed as UTF-8
+ * (a NUL is valid UTF-8) and failed on every line ("Unexpected token '\u0000'", a header of unknown columns
+ * "b\u0000r\u0000a\u0000n\u0000d\u0000").
+ */
+function looksLikeUtf16(bytes: Uint8Array): boolean {
+  if (bytes.length < 4) return false;
+  const littleEndian = bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0;
+  const bigEndian = bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0;
+  return littleEndian || bigEndian;
 }
 
 /**

@@ -12,6 +12,8 @@ describe("decodeSeedBytes", () => {
     ["a 0-byte file", Buffer.alloc(0), "The file is empty (0 bytes)", undefined],
     ["UTF-16 little-endian with its BOM", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("[]", "utf16le")]), "The file is UTF-16; seeds must be UTF-8", undefined],
     ["UTF-16 big-endian with its BOM", Buffer.from([0xfe, 0xff, 0x00, 0x5b, 0x00, 0x5d]), "The file is UTF-16; seeds must be UTF-8", undefined],
+    ["UTF-16 little-endian without a BOM", Buffer.from('[{"a":1}]', "utf16le"), "The file is UTF-16 (without a byte-order mark); seeds must be UTF-8", undefined],
+    ["UTF-16 big-endian without a BOM", Buffer.from("brand,volume\n", "utf16le").swap16(), "The file is UTF-16 (without a byte-order mark); seeds must be UTF-8", undefined],
     ["Latin-1 bytes (invalid UTF-8)", Buffer.from([0x5b, 0x22, 0xe9, 0x22, 0x5d]), "The file is not valid UTF-8", "line 1"],
     ["a truncated multi-byte sequence", Buffer.from([0x41, 0xd0]), "The file is not valid UTF-8", "line 1"],
     ["a Latin-1 byte on line 3", Buffer.from([0x61, 0x0a, 0x62, 0x0a, 0xe9, 0x0a]), "The file is not valid UTF-8", "line 3"],
