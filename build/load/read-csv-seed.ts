@@ -195,11 +195,13 @@ class CsvHeaderError extends Error {}
 function checkCsvHeader(header: string[], expected?: readonly string[]): string[] {
   const blank = header.findIndex((name) => name.trim() === "");
   if (blank >= 0) throw new CsvHeaderError(`Column ${blank + 1} of the header has no name`);
-  const repeated = header.find((name, i) => header.indexOf(name) !== i);
+  // A set, not indexOf for each name: that took 48 s on a header of 100,000 columns (690 KB, within the line limit).
+  const seen = new Set<string>();
+  const repeated = header.find((name) => seen.size === seen.add(name).size);
   if (repeated !== undefined) throw new CsvHeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
   if (expected === undefined) return header;
   const unknown = header.filter((name) => !expected.includes(name));
-  const missing = expected.filter((name) => !header.includes(name));
+  const missing = expected.filter((name) => !seen.has(name));
   if (unknown.length === 0 && missing.length === 0) return header;
   // Excel writes "CSV" with semicolons where a comma is the decimal mark, and some tools tabs: one column of all the names.
   const separator = header.length === 1 ? [";", "\t", "|"].find((char) => expected.every((name) => header[0]!.split(char).includes(name))) : undefined;
