@@ -17,7 +17,9 @@ const percent = z.number().min(0).max(100);
 /** A list in which each value appears once: a repeat would be counted twice (payment methods, markets, skills). */
 function distinctList<T extends z.ZodType>(item: T) {
   return z.array(item).superRefine((values, context) => {
-    const repeated = values.find((value, index) => values.indexOf(value) !== index);
+    // A set, not indexOf for each value: that took 21 s on one record listing 100,000 payment methods (890 KB, within the line limit).
+    const seen = new Set<unknown>();
+    const repeated = values.find((value) => seen.size === seen.add(value).size);
     if (repeated !== undefined) context.addIssue({ code: "custom", message: `Lists ${JSON.stringify(repeated)} more than once` });
   });
 }
