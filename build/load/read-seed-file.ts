@@ -246,7 +246,9 @@ function readNdjson(file: string, text: string): ReadResult {
       const message = endsInACommaAfterRecord(line)
         ? "a comma after the record (an .ndjson line holds one record and nothing after it: remove the comma)"
         : holdsTwoRecords(line)
-          ? "two records on one line (files joined, the first without a line break at its end?): put each on a line of its own"
+          ? line.includes("\r")
+            ? "records split by a bare carriage return (\\r, old Mac line ends): .ndjson lines end in \\n or \\r\\n"
+            : "two records on one line (files joined, the first without a line break at its end?): put each on a line of its own"
           : oneLineMessage((error as Error).message);
       problems.push({ file, record: location, message: `Malformed JSON: ${message}` });
       return;

@@ -135,6 +135,13 @@ describe("readSeedText: NDJSON", () => {
     expect(result.problems[0]?.message).toMatch(/^Malformed JSON: /);
   });
 
+  it.each([
+    ["joined without a line break", '{"a":1}{"a":2}\n', "two records on one line (files joined, the first without a line break at its end?): put each on a line of its own"],
+    ["split by bare carriage returns", '{"a":1}\r{"a":2}\r{"a":3}\r', "records split by a bare carriage return (\\r, old Mac line ends): .ndjson lines end in \\n or \\r\\n"],
+  ])("says why records %s are one line", (_case, text, message) => {
+    expect(readSeedText("s/b.ndjson", text).problems).toEqual([{ file: "s/b.ndjson", record: "line 1", message: `Malformed JSON: ${message}` }]);
+  });
+
   it("reports a record pretty-printed over several lines once, and reads the lines after it", () => {
     const text = '{"a":1}\n{\n  "a": 2,\n  "b": {\n    "c": 3\n  }\n}\r\n{"a":4}\n  {\n    "a": 5\n  },\n';
     expect(readSeedText("s/b.ndjson", text)).toEqual({
