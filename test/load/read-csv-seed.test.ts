@@ -41,14 +41,12 @@ describe("readSeedText: CSV", () => {
     ]);
   });
 
-  // Before, the repeat check compared each name with every other: 48 s for these 100,000 columns.
-  it("checks a header of 100,000 columns (690 KB, within the line limit) in seconds, not a minute", { timeout: 20_000 }, () => {
+  // The time it takes is the bench's business, not a test's (it was 48 s before the repeat check was made linear).
+  it("checks a header of 100,000 columns (690 KB, within the line limit)", () => {
     const header = Array.from({ length: 100_000 }, (_, i) => `c${i}`);
-    const started = performance.now();
     const result = readSeedText("s/d.csv", `${header.join(",")}\n${header.map(() => "1").join(",")}\n`, DEMAND_COLUMNS, ["brand", "country", "period", "volume"]);
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]?.message).toMatch(/^Malformed CSV: The header has unknown column\(s\) "c0", "c1", /);
-    expect(performance.now() - started).toBeLessThan(10_000); // about 1 s, most of it csv-parse reading the header
   });
 
   it("names file, line and column of a cell of the wrong form, and marks it as reported", () => {

@@ -27,14 +27,12 @@ const BRAND = {
 const located = (file: string, location: string, value: Record<string, unknown>): LocatedRecord => ({ file, location, value });
 
 describe("validateRecords", () => {
-  // Before, each value was looked for in the whole list: 21 s for this one record.
-  it("checks a list of 100,000 values (890 KB, within the line limit) for repeats in seconds, not a minute", { timeout: 20_000 }, () => {
+  // The time it takes is the bench's business, not a test's (it was 21 s before the check was made linear).
+  it("checks a list of 100,000 values (890 KB, within the line limit) for repeats", () => {
     const methods = Array.from({ length: 100_000 }, (_, i) => `m${i}`);
-    const started = performance.now();
     expect(validateRecords("s/b.ndjson", [{ location: "line 1", value: { ...BRAND, payment_methods: methods } }], resource("brands").schema).problems).toEqual([]);
     const repeated = validateRecords("s/b.ndjson", [{ location: "line 1", value: { ...BRAND, payment_methods: [...methods, "m7"] } }], resource("brands").schema);
     expect(repeated.problems).toEqual([{ file: "s/b.ndjson", record: "line 1", field: "payment_methods", message: 'Lists "m7" more than once' }]);
-    expect(performance.now() - started).toBeLessThan(10_000); // well under 1 s
   });
 
   it("keeps valid records with their location", () => {
