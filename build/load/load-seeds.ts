@@ -10,7 +10,8 @@ import { BuildError, SeedValidationError, shellArg, type SeedProblem } from "../
 import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
-import { decodeSeedBytes, jsonErrorLine, oneLineMessage, readSeedText } from "./read-seed-file.ts";
+import { jsonErrorLine, oneLineMessage } from "./json-faults.ts";
+import { decodeSeedBytes, readSeedText } from "./read-seed-file.ts";
 import {
   metaSchema,
   type Brand,

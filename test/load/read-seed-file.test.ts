@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeSeedBytes, jsonErrorLine, jsonFaultOffset, oneLineMessage, readSeedText } from "../../build/load/read-seed-file.ts";
+import { jsonErrorLine, jsonFaultOffset, oneLineMessage } from "../../build/load/json-faults.ts";
+import { decodeSeedBytes, readSeedText } from "../../build/load/read-seed-file.ts";
 import { MAX_LINE_BYTES } from "../../build/load/read-result.ts";
 
 describe("decodeSeedBytes", () => {
