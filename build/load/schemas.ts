@@ -13,6 +13,11 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const nonEmpty = z.string().trim().min(1);
 const key = z.string().regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "Expected a lower-case key (a-z, 0-9, underscores)");
 const percent = z.number().min(0).max(100);
+/**
+ * A web address the API publishes, which a client may render as a link: http or https only, so that a
+ * `javascript:` URL or a mistyped scheme (`htps://`) is refused rather than published.
+ */
+const webUrl = z.url({ protocol: /^https?$/, error: "Expected an http or https URL" });
 
 /** A list in which each value appears once: a repeat would be counted twice (payment methods, markets, skills). */
 function distinctList<T extends z.ZodType>(item: T) {
@@ -34,14 +39,14 @@ export const metaSchema = z.strictObject({
     description: nonEmpty,
     source: nonEmpty,
     license: nonEmpty,
-    attribution: z.url().describe("Landing page that attribution must link to"),
+    attribution: webUrl.describe("Landing page that attribution must link to"),
   }),
   resumes: z.strictObject({
     name: nonEmpty,
     description: nonEmpty,
     source: nonEmpty,
     license: nonEmpty,
-    attribution: z.url(),
+    attribution: webUrl,
   }),
 });
 
@@ -57,7 +62,7 @@ export const regulatorSchema = z.strictObject({
   name: nonEmpty,
   jurisdiction: countryCode,
   tier: z.int().min(1).max(3).describe("1 = strict regulator, 3 = lenient"),
-  register_url: z.url(),
+  register_url: webUrl,
 });
 
 export const brandSchema = z.strictObject({
@@ -119,7 +124,7 @@ export const providerSchema = z.strictObject({
   name: nonEmpty,
   founded_year: z.int().min(1970).max(2100),
   headquarters: countryCode,
-  website: z.url(),
+  website: webUrl,
 });
 
 /** Game kinds: a closed vocabulary of the API (`/games?kind=`), so the seeds must keep to it. */
@@ -167,7 +172,7 @@ export const tcAlertSchema = z.strictObject({
   page_type: z.enum(["terms", "withdrawal", "responsible_gambling"]),
   change_type: z.enum(["new", "modified", "removed"]),
   detected_at: isoDateTime,
-  url: z.url(),
+  url: webUrl,
   summary: nonEmpty,
 });
 
@@ -185,7 +190,7 @@ export const resumeSchema = z.strictObject({
     email: z.email().optional(),
     telegram: z.string().regex(/^@[A-Za-z0-9_]{3,}$/).optional(),
     phone: z.string().regex(/^\+[0-9 ]{7,}$/).optional(),
-    linkedin: z.url().optional(),
+    linkedin: webUrl.optional(),
   }),
   source: key,
   language: z.enum(["en", "ru"]),
