@@ -2,8 +2,8 @@
  * The two error families: build errors for the CLI, HTTP errors for the handler.
  * @module
  */
+import path from "node:path";
 
-/** A build failure the publisher can act on; `cause` keeps the underlying error. */
 /** What every command prints after a misused option or argument (commander's showHelpAfterError). */
 export const HELP_HINT = "(run with --help for the options)";
 
@@ -12,6 +12,18 @@ export function shellArg(text: string): string {
   return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * The npm script that writes `dir`, for a message to suggest: `npm run <script>` for the script's own
+ * default folder (run from the project's root, as npm runs it), else with `-- --out <dir>`. The default is
+ * compared as text, never through path.resolve: the Netlify function's bundler takes a path call on a
+ * literal for a file the function needs, and would bundle the whole dist/ (see load-host.ts).
+ */
+export function npmCommandFor(script: string, dir: string, defaultDir: string): string {
+  if (path.relative(process.cwd(), path.resolve(dir)) === defaultDir) return `npm run ${script}`;
+  return `npm run ${script} -- --out ${shellArg(dir)}`;
+}
+
+/** A build failure the publisher can act on; `cause` keeps the underlying error. */
 export class BuildError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

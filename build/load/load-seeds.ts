@@ -6,7 +6,7 @@
 import { constants } from "node:buffer";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { BuildError, SeedValidationError, shellArg, type SeedProblem } from "../errors.ts";
+import { BuildError, npmCommandFor, SeedValidationError, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
@@ -54,13 +54,9 @@ export interface LoadStats {
   bytes: number;
 }
 
-/** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
-/** The folder `npm run seed` writes without --out (scripts/seed.ts), run from the project's root as npm runs it. */
-const DEFAULT_SEEDS = "seeds";
-
-/** The command that writes the sample into `seedsDir`. */
+/** The command that writes the sample into `seedsDir` (`seeds`, scripts/seed.ts's default, needs no --out). */
 export function seedCommandFor(seedsDir: string): string {
-  return path.resolve(seedsDir) === path.resolve(DEFAULT_SEEDS) ? "npm run seed" : `npm run seed -- --out ${shellArg(seedsDir)}`;
+  return npmCommandFor("seed", seedsDir, "seeds");
 }
 
 /** Stops at once, with one clear sentence, when the seeds folder is missing or is a file (not one problem per resource). */
@@ -73,6 +69,7 @@ export async function requireSeedsFolder(seedsDir: string): Promise<void> {
 /** The longest string this Node can make: a seed file is read as one, so it can be no larger. */
 export const MAX_SEED_FILE_BYTES = constants.MAX_STRING_LENGTH;
 
+/** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
 export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; stats: LoadStats }> {
   const label = path.basename(path.resolve(seedsDir));
   const problems: SeedProblem[] = [];

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Dataset } from "../compute/dataset.ts";
 import { parseDatasetFile } from "../emit/dataset-file.ts";
 import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest } from "../emit/plan-outputs.ts";
-import { BuildError, shellArg } from "../errors.ts";
+import { BuildError, npmCommandFor } from "../errors.ts";
 import { buildEngineIndex } from "../query/engine-index.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { searchIndexMatches } from "../query/resumes/resume-search.ts";
@@ -63,15 +63,9 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
   }
 }
 
-/** The folder `npm run build` writes without --out (build/cli.ts), run from the project's root as npm runs it. */
-const DEFAULT_DIST = "dist";
-
-/** The command that builds `distDir`: `npm run build` writes dist/, any other folder needs its --out. */
+/** The command that builds `distDir` (`dist`, build/cli.ts's default, needs no --out). */
 export function buildCommandFor(distDir: string): string {
-  // Compared as text, not as path.resolve(DEFAULT_DIST): the Netlify function's bundler would take that
-  // call for a file the function reads and copy the whole dist/ link into the function (EEXIST).
-  if (path.relative(process.cwd(), path.resolve(distDir)) === DEFAULT_DIST) return "npm run build";
-  return `npm run build -- --out ${shellArg(distDir)}`;
+  return npmCommandFor("build", distDir, "dist");
 }
 
 /** An engine file read and parsed by `parse`; a BuildError that says to build (again) when it cannot be. */
