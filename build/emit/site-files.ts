@@ -33,12 +33,22 @@ export function pageFile(urlPath: string): string {
 const PAGE_FILE_SUFFIX = "/index.html";
 const SLASH = 0x2f;
 
+/** Whether a request path ends in a page's own file name (`/downloads/index.html`), which siteKey drops. */
+export function namesPageFile(rawPath: string): boolean {
+  return rawPath.endsWith(PAGE_FILE_SUFFIX);
+}
+
+/** Whether a site file is a page (`pageFile`'s names): only a page is also reached with its file name. */
+export function isPageFile(file: string): boolean {
+  return file === "index.html" || file.endsWith(PAGE_FILE_SUFFIX);
+}
+
 /**
  * Normalises a request path for site lookup: one leading slash, no trailing slash (except `/`), and a
  * page's own file name dropped (`/downloads/index.html` is `/downloads`, as a static host serves it).
  */
 export function siteKey(rawPath: string): string {
-  const path = rawPath.endsWith(PAGE_FILE_SUFFIX) ? rawPath.slice(0, -PAGE_FILE_SUFFIX.length) : rawPath;
+  const path = namesPageFile(rawPath) ? rawPath.slice(0, -PAGE_FILE_SUFFIX.length) : rawPath;
   // A loop, not /\/+$/: that regex backtracks quadratically on a run of slashes not at the end, and
   // the host runs this on every request path (8 KiB of `/` then `x` cost some 100 ms of CPU).
   let end = path.length;

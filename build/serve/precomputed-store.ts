@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Encoding } from "../emit/compress-body.ts";
 import { variantPath } from "../emit/compress-body.ts";
 import type { Manifest, ManifestEntry, SiteEntry } from "../emit/plan-outputs.ts";
-import { siteKey } from "../emit/site-files.ts";
+import { isPageFile, namesPageFile, siteKey } from "../emit/site-files.ts";
 import { chooseEncoding } from "./choose-encoding.ts";
 import { etagOf } from "./etag.ts";
 
@@ -133,7 +133,7 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
       const entry = Object.hasOwn(site, key) ? site[key] : undefined;
       if (entry === undefined) return undefined;
       // `/index.html` is a page's own file name: after another file's path (`/llms.txt/index.html`) it names no file.
-      if (decoded.endsWith(PAGE_FILE_SUFFIX) && entry.file !== "index.html" && !entry.file.endsWith(PAGE_FILE_SUFFIX)) return undefined;
+      if (namesPageFile(decoded) && !isPageFile(entry.file)) return undefined;
       const hit = await represent(entry.file, entry, acceptEncoding);
       if (hit !== STALE) return hit as SiteFileHit;
       const next = await onStale?.();
@@ -156,8 +156,6 @@ function decodedPath(rawPath: string): string | undefined {
     return undefined;
   }
 }
-
-const PAGE_FILE_SUFFIX = "/index.html";
 
 /** A store with no files: every query goes to the engine (tests of the live path). */
 export const EMPTY_STORE: PrecomputedStore = { has: () => false, get: async () => undefined, getSite: async () => undefined };
