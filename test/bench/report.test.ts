@@ -117,6 +117,22 @@ describe("build rows", () => {
     expect(rowOf(rows(3000, 1000, 10, 1), "rebuild, no seed change")).toMatchObject({ holds: false, ours: expect.stringContaining("1 files rewritten") });
   });
 
+  it("the compression floor and the least build time are for information, against the write floor", () => {
+    const stages = { load: 600, compute: 300, search: 100, plan: 5000, write: 200 };
+    const withFloors: SampleBuildFigures = {
+      ...figures(9000, 1000, 500),
+      full: [1, 2, 3].map(() => ({ ...build(9000, 1), stages })),
+      compressFloor: [1400, 1200, 1300].map((ms) => ({ ms, bodies: 6181, bytes: 48 * 2 ** 20 })),
+    };
+    const rows = tableRows(results({ build: withFloors }));
+    // Median 1,300 ms over a 1,000 ms floor.
+    expect(rowOf(rows, "compression floor")).toEqual({ measure: "compression floor: the build's threads compressing its 6,181 compressed bodies (48.0 MiB) in br and gzip, writing nothing", ours: "1.30 s", reference: "write floor 1.00 s", ratio: "1.30×", target: "–" });
+    // load + compute + search = 1,000 ms, then 1,000 + 1,300 ms: 3,300 ms, 3.3× the floor; plan and write are not counted.
+    expect(rowOf(rows, "least build time")).toEqual({ measure: "least build time here: load, compute, search (1.00 s), then the write and compression floors; rendering free", ours: "3.30 s", reference: "write floor 1.00 s", ratio: "3.30×", target: "–" });
+    // Runs saved before the compression floor was measured show neither row.
+    expect(tableRows(results({ build: figures(9000, 1000, 500) })).some((row) => row.measure.startsWith("compression floor") || row.measure.startsWith("least build time"))).toBe(false);
+  });
+
   it("scales hold when time and peak memory grow no faster than the data", () => {
     const scale = (scaleFactor: number, ms: number, rssMiB: number): { scale: number; runs: BuildRun[] } => ({ scale: scaleFactor, runs: [1, 2, 3].map(() => ({ ...build(ms, rssMiB), seedBytes: 1000 * scaleFactor, files: Math.min(20_000, 15_000 * scaleFactor) })) });
     const scaled = (ms: number, rssMiB: number) => rowOf(tableRows(results({ scales: [scale(1, 1000, 100), scale(4, ms, rssMiB)] })), "scale 4");
