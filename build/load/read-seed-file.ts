@@ -92,7 +92,7 @@ function readJsonArray(file: string, text: string): ReadResult {
     const message = (error as Error).message;
     return { records: [], problems: [{ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` }] };
   }
-  if (!Array.isArray(value)) return { records: [], problems: [{ file, message: "Expected a JSON array of records" }] };
+  if (!Array.isArray(value)) return { records: [], problems: [{ file, message: notAnArrayMessage(value) }] };
   // The NDJSON and CSV line limit, per record here: a JSON array may well be written on one line.
   const problems: SeedProblem[] = [];
   const records: RawRecord[] = [];
@@ -104,6 +104,20 @@ function readJsonArray(file: string, text: string): ReadResult {
     problems.push(repeatedKeyProblem(file, `record ${path[0]}`, path.slice(1), count));
   }
   return { records, problems };
+}
+
+/**
+ * What a JSON seed file holds instead of an array. An object whose one member is an array is the usual
+ * slip, an API's envelope saved as is (`{"countries": [...]}`, `{"data": [...]}`): the message names the
+ * member, so the fix is plain.
+ */
+function notAnArrayMessage(value: unknown): string {
+  if (typeof value === "object" && value !== null) {
+    const arrays = Object.keys(value).filter((key) => Array.isArray((value as Record<string, unknown>)[key]));
+    if (arrays.length === 1) return `Expected a JSON array of records, found an object whose member ${JSON.stringify(arrays[0])} holds an array: write that array alone as the file's content`;
+    return "Expected a JSON array of records, found an object";
+  }
+  return `Expected a JSON array of records, found ${value === null ? "null" : `a ${typeof value}`}`;
 }
 
 /**

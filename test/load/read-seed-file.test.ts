@@ -76,7 +76,7 @@ describe("readSeedText: JSON array", () => {
       problems: [{ file: "s/brands.json", message: "One JSON record per line: that is NDJSON (name the file .ndjson, or write the records as a JSON array)" }],
     });
     // A single object is no array either, but not NDJSON: the general message.
-    expect(readSeedText("s/brands.json", '{"a":1}\n').problems[0]?.message).toBe("Expected a JSON array of records");
+    expect(readSeedText("s/brands.json", '{"a":1}\n').problems[0]?.message).toBe("Expected a JSON array of records, found an object");
   });
 
   it("takes the line V8 states in its message when there is one", () => {
@@ -111,8 +111,20 @@ describe("readSeedText: JSON array", () => {
     expect(result.records.map((record) => record.location)).toEqual(["record 0", "record 1", "record 2"]);
   });
 
-  it("refuses a document that is not an array", () => {
-    expect(readSeedText("s/c.json", '{"a":1}').problems).toEqual([{ file: "s/c.json", message: "Expected a JSON array of records" }]);
+  it("refuses a document that is not an array, saying what it is", () => {
+    expect(readSeedText("s/c.json", '{"a":1}').problems).toEqual([{ file: "s/c.json", message: "Expected a JSON array of records, found an object" }]);
+    expect(readSeedText("s/c.json", '"DE"').problems[0]?.message).toBe("Expected a JSON array of records, found a string");
+    expect(readSeedText("s/c.json", "42").problems[0]?.message).toBe("Expected a JSON array of records, found a number");
+    expect(readSeedText("s/c.json", "null").problems[0]?.message).toBe("Expected a JSON array of records, found null");
+  });
+
+  it("names the member of an envelope saved as a seed file, where one member holds an array", () => {
+    expect(readSeedText("s/countries.json", '{"countries":[{"code":"DE"}]}').problems).toEqual([
+      { file: "s/countries.json", message: 'Expected a JSON array of records, found an object whose member "countries" holds an array: write that array alone as the file\'s content' },
+    ]);
+    expect(readSeedText("s/countries.json", '{"meta":{"total":1},"data":[{"code":"DE"}]}').problems[0]?.message).toContain('member "data" holds an array');
+    // Two arrays: which one is meant cannot be told.
+    expect(readSeedText("s/countries.json", '{"a":[],"b":[]}').problems[0]?.message).toBe("Expected a JSON array of records, found an object");
   });
 
   it.each([[""], ["  \n\n"]])("reports a file of only whitespace (%j) as having no records", (text) => {
