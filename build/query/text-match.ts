@@ -8,14 +8,18 @@ export function foldText(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/** A query's folded words: fold it once per request, not once per record it is tested against. */
+/** A query's folded words: fold it once per request, not once per record it is tested against. None when nothing is left once folded (a lone accent). */
 export function queryWords(query: string): string[] {
-  return foldText(query).split(" ");
+  const folded = foldText(query);
+  return folded === "" ? [] : folded.split(" ");
 }
 
-/** True when every word (see queryWords) occurs in the folded text. */
+/**
+ * True when every word (see queryWords) occurs in the folded text. A query with no words left (`q=´`)
+ * matches nothing, as the resume search does: it asked for something, and an empty word occurs in every text.
+ */
 export function containsAllWords(foldedText: string, words: readonly string[]): boolean {
-  return words.every((word) => foldedText.includes(word));
+  return words.length > 0 && words.every((word) => foldedText.includes(word));
 }
 
 /**

@@ -61,6 +61,8 @@ describe("GET /games", () => {
     expect(body.data.map((game: GameItem) => game.slug)).toContain(target.slug);
     const none = await getJson(host, "/games?q=zzzqqq");
     expect(none.body.meta.total).toBe(0);
+    // A lone accent folds to nothing: it matches no game rather than every one.
+    expect((await getJson(host, "/games?q=%C2%B4")).body.meta.total).toBe(0);
   });
 
   it("finds games by a feature or theme as the API writes it (free_spins), and by its words (free spins)", async () => {

@@ -1913,7 +1913,7 @@ export interface operations {
                  *     ]
                  */
                 country?: string[];
-                /** @description Words that must all occur in the brand's name or slug. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score.
@@ -2000,7 +2000,7 @@ export interface operations {
                  *     ]
                  */
                 country?: string[];
-                /** @description Words that must all occur in the brand's name or slug. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score.
@@ -3052,7 +3052,7 @@ export interface operations {
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
-                /** @description Words that must all occur in the game's name, slug, themes or features. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the game's name, slug, themes or features; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -3125,7 +3125,7 @@ export interface operations {
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
-                /** @description Words that must all occur in the game's name, slug, themes or features. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the game's name, slug, themes or features; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;

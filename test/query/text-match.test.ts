@@ -32,6 +32,13 @@ describe("queryWords and containsAllWords", () => {
     expect(containsAllWords("cafe royal cafe-royal", ["royal", "cafe"])).toBe(true);
     expect(containsAllWords("cafe royal cafe-royal", ["royal", "bet"])).toBe(false);
   });
+
+  it("leave no word of a query that folds to nothing, and no words match nothing", () => {
+    // U+00B4 and a lone combining acute: NFKD leaves only a mark (and a space), which folding removes.
+    expect(queryWords("\u00b4")).toEqual([]);
+    expect(queryWords("\u0301 \u0301")).toEqual([]);
+    expect(containsAllWords("alpha casino alpha-casino", queryWords("\u0301"))).toBe(false);
+  });
 });
 
 describe("foldedTextOf", () => {

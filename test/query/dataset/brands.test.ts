@@ -79,6 +79,11 @@ describe("/brands", () => {
     expect((await getJson(host, "/api/dataset/v1/brands?q=qqqzzzxxx")).body.meta.total).toBe(0);
   });
 
+  it("q that folds to nothing (a lone accent) matches no brand, where q of spaces is absent", async () => {
+    for (const q of ["%C2%B4", "%CC%81"]) expect((await getJson(host, `/api/dataset/v1/brands?q=${q}`)).body.meta.total, q).toBe(0);
+    expect((await getJson(host, "/api/dataset/v1/brands?q=%20")).body.meta.total).toBe(brands.length);
+  });
+
   it("combines different filters with AND", async () => {
     const items = await getAll<BrandItem>(host, "/api/dataset/v1/brands?status=active&has_license=1&country=GB");
     const expected = brands.filter((brand) => brand.status === "active" && brand.licenses_count > 0 && brand.markets.includes("GB"));
