@@ -123,7 +123,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
 /**
  * Parses an ISO 8601 date or date-time to a canonical UTC string, or undefined when invalid. A date
  * alone is midnight UTC (the contract), and so, for the same reason, a date-time without an offset is UTC.
- * Fractions finer than a millisecond round up to the next one.
+ * Fractions finer than a millisecond are kept (trailing zeros dropped): a resume's `updated_at` may have them.
  */
 export function parseDateTime(raw: string): string | undefined {
   const match = DATE_TIME.exec(raw);
@@ -133,15 +133,12 @@ export function parseDateTime(raw: string): string | undefined {
   const text = `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone === undefined ? "Z" : zone.toUpperCase()}`;
   const parsed = Date.parse(text);
   if (Number.isNaN(parsed)) return undefined;
-  // Finer than a millisecond, rounded up: the data's times are whole milliseconds, so `>= since` and
-  // `< until` keep exactly the records they would keep against the exact instant.
-  const time = /[1-9]/.test(fraction.slice(3)) ? parsed + 1 : parsed;
   // Reject rolled-over dates such as 2025-02-30, which Date.parse silently accepts. setUTCFullYear, not
   // Date.UTC, which reads years 0-99 as 1900-1999 (0000-02-29 exists, 1900-02-29 does not).
   const check = new Date(0);
   check.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) return undefined;
-  return new Date(time).toISOString();
+  return new Date(parsed).toISOString().replace("Z", `${fraction.slice(3).replace(/0+$/, "")}Z`);
 }
 
 const schemas = new WeakMap<ParamSpec, z.ZodType<ParamValue, string>>();

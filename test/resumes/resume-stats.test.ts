@@ -72,3 +72,10 @@ describe("resumeStats", () => {
     expect(empty.experience_years).toEqual({ median: null, mean: null });
   });
 });
+
+describe("resumeStats updated_at range", () => {
+  it("tells apart times within one millisecond", () => {
+    const resumes = [makeResume({ id: 1, updated_at: "2025-01-01T00:00:00.0005Z" }), makeResume({ id: 2, updated_at: "2025-01-01T00:00:00.0009Z" }), makeResume({ id: 3, updated_at: "2025-01-01T00:00:00.0001Z" })];
+    expect(resumeStats(resumes).updated_at).toEqual({ min: "2025-01-01T00:00:00.0001Z", max: "2025-01-01T00:00:00.0009Z" });
+  });
+});

@@ -21,6 +21,78 @@ export function updateTimesOf(resumes: readonly Resume[]): Float64Array {
   return times;
 }
 
+/**
+ * The digits of a date-time's fraction past the millisecond, trailing zeros dropped ("" when none).
+ * Date.parse reads milliseconds only, so two times within one millisecond differ only here; without
+ * trailing zeros, these digits compare as text as their decimals do.
+ * @example finerDigits("2025-01-01T00:00:00.000900Z") // "9"
+ */
+export function finerDigits(dateTime: string): string {
+  const fraction = /:\d{2}\.(\d+)/.exec(dateTime)?.[1] ?? "";
+  return fraction.slice(3).replace(/0+$/, "");
+}
+
+function compareInstants(ms: number, finer: string, otherMs: number, otherFiner: string): number {
+  if (ms !== otherMs) return ms < otherMs ? -1 : 1;
+  return finer < otherFiner ? -1 : finer > otherFiner ? 1 : 0;
+}
+
+/** The distinct update instants, ascending, and the index of each resume's instant among them. */
+interface UpdateOrder {
+  ms: number[];
+  finer: string[];
+  ranks: Float64Array;
+}
+
+const updateOrders = new WeakMap<readonly Resume[], UpdateOrder>();
+
+function updateOrderOf(resumes: readonly Resume[]): UpdateOrder {
+  let order = updateOrders.get(resumes);
+  if (order === undefined) {
+    const times = updateTimesOf(resumes);
+    const finer = resumes.map((resume) => finerDigits(resume.updated_at));
+    const positions = resumes.map((_, position) => position).sort((a, b) => compareInstants(times[a]!, finer[a]!, times[b]!, finer[b]!));
+    const built: UpdateOrder = { ms: [], finer: [], ranks: new Float64Array(resumes.length) };
+    for (const position of positions) {
+      const last = built.ms.length - 1;
+      if (last < 0 || compareInstants(built.ms[last]!, built.finer[last]!, times[position]!, finer[position]!) !== 0) {
+        built.ms.push(times[position]!);
+        built.finer.push(finer[position]!);
+      }
+      built.ranks[position] = built.ms.length - 1;
+    }
+    updateOrders.set(resumes, (order = built));
+  }
+  return order;
+}
+
+/**
+ * Each resume's `updated_at` as its rank among the distinct update instants: the same for one instant
+ * however it is written, higher for a later one, and exact past the millisecond, where epoch
+ * milliseconds are not (a database export with microseconds has times apart by less).
+ */
+export function updateRanksOf(resumes: readonly Resume[]): Float64Array {
+  return updateOrderOf(resumes).ranks;
+}
+
+/**
+ * The lowest rank of an update instant at or after `dateTime` (as parseDateTime writes it): a resume
+ * was updated at or after that instant exactly when its rank is at least this.
+ */
+export function rankAtOrAfter(resumes: readonly Resume[], dateTime: string): number {
+  const { ms, finer } = updateOrderOf(resumes);
+  const boundMs = Date.parse(dateTime);
+  const boundFiner = finerDigits(dateTime);
+  let low = 0;
+  let high = ms.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareInstants(ms[middle]!, finer[middle]!, boundMs, boundFiner) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Every resume as a row, in a sort's order with the id tie-break; kept per dataset, sort and direction. */
 export function rowsInOrder(resumes: readonly Resume[], sort: string, field: SortField<ResumeRow>, order: "asc" | "desc"): readonly ResumeRow[] {
   let cache = orders.get(resumes);
@@ -31,7 +103,7 @@ export function rowsInOrder(resumes: readonly Resume[], sort: string, field: Sor
   const key = `${sort} ${order}`;
   let rows = cache.get(key);
   if (rows === undefined) {
-    const times = updateTimesOf(resumes);
+    const times = updateRanksOf(resumes);
     rows = sortItems(resumes.map((resume, position) => ({ resume, position, time: times[position]! })), field, order, (row) => row.resume.id);
     cache.set(key, rows);
   }

@@ -11,7 +11,7 @@ import { paginate } from "../envelope.ts";
 import type { ParamSpec, Params } from "../param-spec.ts";
 import { RESUME_FILTERS, type ResumeRow } from "./resume-filters.ts";
 import { roundScore } from "./resume-records.ts";
-import { matchesInOrder, rowsInOrder, updateTimesOf } from "./resume-rows.ts";
+import { matchesInOrder, rowsInOrder, updateRanksOf } from "./resume-rows.ts";
 import { resumeSearchOf } from "./resume-search.ts";
 
 export const RESUME_PAGE_SIZE = 50;
@@ -78,7 +78,7 @@ function orderedCandidates(context: EngineContext, q: string | undefined, sort: 
   if (q === undefined) return rowsInOrder(resumes, sort, field, order);
   const { positions, scores } = searchIndex(resumeSearchOf(context), q);
   if (sort !== "relevance") return matchesInOrder(rowsInOrder(resumes, sort, field, order), positions, scores);
-  const times = updateTimesOf(resumes);
+  const times = updateRanksOf(resumes);
   // Sorted on the score as shown (4 decimals), so rows showing the same score fall back to the id order.
   const rows = Array.from(positions, (position, i): ResumeRow => ({ resume: resumes[position]!, position, time: times[position]!, score: roundScore(scores[i]!) }));
   return sortItems(rows, field, order, (row) => row.resume.id);

@@ -9,6 +9,7 @@ import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { CONTACT_QUALITIES, SENIORITIES } from "./resume-filters.ts";
 import { hasContacts } from "./resume-records.ts";
+import { updateRanksOf } from "./resume-rows.ts";
 import { resumeStatsResponse } from "../schemas/resumes.ts";
 
 /** How many skills `top_skills` lists (the contract asks for at least 20). */
@@ -56,16 +57,16 @@ export function topSkills(resumes: readonly Resume[], limit = TOP_SKILLS): { ski
   return named.sort((a, b) => b.count - a.count || compareStrings(a.skill, b.skill)).slice(0, limit);
 }
 
-/** The earliest and latest `updated_at` as written in the seeds (compared as instants). */
+/** The earliest and latest `updated_at` as written in the seeds (compared as instants, past the millisecond too). */
 function updateRange(resumes: readonly Resume[]): { min: string | null; max: string | null } {
-  let min: Resume | undefined;
-  let max: Resume | undefined;
-  for (const resume of resumes) {
-    const time = Date.parse(resume.updated_at);
-    if (min === undefined || time < Date.parse(min.updated_at)) min = resume;
-    if (max === undefined || time > Date.parse(max.updated_at)) max = resume;
+  const ranks = updateRanksOf(resumes);
+  let min: number | undefined;
+  let max: number | undefined;
+  for (let position = 0; position < resumes.length; position += 1) {
+    if (min === undefined || ranks[position]! < ranks[min]!) min = position;
+    if (max === undefined || ranks[position]! > ranks[max]!) max = position;
   }
-  return { min: min?.updated_at ?? null, max: max?.updated_at ?? null };
+  return { min: min === undefined ? null : resumes[min]!.updated_at, max: max === undefined ? null : resumes[max]!.updated_at };
 }
 
 /** Every figure of `/stats` for a list of resumes. */
