@@ -81,7 +81,7 @@ export function expectedOf(spec: ParamSpec): string {
       return `${spec.multi ? "one or more of (comma-separated)" : "one of"}: ${spec.values.join(", ")}`;
     case "open":
       if (spec.minItems !== undefined) return `${spec.minItems} to ${spec.maxItems} distinct comma-separated values`;
-      return spec.normalise === "country" ? "ISO 3166-1 alpha-2 country code(s), comma-separated" : "key(s), comma-separated";
+      return `${spec.normalise === "country" ? "ISO 3166-1 alpha-2 country code(s), comma-separated" : "key(s), comma-separated"}${spec.multi ? `, at most ${OPEN_LIST_MAX_ITEMS.toLocaleString("en-US")} distinct` : ""}`;
     case "int":
       return `an integer from ${spec.min} to ${maxOf(spec)}`;
     case "bool":
@@ -111,6 +111,13 @@ export function isBlankValue(spec: ParamSpec, raw: string): boolean {
 }
 
 const unique = (items: string[]): string[] => [...new Set(items)];
+
+/**
+ * The most distinct values an open list takes (`country=…`, `brand=…`, `skill=…`): a bound on the work of
+ * a filter answered live, far above any real request (there are 249 country codes); the URL limit (8 KiB)
+ * bounds the list's length in characters.
+ */
+export const OPEN_LIST_MAX_ITEMS = 1000;
 
 function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
   if (normalise === "lower") return item.toLowerCase();
@@ -165,11 +172,14 @@ function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
       return z.string().transform(splitList).pipe(z.array(item).min(1)).transform((items) => unique(items).sort());
     }
     case "open": {
-      const items = z.string().transform(splitList).pipe(z.array(z.string()).min(spec.minItems ?? 1).max(spec.maxItems ?? 1000));
+      const items = z.string().transform(splitList).pipe(z.array(z.string()).min(spec.minItems ?? 1));
+      // Distinct values once normalised are counted, so `gb,GB,uk` is one: a repeat costs the filter nothing.
+      const maxItems = spec.maxItems ?? OPEN_LIST_MAX_ITEMS;
       return items
         .transform((list) => list.map((item) => normaliseKey(item, spec.normalise)))
         .refine((list) => spec.multi || list.length === 1, "A single value is expected")
         .refine((list) => !spec.ordered || unique(list).length === list.length, "Values must be distinct")
+        .refine((list) => unique(list).length <= maxItems, `At most ${maxItems} distinct values`)
         .transform((list): ParamValue => (!spec.multi ? (list[0] ?? "") : spec.ordered ? list : unique(list).sort()));
     }
     case "int":

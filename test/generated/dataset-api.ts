@@ -1907,7 +1907,7 @@ export interface operations {
                  */
                 has_license?: boolean;
                 /**
-                 * @description Markets the brand operates in (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Markets the brand operates in (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AM"
                  *     ]
@@ -1994,7 +1994,7 @@ export interface operations {
                  */
                 has_license?: boolean;
                 /**
-                 * @description Markets the brand operates in (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Markets the brand operates in (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AM"
                  *     ]
@@ -2499,13 +2499,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Regulator codes, e.g. UKGC (see /regulators). Accepts key(s), comma-separated.
+                 * @description Regulator codes, e.g. UKGC (see /regulators). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "ADM"
                  *     ]
                  */
                 regulator_code?: string[];
-                /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated. */
+                /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct. */
                 jurisdiction?: string[];
                 /**
                  * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired.
@@ -2514,7 +2514,7 @@ export interface operations {
                  *     ]
                  */
                 status?: ("active" | "suspended" | "revoked" | "expired")[];
-                /** @description Brand slugs holding the license. Accepts key(s), comma-separated. */
+                /** @description Brand slugs holding the license. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -2574,13 +2574,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Regulator codes, e.g. UKGC (see /regulators). Accepts key(s), comma-separated.
+                 * @description Regulator codes, e.g. UKGC (see /regulators). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "ADM"
                  *     ]
                  */
                 regulator_code?: string[];
-                /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated. */
+                /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct. */
                 jurisdiction?: string[];
                 /**
                  * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired.
@@ -2589,7 +2589,7 @@ export interface operations {
                  *     ]
                  */
                 status?: ("active" | "suspended" | "revoked" | "expired")[];
-                /** @description Brand slugs holding the license. Accepts key(s), comma-separated. */
+                /** @description Brand slugs holding the license. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -3039,7 +3039,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated.
+                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "banebri-studios"
                  *     ]
@@ -3112,7 +3112,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated.
+                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "banebri-studios"
                  *     ]
@@ -3275,7 +3275,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated.
+                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "banebri-studios"
                  *     ]
@@ -3352,7 +3352,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated.
+                 * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "banebri-studios"
                  *     ]
@@ -3493,13 +3493,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Countries (ISO code; UK = GB); this or brand is required. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Countries (ISO code; UK = GB); this or brand is required. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AR"
                  *     ]
                  */
                 country?: string[];
-                /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated. */
+                /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
                 /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod. */
                 metric?: ("adi" | "sod")[];
@@ -3564,13 +3564,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Countries (ISO code; UK = GB); this or brand is required. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Countries (ISO code; UK = GB); this or brand is required. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AR"
                  *     ]
                  */
                 country?: string[];
-                /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated. */
+                /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
                 /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod. */
                 metric?: ("adi" | "sod")[];
@@ -3617,7 +3617,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Countries (ISO code; UK = GB); absent: each brand's total across all countries. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Countries (ISO code; UK = GB); absent: each brand's total across all countries. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AR"
                  *     ]
@@ -3677,7 +3677,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Countries (ISO code; UK = GB); absent: each brand's total across all countries. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Countries (ISO code; UK = GB); absent: each brand's total across all countries. Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AR"
                  *     ]
@@ -3719,7 +3719,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Countries (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Countries (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AR"
                  *     ]
@@ -3793,7 +3793,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Countries (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated.
+                 * @description Countries (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "AR"
                  *     ]
@@ -3931,7 +3931,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Brand slugs. Accepts key(s), comma-separated.
+                 * @description Brand slugs. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "amber-basalt-casino"
                  *     ]
@@ -4004,7 +4004,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Brand slugs. Accepts key(s), comma-separated.
+                 * @description Brand slugs. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "amber-basalt-casino"
                  *     ]

@@ -730,21 +730,21 @@ export interface operations {
                 /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "account_manager"
                  *     ]
                  */
                 role?: string[];
                 /**
-                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "betting"
                  *     ]
                  */
                 vertical?: string[];
                 /**
-                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "facebook"
                  *     ]
@@ -757,7 +757,7 @@ export interface operations {
                  *     ]
                  */
                 seniority?: ("junior" | "middle" | "senior" | "lead" | "head")[];
-                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated. */
+                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
                  * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
@@ -772,7 +772,7 @@ export interface operations {
                  */
                 has_contacts?: boolean;
                 /**
-                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "telegram_channel"
                  *     ]
@@ -846,21 +846,21 @@ export interface operations {
                 /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "account_manager"
                  *     ]
                  */
                 role?: string[];
                 /**
-                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "betting"
                  *     ]
                  */
                 vertical?: string[];
                 /**
-                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "facebook"
                  *     ]
@@ -873,7 +873,7 @@ export interface operations {
                  *     ]
                  */
                 seniority?: ("junior" | "middle" | "senior" | "lead" | "head")[];
-                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated. */
+                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
                  * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
@@ -888,7 +888,7 @@ export interface operations {
                  */
                 has_contacts?: boolean;
                 /**
-                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "telegram_channel"
                  *     ]
@@ -1052,21 +1052,21 @@ export interface operations {
                 /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "account_manager"
                  *     ]
                  */
                 role?: string[];
                 /**
-                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "betting"
                  *     ]
                  */
                 vertical?: string[];
                 /**
-                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "facebook"
                  *     ]
@@ -1079,7 +1079,7 @@ export interface operations {
                  *     ]
                  */
                 seniority?: ("junior" | "middle" | "senior" | "lead" | "head")[];
-                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated. */
+                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
                  * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
@@ -1094,7 +1094,7 @@ export interface operations {
                  */
                 has_contacts?: boolean;
                 /**
-                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "telegram_channel"
                  *     ]
@@ -1172,21 +1172,21 @@ export interface operations {
                 /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "account_manager"
                  *     ]
                  */
                 role?: string[];
                 /**
-                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Vertical key, e.g. gambling, betting, crypto, nutra; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "betting"
                  *     ]
                  */
                 vertical?: string[];
                 /**
-                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated.
+                 * @description Traffic-source key, e.g. facebook, google, seo, push; a resume matches when it lists any of the values. Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "facebook"
                  *     ]
@@ -1199,7 +1199,7 @@ export interface operations {
                  *     ]
                  */
                 seniority?: ("junior" | "middle" | "senior" | "lead" | "head")[];
-                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated. */
+                /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
                  * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
@@ -1214,7 +1214,7 @@ export interface operations {
                  */
                 has_contacts?: boolean;
                 /**
-                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated.
+                 * @description Source key: where the directory found the resume, e.g. linkedin, hh, job_board (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
                  *       "telegram_channel"
                  *     ]

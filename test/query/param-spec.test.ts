@@ -112,11 +112,26 @@ describe("valueSchema", () => {
   });
 });
 
+describe("open lists: at most 1,000 distinct values", () => {
+  // X0, X1, …: distinct, and none of them UK, which would count as GB.
+  const codes = (count: number) => Array.from({ length: count }, (_, i) => `X${i}`);
+
+  it("takes 1,000 distinct values and refuses 1,001", () => {
+    expect(valueSchema(spec("country")).safeParse(codes(1000).join(",")).success).toBe(true);
+    expect(valueSchema(spec("country")).safeParse(codes(1001).join(",")).success).toBe(false);
+  });
+
+  it("counts a value once however often it is repeated or spelled (GB, gb, UK)", () => {
+    const repeated = [...Array.from({ length: 1500 }, (_, i) => ["GB", "gb", "uk"][i % 3]), "DE"].join(",");
+    expect(valueSchema(spec("country")).safeParse(repeated)).toEqual({ success: true, data: ["DE", "GB"] });
+  });
+});
+
 describe("expectedOf", () => {
   it.each([
     ["kind", "one of: slot, table"],
     ["seniority", "one or more of (comma-separated): junior, senior, lead"],
-    ["country", "ISO 3166-1 alpha-2 country code(s), comma-separated"],
+    ["country", "ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct"],
     ["slugs", "2 to 3 distinct comma-separated values"],
     ["min", "an integer from 0 to 10"],
     ["page", "an integer from 1 to 9007199254740991"], // no stated maximum: as far as a JSON number is exact

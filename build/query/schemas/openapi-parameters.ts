@@ -5,7 +5,7 @@
  */
 import { HttpError } from "../../errors.ts";
 import type { Endpoint } from "../endpoint.ts";
-import { defaultOf, expectedOf, maxOf, type ParamSpec } from "../param-spec.ts";
+import { defaultOf, expectedOf, maxOf, OPEN_LIST_MAX_ITEMS, type ParamSpec } from "../param-spec.ts";
 
 /** A JSON object of an OpenAPI document. */
 export type OpenApiObject = Record<string, unknown>;
@@ -37,7 +37,8 @@ function itemSchema(spec: ParamSpec): OpenApiObject {
 }
 
 function listBounds(spec: ParamSpec): OpenApiObject {
-  if (spec.type !== "open" || spec.minItems === undefined) return { uniqueItems: true };
+  if (spec.type !== "open") return { uniqueItems: true };
+  if (spec.minItems === undefined) return { maxItems: OPEN_LIST_MAX_ITEMS, uniqueItems: true };
   return { minItems: spec.minItems, maxItems: spec.maxItems, uniqueItems: true };
 }
 
