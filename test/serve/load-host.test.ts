@@ -107,4 +107,22 @@ describe("a folder that holds no build", () => {
     expect(buildCommandFor("public/site")).toBe("npm run build -- --out public/site");
     expect(buildCommandFor("my site")).toBe("npm run build -- --out 'my site'");
   });
+
+  // A build refuses these three as its --out, so "run npm run build -- --out <it> first" led nowhere.
+  it("says a file given as the folder is not one, rather than to build into it", async () => {
+    const file = path.join(root, "a-file");
+    await writeFile(file, "not a build");
+    await expect(loadHost(file)).rejects.toThrow(`Cannot serve ${file}: it is a file, not a folder a build wrote. Point --dist at a build's output folder, such as dist.`);
+    const below = path.join(file, "site");
+    await expect(loadHost(below)).rejects.toThrow(`Cannot serve ${below}: ${file} is a file, not a folder a build wrote. Point --dist at a build's output folder, such as dist.`);
+  });
+
+  it("says a folder of other files (the seeds, a build that lost its manifest) is not a build's output", async () => {
+    const foreign = path.join(root, "foreign");
+    await fsPromises.mkdir(path.join(foreign, "brands"), { recursive: true });
+    await writeFile(path.join(foreign, "brands", "brands.ndjson"), "{}\n");
+    await expect(loadHost(foreign)).rejects.toThrow(
+      `Cannot serve ${foreign}: it holds files but no ${MANIFEST_FILE}, so it is not a build's output (and a build will not replace it). Point --dist at a build's output folder, such as dist.`,
+    );
+  });
 });
