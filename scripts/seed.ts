@@ -6,11 +6,12 @@
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { HELP_HINT } from "../build/errors.ts";
-import { writeSample } from "../build/sample/generate-sample.ts";
+import { MIN_SCALE, writeSample } from "../build/sample/generate-sample.ts";
 
 function parseScale(value: string): number {
   const scale = Number(value);
   if (!Number.isFinite(scale) || scale <= 0) throw new InvalidArgumentError("scale must be a positive number");
+  if (scale < MIN_SCALE) throw new InvalidArgumentError(`scale must be at least ${MIN_SCALE}: a smaller sample has no game provider`);
   return scale;
 }
 

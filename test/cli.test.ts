@@ -126,6 +126,8 @@ describe("build CLI", () => {
   it.each([
     ["seed", ["--nope"], "unknown option '--nope'"],
     ["seed", ["--scale", "x"], "scale must be a positive number"],
+    // 160 providers × 0.003 rounds to none: the generator failed with "Cannot read properties of undefined".
+    ["seed", ["--scale", "0.003", "--out", path.join(os.tmpdir(), "cli-seed-too-small")], "scale must be at least 0.003125"],
     ["query", ["--nope", "/x"], "unknown option '--nope'"],
     ["query", [], "missing required argument 'url'"],
     ["serve", ["--nope"], "unknown option '--nope'"],

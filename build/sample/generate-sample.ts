@@ -11,7 +11,7 @@ import { generateCountries } from "./countries.ts";
 import { toCsv } from "./csv-writer.ts";
 import { demandTotals, generateDemand } from "./demand.ts";
 import { generateDomains } from "./domains.ts";
-import { generateGames } from "./games.ts";
+import { generateGames, PROVIDERS_PER_SCALE } from "./games.ts";
 import { generateGroundTruth } from "./ground-truth.ts";
 import { toJsonText, toNdjson } from "./json-writer.ts";
 import { generateLicenses } from "./licenses.ts";
@@ -49,12 +49,19 @@ export const SAMPLE_FILES = {
 } as const;
 
 /**
+ * The smallest scale whose sample has a game provider (160 × scale rounds to at least 1), the first
+ * family to round to none; below it the games could be dealt to no one.
+ */
+export const MIN_SCALE = 0.5 / PROVIDERS_PER_SCALE;
+
+/**
  * Generates the whole sample: relative path under the seeds root → file text.
  * Pure and deterministic: each family draws from its own stream forked from the root seed.
  */
 export function generateSample(options: SampleOptions): Map<string, string> {
   const { scale } = options;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new Error(`scale must be a positive number, got ${scale}`);
+  if (scale < MIN_SCALE) throw new Error(`scale must be at least ${MIN_SCALE} (a smaller sample has no game provider), got ${scale}`);
   const root = new Rng(SEED);
   // Streams are forked by family name, so a change in one family leaves the others' bytes alone.
   const regulators = generateRegulators();
