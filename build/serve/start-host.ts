@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Manifest } from "../emit/plan-outputs.ts";
-import { BuildError } from "../errors.ts";
+import { BuildError, formatErrorChain } from "../errors.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";
 import { openHostSnapshots } from "./host-snapshots.ts";
@@ -32,7 +32,7 @@ export interface RunningHost {
  */
 export async function startHost(
   config: HostSettings,
-  logError: (error: unknown) => void = (error) => console.error(error),
+  logError: (error: unknown) => void = logHostError,
   onReload?: (manifest: Manifest) => void,
 ): Promise<RunningHost> {
   // The rate limit spans snapshots: a rebuild must not hand every client a fresh allowance.
@@ -62,6 +62,16 @@ export async function startHost(
       return closeGracefully(server, graceMs);
     },
   };
+}
+
+/**
+ * The host's default log of errors. A BuildError reaches it only from a rebuilt dist/ it could not load
+ * (host-snapshots.ts), which the publisher acts on: said as the CLI says errors, without the bundle's stack
+ * trace, and with what the host does meanwhile. Anything else is a fault of ours: its stack is kept.
+ */
+function logHostError(error: unknown): void {
+  if (error instanceof BuildError) console.error(`${formatErrorChain(error)}\nStill serving the build loaded before.`);
+  else console.error(error);
 }
 
 /**
