@@ -87,7 +87,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
 
   await requireSeedsFolder(options.seedsDir);
   if (!options.dryRun) await restoreAfterKilledSwap(options.outDir);
-  if (!options.dryRun) await refuseForeignOutput(options.outDir, MANIFEST_FILE);
+  // A dry run too: it reads only, and "Would write … to" a folder the build refuses was a false promise.
+  await refuseForeignOutput(options.outDir, MANIFEST_FILE);
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
   const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles });

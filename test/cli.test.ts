@@ -172,6 +172,22 @@ describe("build CLI", () => {
     expect(await hashTree(out)).toEqual(before);
   });
 
+  // A dry run skipped these checks and printed "Would write 252 files … to <the file>", which the build then refused.
+  it.each([
+    ["a file", { "": "not a folder" }, (out: string) => `The output folder ${out} is a file, not a folder: a build does not replace it.`],
+    ["a folder of other files", { "notes/todo.txt": "keep me" }, (out: string) => `The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`],
+  ])("--dry-run refuses --out at %s as the build does, rather than say it would write there", async (_case, files, message) => {
+    const out = path.join(root, `dry-foreign-${_case.length}`);
+    for (const [name, body] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(out, name)), { recursive: true });
+      await writeFile(path.join(out, name), body);
+    }
+    const { log, errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
+    expect(process.exitCode).toBe(1);
+    expect(errors.join("\n")).toContain(message(out));
+    expect(log.filter((line) => line.startsWith("Would write"))).toEqual([]);
+  });
+
   it.each([
     ["a seeds folder that does not exist", (dir: string) => path.join(dir, "no-such-seeds"), "no-such-seeds to write the sample there."],
     ["a seeds folder that is a file", () => "README.md", "The seeds folder README.md is a file, not a folder of seed files."],
