@@ -115,6 +115,10 @@ describe("build CLI", () => {
     [["--base-url", "localhost:8080"], "Expected an absolute http or https URL"], // parses, as scheme "localhost:"
     [["--base-url", "ftp://data.example.com"], "Expected an absolute http or https URL"],
     [["--base-url", "javascript:alert(1)"], "Expected an absolute http or https URL"],
+    // The documents append their paths to it: these gave "http://x.com/?a=1/api/dataset/v1".
+    [["--base-url", "http://x.com/?a=1"], "without a query or fragment"],
+    [["--base-url", "http://x.com/?"], "without a query or fragment"],
+    [["--base-url", "http://x.com#top"], "without a query or fragment"],
     [["--seeds"], "argument missing"],
   ])("refuses %j with a friendly error pointing to --help", async (args, message) => {
     const { commanderErrors } = await runCli(args);
