@@ -14,7 +14,8 @@ const program = new Command("serve")
   .showHelpAfterError(HELP_HINT)
   .action(async (flags: Record<string, unknown>) => {
     try {
-      const host = await startHost(resolveHostConfig(flags, process.env), undefined, (manifest) => console.log(`dist/ was rebuilt: serving the new build (data as of ${manifest.generated_at}).`));
+      const config = resolveHostConfig(flags, process.env);
+      const host = await startHost(config, undefined, (manifest) => console.log(`${config.dist} was rebuilt: serving the new build (data as of ${manifest.generated_at}).`));
       console.log(`Serving on ${host.url}  (try ${host.url}/api/dataset/v1/)`);
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
