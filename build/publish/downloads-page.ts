@@ -10,7 +10,7 @@ import type { EngineContext } from "../query/endpoint.ts";
 import { bulkDownloads, DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { escapeHtml } from "./html.ts";
 import { downloadsSection, syntheticNotice } from "./landing-page.ts";
-import { HTML_TYPE, renderPage } from "./page-layout.ts";
+import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
 /** The page's HTML (it lists sizes and hashes, so it follows the archives). */
@@ -18,7 +18,7 @@ export async function downloadsPage(context: EngineContext): Promise<string> {
   const downloads = await bulkDownloads(context);
   const { meta } = context.dataset;
   const body = `<h1>Bulk downloads</h1>
-<p class="lead">${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}, snapshot of ${escapeHtml(meta.snapshot_at)}, under ${escapeHtml(meta.dataset.license)}: attribution as on the <a href="${SITE_LINKS.home}#attribution">home page</a>.</p>
+<p class="lead">${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}, snapshot of ${escapeHtml(meta.snapshot_at)}, under ${escapeHtml(licenseSummary(meta))}: attribution as on the <a href="${SITE_LINKS.home}#attribution">home page</a>.</p>
 ${syntheticNotice(meta)}
 ${downloadsSection(context, downloads)}`;
   return renderPage(context, { path: SITE_LINKS.downloads, title: `Downloads · ${meta.dataset.name} and ${meta.resumes.name}`, description: `Every resource of ${meta.dataset.name} and ${meta.resumes.name} as a gzip NDJSON file.`, body });

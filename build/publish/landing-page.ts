@@ -10,7 +10,7 @@ import { INDEX_DOWNLOAD_PATH } from "../query/dataset/index-values.ts";
 import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
 import { packageLicense } from "./data-package.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
-import { HTML_TYPE, renderPage } from "./page-layout.ts";
+import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
 type Service = "dataset" | "resumes";
@@ -46,11 +46,15 @@ function attributionSection(context: EngineContext): string {
     return `<h3>${escapeHtml(context.dataset.meta[service].name)}</h3>
 <div class="snippet"><pre><code id="${id}">${escapeHtml(attributionSnippet(context, service))}</code></pre><button type="button" class="copy" data-copy="${id}">Copy</button></div>`;
   });
-  const deed = packageLicense(context.dataset.meta.dataset.license).path;
-  const name = `<strong>${escapeHtml(context.dataset.meta.dataset.license)}</strong>`;
-  const license = deed === undefined ? name : `<a href="${escapeHtml(deed)}">${name}</a>`;
+  const { meta } = context.dataset;
+  const linked = (text: string) => {
+    const deed = packageLicense(text).path;
+    const name = `<strong>${escapeHtml(text)}</strong>`;
+    return deed === undefined ? name : `<a href="${escapeHtml(deed)}">${name}</a>`;
+  };
+  const published = meta.dataset.license === meta.resumes.license ? `Both datasets are published under ${linked(meta.dataset.license)}` : `${escapeHtml(meta.dataset.name)} is published under ${linked(meta.dataset.license)} and ${escapeHtml(meta.resumes.name)} under ${linked(meta.resumes.license)}`;
   return `<h2 id="attribution">Attribution</h2>
-<p>Both datasets are published under ${license}: copy, share and adapt them for any purpose, commercial included, as long as you credit the dataset by name and link to its landing page (<a href="${escapeHtml(context.dataset.meta.dataset.attribution)}">${escapeHtml(context.dataset.meta.dataset.attribution)}</a> for the demand dataset, <a href="${escapeHtml(context.dataset.meta.resumes.attribution)}">${escapeHtml(context.dataset.meta.resumes.attribution)}</a> for the resume directory), and say if you changed the data. Every API response repeats the rule in <code>meta.license</code> and <code>meta.attribution</code>. Paste this HTML where you use the data:</p>
+<p>${published}: copy, share and adapt them for any purpose, commercial included, as long as you credit the dataset by name and link to its landing page (<a href="${escapeHtml(context.dataset.meta.dataset.attribution)}">${escapeHtml(context.dataset.meta.dataset.attribution)}</a> for the demand dataset, <a href="${escapeHtml(context.dataset.meta.resumes.attribution)}">${escapeHtml(context.dataset.meta.resumes.attribution)}</a> for the resume directory), and say if you changed the data. Every API response repeats the rule in <code>meta.license</code> and <code>meta.attribution</code>. Paste this HTML where you use the data:</p>
 ${snippets.join("\n")}`;
 }
 
@@ -106,7 +110,7 @@ export async function landingPage(context: EngineContext): Promise<string> {
   const { meta } = context.dataset;
   const notice = syntheticNotice(meta);
   const body = `<h1>${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}</h1>
-<p class="lead">Two open datasets behind read-only JSON APIs, documented by OpenAPI and published as bulk downloads under ${escapeHtml(meta.dataset.license)}. Snapshot of ${escapeHtml(meta.snapshot_at)}.</p>
+<p class="lead">Two open datasets behind read-only JSON APIs, documented by OpenAPI and published as bulk downloads under ${escapeHtml(licenseSummary(meta))}. Snapshot of ${escapeHtml(meta.snapshot_at)}.</p>
 ${notice}
 <h2 id="datasets">The datasets</h2>
 <div class="cards">

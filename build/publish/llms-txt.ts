@@ -13,6 +13,7 @@ import { hostConfigSchema } from "../serve/host-config.ts";
 import { WINDOW_MS } from "../serve/rate-limiter.ts";
 import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
 import { formatBytes, formatCount } from "./html.ts";
+import { licenseSummary } from "./page-layout.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
 /** Endpoints that are documents about the service; llms.txt lists them under Docs instead. */
@@ -90,11 +91,11 @@ export async function llmsTxt(context: EngineContext): Promise<string> {
   return `${[
     `# ${meta.dataset.name} and ${meta.resumes.name}`,
     "",
-    `> Two read-only JSON APIs on one host (${site.base_url}): the demand dataset (casino and betting brands, licenses, game studios and games, monthly search-demand index, Trust Score, ground-truth revenue) and a resume directory with full-text search. Licensed ${meta.dataset.license}; attribution required.${synthetic}`,
+    `> Two read-only JSON APIs on one host (${site.base_url}): the demand dataset (casino and betting brands, licenses, game studios and games, monthly search-demand index, Trust Score, ground-truth revenue) and a resume directory with full-text search. Licensed ${licenseSummary(meta)}; attribution required.${synthetic}`,
     "",
     "Use GET (or HEAD). Success bodies are `{\"meta\": {...}, \"data\": ...}`; `meta` holds source, license, attribution and generated_at (the snapshot time). Discovery documents, openapi.json and exports are not enveloped. Errors are `{\"error\": CODE, \"message\": ..., \"status\": N, \"details\": {...}}`.",
     "Parameters: an unknown parameter is a 400 `unknown_parameter`; closed vocabularies reject unknown values (400 `invalid_parameter`); open ones (country, brand, role, skill, ...) accept anything and an unknown value matches nothing. A comma-separated value means any of them; different parameters combine with AND. Keys are case-insensitive in values (`gb` = `GB`, `UK` = `GB`). Paginated lists add page, per_page, total and pages to meta and a Link header.",
-    `Attribution: credit "${meta.dataset.name}" with a link to ${meta.dataset.attribution} and "${meta.resumes.name}" with a link to ${meta.resumes.attribution} (${meta.dataset.license}); say if you changed the data.`,
+    `Attribution: credit "${meta.dataset.name}" with a link to ${meta.dataset.attribution} and "${meta.resumes.name}" with a link to ${meta.resumes.attribution} (${licenseSummary(meta)}); say if you changed the data.`,
     "",
     serviceSection(context, "dataset", "Demand dataset API"),
     "",

@@ -3,6 +3,7 @@
  * images or scripts from elsewhere), with the same header navigation and footer.
  * @module
  */
+import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml } from "./html.ts";
 import { SITE_LINKS } from "./site-links.ts";
@@ -61,6 +62,16 @@ footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.88rem
 footer.site div{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
 `.trim();
 
+/**
+ * The license of the site's data as one plain-text phrase: `CC BY 4.0` when both datasets share it, else
+ * each with its dataset (`CC BY 4.0 for <dataset> and CC0 1.0 for <resumes>`). The seeds give each its
+ * own, and a page about both must not state the demand dataset's as the resume directory's.
+ */
+export function licenseSummary(meta: Meta): string {
+  if (meta.dataset.license === meta.resumes.license) return meta.dataset.license;
+  return `${meta.dataset.license} for ${meta.dataset.name} and ${meta.resumes.license} for ${meta.resumes.name}`;
+}
+
 /** What a page brings to the shared shell. */
 export interface PageOptions {
   /** The page's own path, marked as current in the navigation. */
@@ -87,7 +98,7 @@ function navigation(current: string): string {
 /** Renders a whole page; `body` is trusted HTML built by the producers (all data in it escaped). */
 export function renderPage(context: EngineContext, options: PageOptions): string {
   const { meta } = context.dataset;
-  const footer = `Snapshot ${escapeHtml(meta.snapshot_at)} · ${escapeHtml(meta.dataset.license)} · contact <a href="mailto:${escapeHtml(meta.contact)}">${escapeHtml(meta.contact)}</a>`;
+  const footer = `Snapshot ${escapeHtml(meta.snapshot_at)} · ${escapeHtml(licenseSummary(meta))} · contact <a href="mailto:${escapeHtml(meta.contact)}">${escapeHtml(meta.contact)}</a>`;
   return [
     "<!doctype html>",
     '<html lang="en">',

@@ -60,6 +60,23 @@ describe("landingPage", () => {
     expect(await landingPage(context)).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet|<img/);
   });
 
+  it("names each dataset's license where the two differ, in the lead, the attribution rule and the footer", async () => {
+    const context = await minContext();
+    const meta = { ...context.dataset.meta, resumes: { ...context.dataset.meta.resumes, license: "CC0 1.0" } };
+    const html = await landingPage({ ...context, dataset: { ...context.dataset, meta } });
+    expect(html).not.toContain("Both datasets are published under");
+    expect(html).toContain("bulk downloads under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture).");
+    expect(html).toContain('<p>Open Demand Dataset (test fixture) is published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a> and Resume Directory (test fixture) under <a href="https://creativecommons.org/publicdomain/zero/1.0/"><strong>CC0 1.0</strong></a>: copy, share and adapt them');
+    expect(html).toContain("Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture) · contact");
+  });
+
+  it("says once that both datasets share a license when they do", async () => {
+    const html = await landingPage(await minContext());
+    expect(html).toContain('<p>Both datasets are published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a>: copy, share and adapt them');
+    expect(html).toContain("bulk downloads under CC BY 4.0. Snapshot");
+    expect(html).toContain("Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 · contact");
+  });
+
   it("escapes names taken from the seeds", async () => {
     const context = await minContext();
     const hostile = { ...context, dataset: { ...context.dataset, meta: { ...context.dataset.meta, dataset: { ...context.dataset.meta.dataset, name: "<b>Bad & Co</b>" } } } };

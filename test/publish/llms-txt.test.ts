@@ -53,6 +53,15 @@ describe("llmsTxt", () => {
     expect(section(text, "Docs")).toContain("(https://data.example.com/methodology)");
   });
 
+  it("names each dataset's license where the two differ", async () => {
+    const context = await minContext();
+    const meta = { ...context.dataset.meta, resumes: { ...context.dataset.meta.resumes, license: "CC0 1.0" } };
+    const text = await llmsTxt({ ...context, dataset: { ...context.dataset, meta } });
+    expect(text).toContain("Licensed CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture); attribution required.");
+    expect(text).toContain("with a link to https://data.example.com/resume/ (CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture)); say if");
+    expect(text).not.toContain("Licensed CC BY 4.0;");
+  });
+
   it("is produced at /llms.txt as plain text", async () => {
     const context = await minContext();
     const [file] = llmsTxtProducer(context);
