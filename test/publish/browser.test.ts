@@ -308,6 +308,22 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     await expect(operation.locator(".live-responses-table tbody .response-col_status").first().textContent()).resolves.toBe("200");
   });
 
+  // Swagger UI writes a string example of any media type matching /json/ as a JSON string literal, and
+  // application/x-ndjson matches: the export's lines showed as one quoted line of \" and \n.
+  it("shows the NDJSON export's example on /resume/api/v1/docs as the lines the body holds, not as one JSON string", async () => {
+    type Document = { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example: string }> }> } }> };
+    const document = (await (await host.get("/resume/api/v1/openapi.json")).json()) as Document;
+    const example = document.paths["/resumes/export"]!.get.responses["200"]!.content["application/x-ndjson"]!.example;
+    expect(example.split("\n").length).toBeGreaterThan(2);
+    // From another document: after the Try it out test the page is already there, and a change of hash alone opens no operation.
+    await page.goto("about:blank");
+    await page.goto(`${host.url}/resume/api/v1/docs#/resumes/resumes.export`);
+    const operation = page.locator(".opblock-get").filter({ has: page.locator('.opblock-summary-path[data-path="/resumes/export"]') });
+    const shown = operation.locator('tr.response[data-code="200"] .highlight-code');
+    await shown.waitFor({ timeout: 30_000 });
+    expect((await shown.innerText()).trimEnd()).toBe(example.trimEnd());
+  });
+
   it("crawls the whole site from / breadth-first: every page clean, every link of the site answering 200, the external links known", async () => {
     const crawl = await crawlSite(browser!, host);
     expect(crawl.failures, "pages with a problem and links that do not answer 200").toEqual([]);

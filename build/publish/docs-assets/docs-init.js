@@ -16,6 +16,7 @@
     // The API is read-only: only GET and HEAD can be tried.
     supportedSubmitMethods: ["get", "head"],
     presets: [SwaggerUIBundle.presets.apis],
+    plugins: [keepNdjsonExamples],
     layout: "BaseLayout",
     onComplete: function () {
       selectOwnServer(ui);
@@ -24,6 +25,21 @@
   });
   window.ui = ui;
   nameUnnamedParts();
+
+  // Swagger UI writes the string example of any media type matching /json/ as a JSON string literal, and
+  // application/x-ndjson matches: the export's example showed as one quoted line of \" and \n rather
+  // than the lines the body holds. An NDJSON example is shown as it is written; the rest as before.
+  function keepNdjsonExamples(system) {
+    var keep = function (original) {
+      return function (schema, config, contentType, example) {
+        if (typeof example === "string" && /ndjson/i.test(String(contentType))) return example;
+        return original.apply(this, arguments);
+      };
+    };
+    var fn = { getJsonSampleSchema: keep(system.fn.getJsonSampleSchema) };
+    if (system.fn.jsonSchema202012) fn.jsonSchema202012 = { getJsonSampleSchema: keep(system.fn.jsonSchema202012.getJsonSampleSchema) };
+    return { fn: fn };
+  }
 
   // The document's first server is the published address (the build's --base-url). Where this page
   // is served from another origin (the host on another port, a preview deploy), "Try it out" would
