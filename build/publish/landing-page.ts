@@ -83,7 +83,8 @@ function downloadRow(download: BulkDownload): string {
 export function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
   const groups = (["dataset", "resumes"] as const).map((service) => {
     const rows = downloads.filter((download) => download.table.service === service).map(downloadRow);
-    return rows.length === 0 ? "" : `<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}`;
+    // One <tbody> per dataset: a rowgroup header covers its row group, so a shared one would put the resume rows under the dataset's name too.
+    return rows.length === 0 ? "" : `<tbody>\n<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}\n</tbody>`;
   });
   return `<h2 id="downloads">Downloads</h2>
 <p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), the same records and fields as the API lists. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
@@ -91,10 +92,7 @@ export function downloadsSection(context: EngineContext, downloads: readonly Bul
 <div class="scroll"><table>
 <caption>Every download with its records, size and SHA-256</caption>
 <thead><tr><th scope="col">File</th><th scope="col">Contents</th><th scope="col" class="num">Records</th><th scope="col" class="num">Size</th><th scope="col">SHA-256</th></tr></thead>
-<tbody>
-${groups[0]}
-${groups[1]}
-</tbody></table></div>`;
+${groups.filter((group) => group !== "").join("\n")}</table></div>`;
 }
 
 const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.textContent=t;setTimeout(function(){b.textContent="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;

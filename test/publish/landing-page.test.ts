@@ -44,6 +44,17 @@ describe("landingPage", () => {
     expect(head.match(/<th scope="col"/g)).toHaveLength(5);
   });
 
+  // A rowgroup header covers the cells of its row group below it: with both groups in one <tbody>, the
+  // dataset's header also covered the resume rows, and a screen reader read resumes.ndjson.gz as the dataset's.
+  it("puts each dataset's downloads in a row group of their own, headed by the dataset's name", async () => {
+    const html = await landingPage(await minContext());
+    const body = html.slice(html.indexOf("</thead>"), html.indexOf("</table>"));
+    expect(body.match(/<tbody>/g)).toHaveLength(2);
+    expect(body).toContain('<tbody>\n<tr><th colspan="5" scope="rowgroup">Open Demand Dataset (test fixture)</th></tr>');
+    expect(body).toContain('</tbody>\n<tbody>\n<tr><th colspan="5" scope="rowgroup">Resume Directory (test fixture)</th></tr>\n<tr><th scope="row" class="file"><a href="/downloads/resumes.ndjson.gz" download>');
+    expect(body.endsWith("</tbody>")).toBe(true);
+  });
+
   it("gives a copyable attribution snippet per dataset, linking its landing page and the license", async () => {
     const context = await minContext();
     expect(attributionSnippet(context, "dataset")).toBe('Data: <a href="https://data.example.com/">Open Demand Dataset (test fixture)</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>');
