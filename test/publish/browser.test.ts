@@ -324,6 +324,23 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect((await shown.innerText()).trimEnd()).toBe(example.trimEnd());
   });
 
+  // Swagger UI parses a live answer of any type matching /json/ as one JSON document, and prefixed the
+  // export's NDJSON with "can't parse JSON. Raw result:", as if the answer were broken.
+  it("Try it out on /resumes/export shows the NDJSON answer as it came, with no JSON parse error", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${host.url}/resume/api/v1/docs#/resumes/resumes.export`);
+    const operation = page.locator(".opblock-get").filter({ has: page.locator('.opblock-summary-path[data-path="/resumes/export"]') });
+    await operation.locator(".try-out__btn").click({ timeout: 30_000 });
+    await operation.locator("button.execute").click();
+    await expect(operation.locator(".live-responses-table tbody .response-col_status").first().textContent({ timeout: 30_000 })).resolves.toBe("200");
+    const requested = new URL((await operation.locator(".request-url pre").textContent()) ?? "");
+    const body = await (await host.get(`${requested.pathname}${requested.search}`)).text();
+    expect(body.split("\n").length).toBeGreaterThan(2);
+    const shown = await operation.locator(".live-responses-table .highlight-code pre").first().innerText();
+    expect(shown).not.toContain("can't parse JSON");
+    expect(shown.trimEnd()).toBe(body.trimEnd());
+  });
+
   it("crawls the whole site from / breadth-first: every page clean, every link of the site answering 200, the external links known", async () => {
     const crawl = await crawlSite(browser!, host);
     expect(crawl.failures, "pages with a problem and links that do not answer 200").toEqual([]);

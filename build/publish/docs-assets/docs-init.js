@@ -38,7 +38,15 @@
     };
     var fn = { getJsonSampleSchema: keep(system.fn.getJsonSampleSchema) };
     if (system.fn.jsonSchema202012) fn.jsonSchema202012 = { getJsonSampleSchema: keep(system.fn.jsonSchema202012.getJsonSampleSchema) };
-    return { fn: fn };
+    // Try it out's answer likewise: parsed as one JSON document, an NDJSON body showed under "can't parse
+    // JSON", as if broken. It is shown as text, as it came.
+    var asText = function (Original) {
+      return function (props) {
+        var ndjson = /ndjson/i.test(String(props.contentType));
+        return system.React.createElement(Original, ndjson ? Object.assign({}, props, { contentType: "text/plain" }) : props);
+      };
+    };
+    return { fn: fn, wrapComponents: { responseBody: asText } };
   }
 
   // The document's first server is the published address (the build's --base-url). Where this page
