@@ -125,6 +125,18 @@ function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
   return normalise === "country" && upper === "UK" ? "GB" : upper;
 }
 
+/**
+ * The digits of a date-time's fraction past the millisecond, trailing zeros dropped ("" when none): the
+ * part of an instant Date.parse drops. A bound keeps them in its canonical form (parseDateTime) and the
+ * resumes' times are compared on them (resume-rows.ts); without trailing zeros they compare as text as
+ * their decimals do.
+ * @example finerDigits("2025-01-01T00:00:00.000900Z") // "9"
+ */
+export function finerDigits(dateTime: string): string {
+  const fraction = /:\d{2}\.(\d+)/.exec(dateTime)?.[1] ?? "";
+  return fraction.slice(3).replace(/0+$/, "");
+}
+
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /**
@@ -145,7 +157,7 @@ export function parseDateTime(raw: string): string | undefined {
   const check = new Date(0);
   check.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) return undefined;
-  return new Date(parsed).toISOString().replace("Z", `${fraction.slice(3).replace(/0+$/, "")}Z`);
+  return new Date(parsed).toISOString().replace("Z", `${finerDigits(raw)}Z`);
 }
 
 const schemas = new WeakMap<ParamSpec, z.ZodType<ParamValue, string>>();

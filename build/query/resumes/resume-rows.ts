@@ -6,6 +6,7 @@
  */
 import type { Resume } from "../../load/schemas.ts";
 import { sortItems, type SortField } from "../common-params.ts";
+import { finerDigits } from "../param-spec.ts";
 import type { ResumeRow } from "./resume-filters.ts";
 
 const updateTimes = new WeakMap<readonly Resume[], Float64Array>();
@@ -19,17 +20,6 @@ export function updateTimesOf(resumes: readonly Resume[]): Float64Array {
     updateTimes.set(resumes, times);
   }
   return times;
-}
-
-/**
- * The digits of a date-time's fraction past the millisecond, trailing zeros dropped ("" when none).
- * Date.parse reads milliseconds only, so two times within one millisecond differ only here; without
- * trailing zeros, these digits compare as text as their decimals do.
- * @example finerDigits("2025-01-01T00:00:00.000900Z") // "9"
- */
-export function finerDigits(dateTime: string): string {
-  const fraction = /:\d{2}\.(\d+)/.exec(dateTime)?.[1] ?? "";
-  return fraction.slice(3).replace(/0+$/, "");
 }
 
 function compareInstants(ms: number, finer: string, otherMs: number, otherFiner: string): number {
