@@ -10,7 +10,7 @@ import path from "node:path";
 import { writeSample } from "../../build/sample/generate-sample.ts";
 import { runProcess } from "./processes.ts";
 import { median } from "./stats.ts";
-import { compressedBodies, compressFloorMs, type CompressFloor } from "./compress-floor.ts";
+import { compressedBodies, compressFloorMs, withoutVariants, type CompressFloor } from "./compress-floor.ts";
 import { loadTree, writeFloorMs } from "./write-floor.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -40,6 +40,11 @@ export interface SampleBuildFigures {
   floor: { ms: number; sequentialMs: number; pooledMs: number; threadsMs: number }[];
   /** The build's emit threads compressing the same bodies, after each write floor (absent from runs before it was measured). */
   compressFloor?: CompressFloor[];
+  /**
+   * The write floor of the same tree without its compressed variants, after each compression floor: what a
+   * build that made no variants would be measured against (absent from runs before it was measured).
+   */
+  plainFloor?: { ms: number; sequentialMs: number; pooledMs: number; threadsMs: number; files: number }[];
   /** One resume changed: what the rebuild wrote and linked. */
   changed?: BuildRun;
   /** The dist/ of the first full build, kept for the HTTP figures. */
@@ -56,7 +61,8 @@ function settle(): void {
 
 /**
  * The committed sample: `runs` full builds into fresh folders, each followed by the write floor of the
- * same files (so both see the same disk state) and the compression floor of its bodies, then `runs` rebuilds. Nothing is removed before the end
+ * same files (so both see the same disk state), the compression floor of its bodies and the write floor of
+ * the tree without its variants, then `runs` rebuilds. Nothing is removed before the end
  * of the benchmark (see writeFloorMs).
  */
 export async function sampleBuildFigures(root: string, runs: number, log: (line: string) => void): Promise<SampleBuildFigures> {
@@ -65,6 +71,7 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
   const full: BuildRun[] = [];
   const floor: SampleBuildFigures["floor"] = [];
   const compressFloor: CompressFloor[] = [];
+  const plainFloor: NonNullable<SampleBuildFigures["plainFloor"]> = [];
   const rebuild: BuildRun[] = [];
   let files: ReturnType<typeof loadTree> | undefined;
   for (const out of outs) {
@@ -74,14 +81,17 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
     settle();
     floor.push(await writeFloorMs(files, path.join(root, `floor-${full.length}`)));
     compressFloor.push(await compressFloorMs(compressedBodies(files)));
-    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms; compression floor of its ${compressFloor.at(-1)!.bodies} compressed bodies: ${compressFloor.at(-1)!.ms.toFixed(0)} ms`);
+    const plain = withoutVariants(files);
+    settle();
+    plainFloor.push({ ...(await writeFloorMs(plain, path.join(root, `plain-floor-${full.length}`))), files: plain.length });
+    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms; compression floor of its ${compressFloor.at(-1)!.bodies} compressed bodies: ${compressFloor.at(-1)!.ms.toFixed(0)} ms; write floor of its ${plain.length} files without variants: ${plainFloor.at(-1)!.ms.toFixed(0)} ms`);
   }
   for (let run = 0; run < runs; run += 1) {
     settle();
     rebuild.push(await buildOnce(seeds, outs[0]!));
     log(`  rebuild ${run + 1}/${runs}: ${rebuild.at(-1)!.ms.toFixed(0)} ms, ${rebuild.at(-1)!.publish?.written ?? "?"} files rewritten`);
   }
-  const figures: SampleBuildFigures = { full, rebuild, floor, compressFloor, dist: outs[0]! };
+  const figures: SampleBuildFigures = { full, rebuild, floor, compressFloor, plainFloor, dist: outs[0]! };
   if (outs.length > 1) figures.changed = await changedRebuild(seeds, root, outs[1]!);
   return figures;
 }

@@ -32,6 +32,16 @@ export function compressedBodies<T extends TreeFile>(tree: readonly T[]): T[] {
 }
 
 /**
+ * The files a build would leave with no compressed variants: the tree without every file that is a variant
+ * of another file in it (`a.json.br` beside `a.json`). A `.gz` with nothing beside it, a download, stays.
+ */
+export function withoutVariants<T extends TreeFile>(tree: readonly T[]): T[] {
+  const names = new Set(tree.map((file) => file.relative));
+  const suffixes = Object.values(ENCODING_SUFFIX);
+  return tree.filter((file) => !suffixes.some((suffix) => file.relative.endsWith(suffix) && names.has(file.relative.slice(0, -suffix.length))));
+}
+
+/**
  * Milliseconds for the build's emit threads (one per core, as a build starts them) to compress `bodies`
  * in every coding, from the first body sent to the last answer; the threads are started and warmed by one
  * small body first, as they are long before the plan's first file in a build.

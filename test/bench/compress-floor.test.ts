@@ -3,7 +3,7 @@
  * compresses, and that it runs them through the build's emit threads to the end.
  */
 import { describe, expect, it } from "vitest";
-import { compressedBodies, compressFloorMs } from "../../scripts/bench/compress-floor.ts";
+import { compressedBodies, compressFloorMs, withoutVariants } from "../../scripts/bench/compress-floor.ts";
 
 const file = (relative: string, text = "x") => ({ relative, body: Buffer.from(text) });
 
@@ -11,6 +11,13 @@ describe("compressedBodies", () => {
   it("keeps the files with a .br or .gz variant beside them, and never a variant itself", () => {
     const tree = [file("a.json"), file("a.json.br"), file("a.json.gz"), file("b.json"), file("b.json.gz"), file("small.json"), file("dir/c.ndjson"), file("dir/c.ndjson.br"), file("c.ndjson")];
     expect(compressedBodies(tree).map((entry) => entry.relative)).toEqual(["a.json", "b.json", "dir/c.ndjson"]);
+  });
+});
+
+describe("withoutVariants", () => {
+  it("leaves out every variant of another file in the tree, and keeps a .gz with nothing beside it", () => {
+    const tree = [file("a.json"), file("a.json.br"), file("a.json.gz"), file("b.json"), file("b.json.gz"), file("downloads/x.ndjson.gz"), file("dir/c.ndjson"), file("dir/c.ndjson.br"), file("c.ndjson.br")];
+    expect(withoutVariants(tree).map((entry) => entry.relative)).toEqual(["a.json", "b.json", "downloads/x.ndjson.gz", "dir/c.ndjson", "c.ndjson.br"]);
   });
 });
 
