@@ -28,6 +28,19 @@ export interface BuildRun {
   maxRssBytes: number;
 }
 
+export interface RenderFloor {
+  /** Milliseconds of load, compute, search and plan. */
+  stages: Record<string, number>;
+  /** Files the plan made. */
+  files: number;
+}
+
+/** Renders `seeds` as a build's plan does, writing nothing, in a child process (render-child.ts). */
+export async function renderOnce(seeds: string): Promise<RenderFloor> {
+  const { stdout } = await runProcess(process.execPath, ["scripts/bench/render-child.mjs", seeds], { cwd: ROOT });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as RenderFloor;
+}
+
 /** Builds `seeds` into `out` in a child process. */
 export async function buildOnce(seeds: string, out: string): Promise<BuildRun> {
   const { stdout } = await runProcess(process.execPath, ["scripts/bench/build-child.mjs", seeds, out], { cwd: ROOT });
@@ -45,6 +58,8 @@ export interface SampleBuildFigures {
    * build that made no variants would be measured against (absent from runs before it was measured).
    */
   plainFloor?: { ms: number; sequentialMs: number; pooledMs: number; threadsMs: number; files: number }[];
+  /** The build's stages up to its plan, run with nothing written or compressed, after each plain floor (render-child.ts; absent from runs before it was measured). */
+  renderFloor?: RenderFloor[];
   /** One resume changed: what the rebuild wrote and linked. */
   changed?: BuildRun;
   /** The dist/ of the first full build, kept for the HTTP figures. */
@@ -61,8 +76,8 @@ function settle(): void {
 
 /**
  * The committed sample: `runs` full builds into fresh folders, each followed by the write floor of the
- * same files (so both see the same disk state), the compression floor of its bodies and the write floor of
- * the tree without its variants, then `runs` rebuilds. Nothing is removed before the end
+ * same files (so both see the same disk state), the compression floor of its bodies, the write floor of
+ * the tree without its variants and the render floor, then `runs` rebuilds. Nothing is removed before the end
  * of the benchmark (see writeFloorMs).
  */
 export async function sampleBuildFigures(root: string, runs: number, log: (line: string) => void): Promise<SampleBuildFigures> {
@@ -72,6 +87,7 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
   const floor: SampleBuildFigures["floor"] = [];
   const compressFloor: CompressFloor[] = [];
   const plainFloor: NonNullable<SampleBuildFigures["plainFloor"]> = [];
+  const renderFloor: RenderFloor[] = [];
   const rebuild: BuildRun[] = [];
   let files: ReturnType<typeof loadTree> | undefined;
   for (const out of outs) {
@@ -84,14 +100,15 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
     const plain = withoutVariants(files);
     settle();
     plainFloor.push({ ...(await writeFloorMs(plain, path.join(root, `plain-floor-${full.length}`))), files: plain.length });
-    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms; compression floor of its ${compressFloor.at(-1)!.bodies} compressed bodies: ${compressFloor.at(-1)!.ms.toFixed(0)} ms; write floor of its ${plain.length} files without variants: ${plainFloor.at(-1)!.ms.toFixed(0)} ms`);
+    renderFloor.push(await renderOnce(seeds));
+    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms; compression floor of its ${compressFloor.at(-1)!.bodies} compressed bodies: ${compressFloor.at(-1)!.ms.toFixed(0)} ms; write floor of its ${plain.length} files without variants: ${plainFloor.at(-1)!.ms.toFixed(0)} ms; its plan with nothing written: ${renderFloor.at(-1)!.stages.plan} ms`);
   }
   for (let run = 0; run < runs; run += 1) {
     settle();
     rebuild.push(await buildOnce(seeds, outs[0]!));
     log(`  rebuild ${run + 1}/${runs}: ${rebuild.at(-1)!.ms.toFixed(0)} ms, ${rebuild.at(-1)!.publish?.written ?? "?"} files rewritten`);
   }
-  const figures: SampleBuildFigures = { full, rebuild, floor, compressFloor, plainFloor, dist: outs[0]! };
+  const figures: SampleBuildFigures = { full, rebuild, floor, compressFloor, plainFloor, renderFloor, dist: outs[0]! };
   if (outs.length > 1) figures.changed = await changedRebuild(seeds, root, outs[1]!);
   return figures;
 }

@@ -133,19 +133,25 @@ describe("build rows", () => {
     expect(tableRows(results({ build: figures(9000, 1000, 500) })).some((row) => row.measure.startsWith("compression floor") || row.measure.startsWith("least build time"))).toBe(false);
   });
 
-  it("the least build time with no compressed variants is against the write floor of the files left", () => {
+  it("the render floor, and the least build time with no compressed variants against the write floor of the files left", () => {
     const stages = { load: 600, compute: 300, search: 100, plan: 5000, write: 200 };
-    const withFloors: SampleBuildFigures = {
+    const withFloors = (renderPlans: number[]): SampleBuildFigures => ({
       ...figures(9000, 1000, 500),
       full: [1, 2, 3].map(() => ({ ...build(9000, 1), stages })),
       compressFloor: [1300, 1300, 1300].map((ms) => ({ ms, bodies: 6181, bytes: 48 * 2 ** 20 })),
-      plainFloor: [500, 400, 450].map((ms) => ({ ms, sequentialMs: ms, pooledMs: ms, threadsMs: ms, files: 15080 })),
-    };
-    // load + compute + search = 1,000 ms, then the median plain floor, 450 ms: 1,450 ms, 3.22× that floor.
-    expect(rowOf(tableRows(results({ build: withFloors })), "least build time with no compressed variants")).toEqual({ measure: "least build time with no compressed variants: load, compute, search, then the write floor of the 15,080 files left; rendering free", ours: "1.45 s", reference: "their write floor 450 ms", ratio: "3.22×", target: "–" });
-    // Runs saved before it was measured do not show it.
-    const { plainFloor: _, ...older } = withFloors;
-    expect(tableRows(results({ build: older })).some((row) => row.measure.startsWith("least build time with no"))).toBe(false);
+      plainFloor: [500, 400, 450].map((ms) => ({ ms, sequentialMs: ms, pooledMs: ms, threadsMs: ms, files: 14977 })),
+      renderFloor: renderPlans.map((plan) => ({ stages: { load: 700, compute: 300, search: 200, plan }, files: 14976 })),
+    });
+    const rows = tableRows(results({ build: withFloors([3200, 2800, 3000]) }));
+    // The median plan, 3,000 ms, over the 1,000 ms write floor.
+    expect(rowOf(rows, "render floor")).toEqual({ measure: "render floor: the build's plan with nothing written or compressed (14,976 files rendered, encoded and tagged)", ours: "3.00 s", reference: "write floor 1.00 s", ratio: "3.00×", target: "–" });
+    // The build's load + compute + search, 1,000 ms, then the longer of 3,000 ms (render) and 450 ms (plain floor): 4,000 ms over 450 ms.
+    expect(rowOf(rows, "least build time with no compressed variants")).toEqual({ measure: "least build time with no compressed variants: load, compute, search, then the render floor or the write floor of the 14,977 files left, whichever is longer", ours: "4.00 s", reference: "their write floor 450 ms", ratio: "8.89×", target: "–" });
+    // A plan faster than the writes: 1,000 + 450 ms over 450 ms.
+    expect(rowOf(tableRows(results({ build: withFloors([300, 300, 300]) })), "least build time with no compressed variants")).toMatchObject({ ours: "1.45 s", ratio: "3.22×" });
+    // Runs saved before they were measured show neither row.
+    const { plainFloor: _plain, renderFloor: _render, ...older } = withFloors([3000]);
+    expect(tableRows(results({ build: older })).some((row) => row.measure.startsWith("render floor") || row.measure.startsWith("least build time with no"))).toBe(false);
   });
 
   it("scales hold when time and peak memory grow no faster than the data", () => {
