@@ -43,8 +43,9 @@ function datasetFacts(context: EngineContext): string {
 function attributionSection(context: EngineContext): string {
   const snippets = (["dataset", "resumes"] as const).map((service) => {
     const id = `attribution-${service}`;
+    // The hidden rest of its label tells the two buttons apart for a screen reader; the script changes only the word "Copy".
     return `<h3>${escapeHtml(context.dataset.meta[service].name)}</h3>
-<div class="snippet"><pre><code id="${id}">${escapeHtml(attributionSnippet(context, service))}</code></pre><button type="button" class="copy" data-copy="${id}">Copy</button></div>`;
+<div class="snippet"><pre><code id="${id}">${escapeHtml(attributionSnippet(context, service))}</code></pre><button type="button" class="copy" data-copy="${id}">Copy<span class="visually-hidden"> the ${escapeHtml(context.dataset.meta[service].name)} attribution</span></button></div>`;
   });
   const { meta } = context.dataset;
   const linked = (text: string) => {
@@ -87,7 +88,7 @@ export function downloadsSection(context: EngineContext, downloads: readonly Bul
     return rows.length === 0 ? "" : `<tbody>\n<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}\n</tbody>`;
   });
   return `<h2 id="downloads">Downloads</h2>
-<p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), the same records and fields as the API lists. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
+<p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), all its records at once. The Contents column says what each record holds; where the API lists the same records, the file keeps the list's order. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
 <pre><code>curl -s ${escapeHtml(context.dataset.site.base_url + INDEX_DOWNLOAD_PATH)} | gunzip | head -n 3</code></pre>
 <div class="scroll"><table>
 <caption>Every download with its records, size and SHA-256</caption>
@@ -95,7 +96,7 @@ export function downloadsSection(context: EngineContext, downloads: readonly Bul
 ${groups.filter((group) => group !== "").join("\n")}</table></div>`;
 }
 
-const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.textContent=t;setTimeout(function(){b.textContent="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
+const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.firstChild.nodeValue=t;setTimeout(function(){b.firstChild.nodeValue="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
 
 /** The notice a page of a synthetic sample opens with (nothing for real data). */
 export function syntheticNotice(meta: Meta): string {

@@ -52,6 +52,7 @@ pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;paddin
 .snippet pre{flex:1;margin:0}
 button.copy{font:inherit;font-size:.9rem;padding:.35rem .8rem;border:1px solid var(--accent);border-radius:5px;background:#fff;color:var(--accent);cursor:pointer}
 button.copy:hover{background:var(--accent);color:#fff}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 figure{margin:1rem 0 1.6rem}
 figure svg{max-width:100%;height:auto}
 figcaption{font-size:.9rem;color:var(--muted);max-width:48rem}

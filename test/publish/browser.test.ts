@@ -260,12 +260,15 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 
-  it("copies the attribution snippet with its button", async () => {
+  it("copies the attribution snippet with its button, each button named by its dataset", async () => {
     await page.goto(`${host.url}/`);
-    await page.locator('button[data-copy="attribution-dataset"]').click();
+    const copyButtons = page.getByRole("button", { name: /^Copy the / });
+    await expect(copyButtons.evaluateAll((buttons) => buttons.map((button) => button.textContent))).resolves.toEqual(["Copy the Open Demand Dataset (synthetic sample) attribution", "Copy the Resume Directory (synthetic sample) attribution"]);
+    const button = page.getByRole("button", { name: "Copy the Open Demand Dataset (synthetic sample) attribution" });
+    await button.click();
     // The label changes once the clipboard's promise settles, a moment after the click (expect.poll's
-    // default 1 s is short for a headless Chromium on one busy core).
-    await expect.poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent(), { timeout: 15_000 }).toBe("Copied");
+    // default 1 s is short for a headless Chromium on one busy core). Only its visible word changes.
+    await expect.poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent(), { timeout: 15_000 }).toBe("Copied the Open Demand Dataset (synthetic sample) attribution");
     const copied = await page.evaluate<string>("navigator.clipboard.readText()");
     expect(copied).toBe(await page.locator("code#attribution-dataset").textContent());
   });

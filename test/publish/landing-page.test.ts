@@ -60,8 +60,15 @@ describe("landingPage", () => {
     expect(attributionSnippet(context, "dataset")).toBe('Data: <a href="https://data.example.com/">Open Demand Dataset (test fixture)</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>');
     const html = await landingPage(context);
     expect(html).toContain('<code id="attribution-dataset">Data: &lt;a href=&quot;https://data.example.com/&quot;&gt;');
-    expect(html).toContain('<button type="button" class="copy" data-copy="attribution-dataset">Copy</button>');
-    expect(html).toContain('<button type="button" class="copy" data-copy="attribution-resumes">Copy</button>');
+    // Each button's label names its dataset, in text only a screen reader reads.
+    expect(html).toContain('<button type="button" class="copy" data-copy="attribution-dataset">Copy<span class="visually-hidden"> the Open Demand Dataset (test fixture) attribution</span></button>');
+    expect(html).toContain('<button type="button" class="copy" data-copy="attribution-resumes">Copy<span class="visually-hidden"> the Resume Directory (test fixture) attribution</span></button>');
+  });
+
+  it("says what the downloads hold without claiming the API lists' fields for every file", async () => {
+    const html = await landingPage(await minContext());
+    expect(html).not.toContain("the same records and fields as the API lists");
+    expect(html).toContain("all its records at once. The Contents column says what each record holds; where the API lists the same records, the file keeps the list's order.");
   });
 
   it("is self-contained: every address is on the site, a data: icon, or an attribution, license or mail link", async () => {
