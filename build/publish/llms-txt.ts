@@ -8,6 +8,7 @@ import type { SiteProducer } from "../emit/site-files.ts";
 import type { EngineContext, Endpoint, ServiceName } from "../query/endpoint.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import { defaultOf, expectedOf, serializeValue, type IntSpec, type ParamSpec } from "../query/param-spec.ts";
+import { pathSlots } from "../query/schemas/openapi-parameters.ts";
 import { SERVICE_BASES } from "../query/services.ts";
 import { hostConfigSchema } from "../serve/host-config.ts";
 import { WINDOW_MS } from "../serve/rate-limiter.ts";
@@ -28,11 +29,30 @@ export function describeParam(spec: ParamSpec): string {
   return `\`${spec.name}\` (${accepts}): ${spec.description}`;
 }
 
-/** One endpoint as a list item: link, summary, format, and its parameters as sub-items. */
-export function describeEndpoint(endpoint: Endpoint, baseUrl: string): string {
-  const url = `${baseUrl}${SERVICE_BASES[endpoint.service]}${endpoint.path}`;
+/**
+ * The path parameters of a templated path's first precomputed answer without a query (the first brand's
+ * card, the first resume): a link to `/brands/{slug}` itself would open a 404.
+ */
+export function examplePathParams(context: EngineContext, endpoint: Endpoint): Record<string, string> | undefined {
+  const slots = pathSlots(endpoint.path);
+  if (slots.length === 0) return {};
+  for (const entry of endpoint.keySpace?.(context) ?? []) {
+    if (entry.pairs.length === 0 && slots.every((slot) => entry.pathParams[slot] !== undefined)) return entry.pathParams;
+  }
+  return undefined;
+}
+
+/**
+ * One endpoint as a list item: link, summary, format, and its parameters as sub-items. A templated path
+ * links to the answer for `example` and says which; without an example it is not a link.
+ */
+export function describeEndpoint(endpoint: Endpoint, baseUrl: string, example: Record<string, string> | undefined): string {
   const format = endpoint.format === "ndjson" ? " Returns NDJSON (one record per line), not the JSON envelope." : "";
-  const lines = [`- [GET ${endpoint.path}](${url}): ${endpoint.summary}.${format}${endpoint.params.length === 0 ? " No query parameters." : ""}`];
+  const noParams = endpoint.params.length === 0 ? " No query parameters." : "";
+  const filled = example === undefined ? undefined : endpoint.path.replace(/\{(\w+)\}/g, (_, slot: string) => encodeURIComponent(example[slot] ?? ""));
+  const opens = filled === undefined || filled === endpoint.path ? "" : ` The link opens \`${filled}\`.`;
+  const item = filled === undefined ? `GET ${endpoint.path}` : `[GET ${endpoint.path}](${baseUrl}${SERVICE_BASES[endpoint.service]}${filled})`;
+  const lines = [`- ${item}: ${endpoint.summary}.${format}${noParams}${opens}`];
   for (const spec of endpoint.params) lines.push(`  - ${describeParam(spec)}`);
   return lines.join("\n");
 }
@@ -40,7 +60,7 @@ export function describeEndpoint(endpoint: Endpoint, baseUrl: string): string {
 function serviceSection(context: EngineContext, service: ServiceName, title: string): string {
   const { site } = context.dataset;
   const endpoints = ENDPOINTS.filter((endpoint) => endpoint.service === service && !isDocument(endpoint));
-  return [`## ${title}`, "", `Base URL: ${site.base_url}${SERVICE_BASES[service]}`, "", ...endpoints.map((endpoint) => describeEndpoint(endpoint, site.base_url))].join("\n");
+  return [`## ${title}`, "", `Base URL: ${site.base_url}${SERVICE_BASES[service]}`, "", ...endpoints.map((endpoint) => describeEndpoint(endpoint, site.base_url, examplePathParams(context, endpoint)))].join("\n");
 }
 
 /** Page-size and limit maxima per endpoint, read from their `per_page` and `limit` rows. */

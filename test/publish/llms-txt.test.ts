@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { bulkDownloads } from "../../build/publish/bulk-downloads.ts";
-import { describeParam, llmsTxt, llmsTxtProducer } from "../../build/publish/llms-txt.ts";
+import { describeEndpoint, describeParam, examplePathParams, llmsTxt, llmsTxtProducer } from "../../build/publish/llms-txt.ts";
+import { resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
 /** The text of one `## ` section (up to the next one). */
@@ -31,6 +32,31 @@ describe("llmsTxt", () => {
       expect(body).toContain(`- [GET ${endpoint.path}](https://data.example.com`);
       for (const spec of endpoint.params) expect(body).toContain(`  - ${describeParam(spec)}`);
     }
+  });
+
+  it("links a templated path to a real answer and says which, never to the template itself", async () => {
+    const context = await minContext();
+    const text = await llmsTxt(context);
+    const links = [...text.matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1]!);
+    expect(links.filter((link) => link.includes("{") || link.includes("%7B"))).toEqual([]);
+    const card = ENDPOINTS.find((endpoint) => endpoint.path === "/brands/{slug}")!;
+    const { slug } = examplePathParams(context, card)!;
+    expect(context.dataset.brands.map((brand) => brand.slug)).toContain(slug);
+    expect(text).toContain(`- [GET /brands/{slug}](https://data.example.com/api/dataset/v1/brands/${slug}): ${card.summary}. No query parameters. The link opens \`/brands/${slug}\`.`);
+    // Every templated path's example answers: a link an agent follows opens something.
+    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.path.includes("{"))) {
+      const example = examplePathParams(context, endpoint);
+      expect(example, endpoint.path).toBeDefined();
+      expect(() => runResolved(context, resolveForEndpoint(endpoint, example!, [])), endpoint.path).not.toThrow();
+    }
+  });
+
+  it("writes a templated path with no example as text, not a link; a path without slots links itself", () => {
+    const card = ENDPOINTS.find((endpoint) => endpoint.path === "/resumes/{id}")!;
+    expect(describeEndpoint(card, "https://x.test", undefined).split("\n")[0]).toBe(`- GET /resumes/{id}: ${card.summary}. No query parameters.`);
+    expect(describeEndpoint(card, "https://x.test", { id: "7" }).split("\n")[0]).toBe(`- [GET /resumes/{id}](https://x.test/resume/api/v1/resumes/7): ${card.summary}. No query parameters. The link opens \`/resumes/7\`.`);
+    const regulators = ENDPOINTS.find((endpoint) => endpoint.path === "/regulators")!;
+    expect(describeEndpoint(regulators, "https://x.test", {}).split("\n")[0]).toBe(`- [GET /regulators](https://x.test/api/dataset/v1/regulators): ${regulators.summary}. No query parameters.`);
   });
 
   it("describes a parameter by what it accepts and its default", () => {
