@@ -5,6 +5,7 @@
  */
 import { HttpError } from "../errors.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
+import { internalError, MAX_URL_BYTES, preconditionFailed, rateLimited, urlTooLong } from "../query/host-errors.ts";
 import { parseQueryString } from "../query/parse-query-string.ts";
 import { JSON_TYPE, NDJSON_TYPE, renderJson, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
 import { SERVICE_BASES } from "../query/services.ts";
@@ -12,9 +13,7 @@ import { encodeLive, liveCoding } from "./encode-live.ts";
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifMatchMatches, ifNoneMatchMatches, internalError, preconditionFailed, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
-
-export const MAX_URL_BYTES = 8 * 1024;
+import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifMatchMatches, ifNoneMatchMatches, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
 
 /**
  * The path and query of a request target: the absolute form (`GET http://host/path HTTP/1.1`), which
@@ -70,12 +69,12 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
   // A preflight is the browser's, not the client's request: it shows the limit without spending it.
   if (method === "OPTIONS") return withRate(preflight(), deps.rateLimiter?.peek(rateKey));
   // A URL too long is refused as the HTTP parser refuses a longer one: without spending the limit.
-  if (Buffer.byteLength(request.url) > MAX_URL_BYTES) return withRate(errorResponse(new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)), deps.rateLimiter?.peek(rateKey));
+  if (Buffer.byteLength(request.url) > MAX_URL_BYTES) return withRate(errorResponse(urlTooLong()), deps.rateLimiter?.peek(rateKey));
   let rate: RateDecision | undefined;
   try {
     rate = deps.rateLimiter?.check(rateKey);
     if (rate !== undefined && !rate.allowed) {
-      throw new HttpError(429, "rate_limited", `Too many requests: the limit is ${rate.limit} per 60 seconds. Retry after ${rate.reset} s.`, { retry_after: rate.reset }, { "Retry-After": String(rate.reset) });
+      throw rateLimited(rate.limit, rate.reset);
     }
     if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(request.method);
     // Pages and downloads answer at their own path, as a static host would, whatever the query string.

@@ -6,8 +6,9 @@
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
-import { handleRequest, MAX_URL_BYTES, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps, type HostRequest } from "./handle-request.ts";
-import { errorResponse, internalError, type HostResponse } from "./response-headers.ts";
+import { handleRequest, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps, type HostRequest } from "./handle-request.ts";
+import { internalError, MAX_URL_BYTES, urlTooLong } from "../query/host-errors.ts";
+import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {
   /** Read the client address from X-Forwarded-For's last entry (only behind a trusted proxy). */
@@ -340,7 +341,7 @@ function clientErrorOf(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, re
   // Node's headersTimeout or requestTimeout: RFC 9110 §15.5.9, not a request that could not be parsed.
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return [408, "Request Timeout", new HttpError(408, "request_timeout", "The request did not arrive in full in time.")];
   if (error.code !== "HPE_HEADER_OVERFLOW") return [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")];
-  if (urlOverflowed(error.rawPacket)) return [414, "URI Too Long", new HttpError(414, "request_too_large", `The URL is longer than ${MAX_URL_BYTES} bytes.`)];
+  if (urlOverflowed(error.rawPacket)) return [414, "URI Too Long", urlTooLong()];
   return [431, "Request Header Fields Too Large", new HttpError(431, "request_too_large", "The request headers are too large.")];
 }
 

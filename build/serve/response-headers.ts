@@ -72,11 +72,6 @@ export function errorResponse(error: HttpError): HostResponse {
   };
 }
 
-/** The generic 500: never a stack trace or a path. */
-export function internalError(): HttpError {
-  return new HttpError(500, "internal_error", "Internal error: the server failed to answer this request. It has been logged.");
-}
-
 /**
  * True when an If-Match header lets the request proceed (RFC 9110 §13.1.1): absent or empty, `*` (a current
  * representation exists, tagged or not), or a listed tag equal to the ETag by the strong comparison
@@ -89,11 +84,6 @@ export function ifMatchMatches(header: string | undefined, etag: string | undefi
     const tag = candidate.trim();
     return tag === "*" || (etag !== undefined && tag === etag);
   });
-}
-
-/** The 412 of an If-Match that names no current ETag. */
-export function preconditionFailed(): HttpError {
-  return new HttpError(412, "precondition_failed", "If-Match names no current ETag of this resource (a W/ tag never matches): the request was not served.");
 }
 
 /**

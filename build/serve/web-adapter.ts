@@ -4,7 +4,8 @@
  * @module
  */
 import { handleRequest, type HandlerDeps, type HostRequest } from "./handle-request.ts";
-import { errorResponse, internalError, type HostResponse } from "./response-headers.ts";
+import { internalError } from "../query/host-errors.ts";
+import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface WebRequestOptions {
   /** The client's address as the platform reports it (Netlify: `context.ip`). */

@@ -14,9 +14,12 @@ import { openapiDocument, responseSchemaOf } from "../../build/query/openapi.ts"
 import { matchRoute } from "../../build/query/routes.ts";
 import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
 import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
-import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
+import { createSchemaCollector, EXAMPLE_RATE_LIMIT } from "../../build/query/schemas/openapi-components.ts";
 import { abridge, firstLines } from "../../build/query/schemas/openapi-examples.ts";
-import { handleRequest } from "../../build/serve/handle-request.ts";
+import { MAX_URL_BYTES } from "../../build/query/host-errors.ts";
+import { handleRequest, type HandlerDeps, type HostRequest } from "../../build/serve/handle-request.ts";
+import { hostConfigSchema } from "../../build/serve/host-config.ts";
+import { createRateLimiter } from "../../build/serve/rate-limiter.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
@@ -208,5 +211,48 @@ describe("the documents' examples, as Swagger UI's Try it out sends them", () =>
       if (Array.isArray(body.data)) expect(body.data.length, `${url}: an empty list`).toBeGreaterThan(0);
     }
     expect(withQuery).toBeGreaterThanOrEqual(service === "dataset" ? 10 : 2); // /resumes and its export
+  });
+});
+
+describe("the shared error responses' examples", () => {
+  type Media = { examples?: Record<string, { summary: string; value: { error: string; message: string; status: number; details?: Record<string, unknown> } }> };
+  const exampleOf = async (service: "dataset" | "resumes", response: string) => {
+    const { context } = await sampleContext();
+    const doc = openapiDocument(context, service, ENDPOINTS) as { components: { responses: Record<string, { content: Record<string, Media> }> } };
+    const examples = Object.values(doc.components.responses[response]!.content["application/json"]!.examples ?? {});
+    expect(examples, response).toHaveLength(1);
+    return examples[0]!;
+  };
+  const bodyOf = (answer: { body?: unknown }) => JSON.parse(String(answer.body)) as unknown;
+  const ask = async (request: Partial<HostRequest> & { url: string }, deps: Partial<HandlerDeps> = {}) => {
+    const { context } = await sampleContext();
+    return handleRequest({ method: "GET", clientAddress: "192.0.2.1", ...request }, { context, endpoints: ENDPOINTS, store: EMPTY_STORE, ...deps });
+  };
+
+  it.each(["dataset", "resumes"] as const)("%s: 412, 414 and 500 show the host's own answers", async (service) => {
+    const failedIfMatch = await ask({ url: "/api/dataset/v1/regulators", ifMatch: '"not-the-etag"' });
+    expect(failedIfMatch.status).toBe(412);
+    expect((await exampleOf(service, "PreconditionFailed")).value).toEqual(bodyOf(failedIfMatch));
+    const tooLong = await ask({ url: `/api/dataset/v1/brands?q=${"x".repeat(MAX_URL_BYTES)}` });
+    expect(tooLong.status).toBe(414);
+    expect((await exampleOf(service, "UriTooLong")).value).toEqual(bodyOf(tooLong));
+    const failing = await ask({ url: "/" }, { store: { ...EMPTY_STORE, getSite: () => Promise.reject(new Error("disk gone")) }, logError: () => {} });
+    expect(failing.status).toBe(500);
+    const internal = await exampleOf(service, "InternalError");
+    expect(internal.value).toEqual(bodyOf(failing));
+    expect(internal.summary).toBe(internal.value.message);
+  });
+
+  it("429 shows the host's answer at its default limit", async () => {
+    expect(EXAMPLE_RATE_LIMIT).toBe(hostConfigSchema.parse({}).rateLimit);
+    const limiter = createRateLimiter(EXAMPLE_RATE_LIMIT)!;
+    let answer = await ask({ url: "/api/dataset/v1/regulators" }, { rateLimiter: limiter });
+    for (let sent = 1; sent <= EXAMPLE_RATE_LIMIT; sent += 1) answer = await ask({ url: "/api/dataset/v1/regulators" }, { rateLimiter: limiter });
+    expect(answer.status).toBe(429);
+    const body = bodyOf(answer) as { details: { retry_after: number } };
+    // The same body but for the seconds left, which depend on the clock: the example shows 17.
+    const example = (await exampleOf("dataset", "TooManyRequests")).value;
+    expect(example.details).toEqual({ retry_after: 17 });
+    expect(example).toEqual(JSON.parse(JSON.stringify(body).replaceAll(`${body.details.retry_after} s.`, "17 s.").replace(`"retry_after":${body.details.retry_after}`, '"retry_after":17')));
   });
 });
