@@ -232,3 +232,16 @@ describe("GET /resume/api/v1/openapi.json: the export", () => {
     expect(doc.paths["/resumes/{id}"].get.responses["400"].content["application/json"].examples.invalid_parameter.value.details).toEqual({ parameter: "id", value: "abc", expected: "an integer (ids start at 1)" });
   });
 });
+
+describe("closed parameters in the document", () => {
+  it("say they are matched in any case, as the host matches them", async () => {
+    const { doc } = await openapi("dataset");
+    const parameter = (path: string, name: string) => (doc.paths[path].get.parameters as Doc[]).find((candidate) => candidate.name === name)!;
+    expect(parameter("/trust-scores", "grade").description).toBe("Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e, in any case.");
+    const [upper, lower] = await Promise.all([host.get(`${SERVICE_BASES.dataset}/trust-scores?grade=A`), host.get(`${SERVICE_BASES.dataset}/trust-scores?grade=a`)]);
+    expect(upper.status).toBe(200);
+    expect(await upper.text()).toBe(await lower.text());
+    // Open vocabularies have their own rule (keys), stated in the guide.
+    expect(parameter("/brands", "country").description).not.toContain("in any case");
+  });
+});

@@ -1895,7 +1895,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Brand status. Accepts one or more of (comma-separated): active, dormant, closed.
+                 * @description Brand status. Accepts one or more of (comma-separated): active, dormant, closed, in any case.
                  * @example [
                  *       "active"
                  *     ]
@@ -1916,11 +1916,11 @@ export interface operations {
                 /** @description Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score.
+                 * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score, in any case.
                  * @example slug
                  */
                 sort?: "slug" | "name" | "licenses_count" | "trust_score";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -1982,7 +1982,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Brand status. Accepts one or more of (comma-separated): active, dormant, closed.
+                 * @description Brand status. Accepts one or more of (comma-separated): active, dormant, closed, in any case.
                  * @example [
                  *       "active"
                  *     ]
@@ -2003,11 +2003,11 @@ export interface operations {
                 /** @description Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
-                 * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score.
+                 * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score, in any case.
                  * @example slug
                  */
                 sort?: "slug" | "name" | "licenses_count" | "trust_score";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -2267,15 +2267,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e.
+                 * @description Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e, in any case.
                  * @example [
                  *       "a"
                  *     ]
                  */
                 grade?: ("a" | "b" | "c" | "d" | "e")[];
-                /** @description Sort field (default score). Accepts one of: score. */
+                /** @description Sort field (default score). Accepts one of: score, in any case. */
                 sort?: "score";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -2335,15 +2335,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e.
+                 * @description Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e, in any case.
                  * @example [
                  *       "a"
                  *     ]
                  */
                 grade?: ("a" | "b" | "c" | "d" | "e")[];
-                /** @description Sort field (default score). Accepts one of: score. */
+                /** @description Sort field (default score). Accepts one of: score, in any case. */
                 sort?: "score";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -2508,7 +2508,7 @@ export interface operations {
                 /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct. */
                 jurisdiction?: string[];
                 /**
-                 * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired.
+                 * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired, in any case.
                  * @example [
                  *       "active"
                  *     ]
@@ -2583,7 +2583,7 @@ export interface operations {
                 /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct. */
                 jurisdiction?: string[];
                 /**
-                 * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired.
+                 * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired, in any case.
                  * @example [
                  *       "active"
                  *     ]
@@ -2923,11 +2923,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Sort field (default rank_score). Accepts one of: rank_score, games_count, rtp_avg, release_activity, casino_presence, regional_diversity, name.
+                 * @description Sort field (default rank_score). Accepts one of: rank_score, games_count, rtp_avg, release_activity, casino_presence, regional_diversity, name, in any case.
                  * @example games_count
                  */
                 sort?: "rank_score" | "games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity" | "name";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /**
                  * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
@@ -2990,11 +2990,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Sort field (default rank_score). Accepts one of: rank_score, games_count, rtp_avg, release_activity, casino_presence, regional_diversity, name.
+                 * @description Sort field (default rank_score). Accepts one of: rank_score, games_count, rtp_avg, release_activity, casino_presence, regional_diversity, name, in any case.
                  * @example games_count
                  */
                 sort?: "rank_score" | "games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity" | "name";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /**
                  * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
@@ -3046,7 +3046,7 @@ export interface operations {
                  */
                 provider?: string[];
                 /**
-                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
+                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
                  *       "crash"
                  *     ]
@@ -3119,7 +3119,7 @@ export interface operations {
                  */
                 provider?: string[];
                 /**
-                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
+                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
                  *       "crash"
                  *     ]
@@ -3282,7 +3282,7 @@ export interface operations {
                  */
                 provider?: string[];
                 /**
-                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
+                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
                  *       "instant"
                  *     ]
@@ -3290,9 +3290,9 @@ export interface operations {
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
                 /** @description Keep games shown by at least this many casinos (every ranked game is shown by at least 1). Accepts an integer from 1 to 9007199254740991. */
                 min_presence?: number;
-                /** @description Sort field (default rank). Accepts one of: rank. */
+                /** @description Sort field (default rank). Accepts one of: rank, in any case. */
                 sort?: "rank";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -3359,7 +3359,7 @@ export interface operations {
                  */
                 provider?: string[];
                 /**
-                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table.
+                 * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
                  *       "instant"
                  *     ]
@@ -3367,9 +3367,9 @@ export interface operations {
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
                 /** @description Keep games shown by at least this many casinos (every ranked game is shown by at least 1). Accepts an integer from 1 to 9007199254740991. */
                 min_presence?: number;
-                /** @description Sort field (default rank). Accepts one of: rank. */
+                /** @description Sort field (default rank). Accepts one of: rank, in any case. */
                 sort?: "rank";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -3501,7 +3501,7 @@ export interface operations {
                 country?: string[];
                 /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
-                /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod. */
+                /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod, in any case. */
                 metric?: ("adi" | "sod")[];
                 /**
                  * @description One month, YYYY-MM (not with from/to). Accepts a month as YYYY-MM.
@@ -3572,7 +3572,7 @@ export interface operations {
                 country?: string[];
                 /** @description Brand slugs; this or country is required. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
-                /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod. */
+                /** @description sod (share of demand, %) or adi (the market leader = 100); absent: both. Accepts one or more of (comma-separated): adi, sod, in any case. */
                 metric?: ("adi" | "sod")[];
                 /**
                  * @description One month, YYYY-MM (not with from/to). Accepts a month as YYYY-MM.
@@ -3726,18 +3726,18 @@ export interface operations {
                  */
                 country?: string[];
                 /**
-                 * @description up, down or flat (|wow_pct| below the flat band, 2%). Accepts one or more of (comma-separated): up, down, flat.
+                 * @description up, down or flat (|wow_pct| below the flat band, 2%). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
                  *       "up"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
                 /**
-                 * @description Sort field (default wow_pct). Accepts one of: wow_pct, volume.
+                 * @description Sort field (default wow_pct). Accepts one of: wow_pct, volume, in any case.
                  * @example volume
                  */
                 sort?: "wow_pct" | "volume";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Number of entries (default 20, maximum 100). Accepts an integer from 1 to 100. */
                 limit?: number;
@@ -3800,18 +3800,18 @@ export interface operations {
                  */
                 country?: string[];
                 /**
-                 * @description up, down or flat (|wow_pct| below the flat band, 2%). Accepts one or more of (comma-separated): up, down, flat.
+                 * @description up, down or flat (|wow_pct| below the flat band, 2%). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
                  *       "up"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
                 /**
-                 * @description Sort field (default wow_pct). Accepts one of: wow_pct, volume.
+                 * @description Sort field (default wow_pct). Accepts one of: wow_pct, volume, in any case.
                  * @example volume
                  */
                 sort?: "wow_pct" | "volume";
-                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc. */
+                /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Number of entries (default 20, maximum 100). Accepts an integer from 1 to 100. */
                 limit?: number;
@@ -3938,13 +3938,13 @@ export interface operations {
                  */
                 brand?: string[];
                 /**
-                 * @description Kind of page that changed. Accepts one or more of (comma-separated): terms, withdrawal, responsible_gambling.
+                 * @description Kind of page that changed. Accepts one or more of (comma-separated): terms, withdrawal, responsible_gambling, in any case.
                  * @example [
                  *       "terms"
                  *     ]
                  */
                 page_type?: ("terms" | "withdrawal" | "responsible_gambling")[];
-                /** @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed. */
+                /** @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed, in any case. */
                 change_type?: ("new" | "modified" | "removed")[];
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -4011,13 +4011,13 @@ export interface operations {
                  */
                 brand?: string[];
                 /**
-                 * @description Kind of page that changed. Accepts one or more of (comma-separated): terms, withdrawal, responsible_gambling.
+                 * @description Kind of page that changed. Accepts one or more of (comma-separated): terms, withdrawal, responsible_gambling, in any case.
                  * @example [
                  *       "terms"
                  *     ]
                  */
                 page_type?: ("terms" | "withdrawal" | "responsible_gambling")[];
-                /** @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed. */
+                /** @description Kind of change. Accepts one or more of (comma-separated): new, modified, removed, in any case. */
                 change_type?: ("new" | "modified" | "removed")[];
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;

@@ -751,7 +751,7 @@ export interface operations {
                  */
                 traffic?: string[];
                 /**
-                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head.
+                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head, in any case.
                  * @example [
                  *       "junior"
                  *     ]
@@ -760,7 +760,7 @@ export interface operations {
                 /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
-                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
+                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none, in any case.
                  * @example [
                  *       "direct"
                  *     ]
@@ -782,9 +782,9 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
-                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
+                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance, in any case. */
                 sort?: "date" | "experience" | "relevance";
-                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
+                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -867,7 +867,7 @@ export interface operations {
                  */
                 traffic?: string[];
                 /**
-                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head.
+                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head, in any case.
                  * @example [
                  *       "junior"
                  *     ]
@@ -876,7 +876,7 @@ export interface operations {
                 /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
-                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
+                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none, in any case.
                  * @example [
                  *       "direct"
                  *     ]
@@ -898,9 +898,9 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
-                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
+                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance, in any case. */
                 sort?: "date" | "experience" | "relevance";
-                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
+                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -1073,7 +1073,7 @@ export interface operations {
                  */
                 traffic?: string[];
                 /**
-                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head.
+                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head, in any case.
                  * @example [
                  *       "junior"
                  *     ]
@@ -1082,7 +1082,7 @@ export interface operations {
                 /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
-                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
+                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none, in any case.
                  * @example [
                  *       "direct"
                  *     ]
@@ -1104,9 +1104,9 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
-                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
+                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance, in any case. */
                 sort?: "date" | "experience" | "relevance";
-                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
+                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -1193,7 +1193,7 @@ export interface operations {
                  */
                 traffic?: string[];
                 /**
-                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head.
+                 * @description Seniority level: junior, middle, senior, lead or head; comma-separated for any of several. Accepts one or more of (comma-separated): junior, middle, senior, lead, head, in any case.
                  * @example [
                  *       "junior"
                  *     ]
@@ -1202,7 +1202,7 @@ export interface operations {
                 /** @description Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 skill?: string[];
                 /**
-                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none.
+                 * @description How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none. Accepts one or more of (comma-separated): direct, service, none, in any case.
                  * @example [
                  *       "direct"
                  *     ]
@@ -1224,9 +1224,9 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only resumes updated before this instant: ISO 8601 date (midnight UTC) or date-time (UTC unless it has an offset); exclusive. Accepts an ISO 8601 date (YYYY-MM-DD) or date-time (UTC unless it has an offset; a + is written %2B in a URL). */
                 until?: string | unknown | unknown;
-                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance. */
+                /** @description date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so). Accepts one of: date, experience, relevance, in any case. */
                 sort?: "date" | "experience" | "relevance";
-                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc. */
+                /** @description asc or desc (default desc, for every sort); ties are broken by id ascending. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;

@@ -82,7 +82,8 @@ export function queryParameter(spec: ParamSpec, required: boolean, example: stri
     name: spec.name,
     in: "query",
     required,
-    description: `${spec.description}. Accepts ${expectedOf(spec)}.`,
+    // A closed value is matched in any case (`grade=A` is `grade=a`), which the enum alone does not say.
+    description: `${spec.description}. Accepts ${expectedOf(spec)}${spec.type === "closed" ? ", in any case" : ""}.`,
     schema: paramSchema(spec),
     ...(isList(spec) ? { style: "form", explode: false } : {}),
     ...(example === undefined ? {} : { example: exampleValue(spec, example) }),
