@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { Command } from "commander";
 import { formatErrorChain, HELP_HINT } from "../build/errors.ts";
 import { ENDPOINTS } from "../build/query/endpoints.ts";
@@ -15,7 +16,8 @@ await new Command("query")
       const { context, store } = await loadHost(options.dist);
       const response = await handleRequest({ method: "GET", url, clientAddress: "cli" }, { context, endpoints: ENDPOINTS, store });
       if (options.headers) {
-        console.log(`${response.status}`);
+        // The status line as the host's HTTP server sends it (Node's reason phrases).
+        console.log(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ""}`.trimEnd());
         for (const [name, value] of Object.entries(response.headers)) console.log(`${name}: ${value}`);
         console.log("");
       }

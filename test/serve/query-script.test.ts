@@ -46,6 +46,16 @@ describe("scripts/query.mjs", () => {
     expect(viaTsx.status).toBe(status);
   });
 
+  it("prints the status line and headers before the body with --headers", () => {
+    const bad = run(["scripts/query.mjs", "--dist", dist, "--headers", "/api/dataset/v1/brands?per_page=1000"]);
+    const [statusLine, ...rest] = bad.stdout.split("\n");
+    expect(statusLine).toBe("HTTP/1.1 400 Bad Request");
+    expect(rest).toContain("Content-Type: application/json; charset=utf-8");
+    const body = rest.slice(rest.indexOf("") + 1).join("\n");
+    expect(JSON.parse(body)).toMatchObject({ error: "invalid_parameter", status: 400 });
+    expect(run(["scripts/query.mjs", "--dist", dist, "--headers", "/api/dataset/v1/countries"]).stdout.split("\n")[0]).toBe("HTTP/1.1 200 OK");
+  });
+
   it("runs from a bundle it records, made from the query's sources", async () => {
     expect(run(["scripts/query.mjs", "--dist", dist, "/api/dataset/v1/countries"]).status).toBe(0);
     const record = JSON.parse(await readFile(path.join(bundleDir, "query-bundle.json"), "utf8")) as { entry: string; bundle: string; inputs: Record<string, string> };
