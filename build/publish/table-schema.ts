@@ -28,10 +28,20 @@ export interface TableSchema {
   foreignKeys?: readonly ForeignKey[];
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// A day of a month from year 1 (year 0 is no date to Python's validators); realDate checks the month's length.
+const DATE = /^(?!0000)\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 // Table Schema's default datetime format is UTC to the second; anything else stays a plain string.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const DATE_TIME = /^(?!0000)\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Whether the day of a `YYYY-MM-DD…` text that DATE or DATE_TIME matched is in its month (no 30 February). */
+function realDate(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+}
 
 /** The type of one non-null value. */
 export function typeOfValue(value: unknown): FieldType {
@@ -40,8 +50,9 @@ export function typeOfValue(value: unknown): FieldType {
   if (Array.isArray(value)) return "array";
   if (typeof value === "object" && value !== null) return "object";
   if (typeof value !== "string") return "any";
-  if (DATE_TIME.test(value)) return "datetime";
-  if (DATE.test(value)) return "date";
+  // Shaped like one but not a real day (2025-02-29): a validator would refuse it as a date, not as text.
+  if (DATE_TIME.test(value)) return realDate(value) ? "datetime" : "string";
+  if (DATE.test(value)) return realDate(value) ? "date" : "string";
   return YEAR_MONTH.test(value) ? "yearmonth" : "string";
 }
 

@@ -14,6 +14,17 @@ describe("typeOfValue", () => {
     ["2026-11-01T00:00:00.5Z", "string"],
     ["2026-11", "yearmonth"],
     ["2026-13", "string"],
+    // Shaped like a date or datetime but not one: a validator would refuse the value of a date field.
+    ["2024-02-29", "date"],
+    ["2025-02-29", "string"],
+    ["2026-04-31", "string"],
+    ["2026-00-10", "string"],
+    ["2026-13-01", "string"],
+    ["0000-01-01", "string"],
+    ["2026-02-30T00:00:00Z", "string"],
+    ["2026-11-01T24:00:00Z", "string"],
+    ["2026-11-01T23:60:00Z", "string"],
+    ["2026-11-01T23:59:60Z", "string"],
     ["GB", "string"],
   ])("types %j as %s", (value, type) => {
     expect(typeOfValue(value)).toBe(type);
