@@ -67,9 +67,9 @@ export function widenType(a: FieldType, b: FieldType): FieldType {
 }
 
 /**
- * Derives the fields of a list of flat-or-nested JSON records: names in first-seen order, each
- * field's type widened over every non-null value (`any` when a field is always null), and
- * `required` when every record has a non-null value.
+ * Derives the fields of a list of flat-or-nested JSON records, as their NDJSON lines hold them: names
+ * in first-seen order, each field's type widened over every non-null value (`any` when a field is
+ * always null), and `required` when every record has a non-null value.
  */
 export function inferTableSchema(records: readonly Record<string, unknown>[]): TableSchema {
   // One entry per field, in first-seen order; one lookup per value of every record of every download.
@@ -78,9 +78,12 @@ export function inferTableSchema(records: readonly Record<string, unknown>[]): T
     // Keys, not entries: a pair per field of every record of every download was a large share of the build's garbage.
     for (const name of Object.keys(record)) {
       const value = record[name];
+      // The fields of the NDJSON line, as JSON.stringify writes it: no member for undefined (nor a function or symbol)...
+      if (value === undefined || typeof value === "function" || typeof value === "symbol") continue;
       let field = seen.get(name);
       if (field === undefined) seen.set(name, (field = { type: undefined, present: 0 }));
-      if (value === null || value === undefined) continue;
+      // ...and null for NaN and ±Infinity.
+      if (value === null || (typeof value === "number" && !Number.isFinite(value))) continue;
       field.present += 1;
       // Types that no value of the same kind can widen further: skip the date patterns of every string.
       if (field.type === "any" || (field.type === "string" && typeof value === "string") || (field.type === "number" && typeof value === "number")) continue;

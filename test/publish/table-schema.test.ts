@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toNdjson } from "../../build/publish/bulk-downloads.ts";
 import { inferTableSchema, typeOfValue, widenType, type FieldType } from "../../build/publish/table-schema.ts";
 
 describe("typeOfValue", () => {
@@ -75,6 +76,23 @@ describe("inferTableSchema", () => {
         expect([name, field?.type]).toEqual([name, expected[name as keyof typeof expected]]);
       }
     }
+  });
+
+  it("describes the records as their NDJSON lines hold them: NaN and Infinity as null, an undefined value as no field", () => {
+    const records = [
+      { id: 1, ratio: Number.NaN, gone: undefined },
+      { id: 2, ratio: Number.POSITIVE_INFINITY, gone: undefined },
+      { id: 3, ratio: 0.5 },
+    ];
+    const written = toNdjson(records)
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(inferTableSchema(records)).toEqual(inferTableSchema(written));
+    expect(inferTableSchema(records).fields).toEqual([
+      { name: "id", type: "integer", constraints: { required: true } },
+      { name: "ratio", type: "number" },
+    ]);
   });
 
   it("gives no fields for no records", () => {
