@@ -79,7 +79,7 @@ function fieldList(fields: readonly string[]): string {
 
 /**
  * The key values of a table's records. Throws an internal error naming the table and the key when the
- * primary key is missing, null or not a plain value in some record, or repeated.
+ * primary key is missing, null or not a plain value (a string, a finite number, a boolean) in some record, or repeated.
  */
 export function keyValues(table: KeyedTable, records: readonly Record<string, unknown>[]): TableKeyValues {
   const primary = new KeySet();
@@ -89,7 +89,8 @@ export function keyValues(table: KeyedTable, records: readonly Record<string, un
       const record = records[position]!;
       for (const field of primaryKey) {
         const value = record[field];
-        if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+        // A NaN or an infinity is a number the file holds as null.
+        if (typeof value !== "string" && !(typeof value === "number" && Number.isFinite(value)) && typeof value !== "boolean") {
           throw new Error(`Internal error: the download ${table.name} has ${JSON.stringify(value ?? null)} for ${field} in record ${position + 1}, part of its primary key ${fieldList(primaryKey)}, which must have a value`);
         }
       }

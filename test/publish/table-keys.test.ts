@@ -35,6 +35,12 @@ describe("keyValues", () => {
     expect(() => keyValues(brands, [{ slug: ["a"] }])).toThrow('the download brands has ["a"] for slug in record 1');
   });
 
+  it("fails on a NaN or infinite primary key value, which the file holds as null", () => {
+    for (const id of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(() => keyValues({ name: "resumes", primaryKey: ["id"] }, [{ id: 1 }, { id }])).toThrow("the download resumes has null for id in record 2");
+    }
+  });
+
   it("tells apart values that print alike: 1 and '1', a|b + c and a + b|c", () => {
     expect(keyValues({ name: "resumes", primaryKey: ["id"] }, [{ id: 1 }, { id: "1" }]).primary.size).toBe(2);
     expect(keyValues({ name: "pairs", primaryKey: ["x", "y"] }, [{ x: "a|b", y: "c" }, { x: "a", y: "b|c" }]).primary.size).toBe(2);
