@@ -14,7 +14,9 @@ export function escapeHtml(text: string): string {
 /** A byte count for people: `512 B`, `21.5 KiB`, `3.2 MiB` (binary units, one decimal). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  const kib = (bytes / 1024).toFixed(1);
+  // Decided after rounding: 1,048,525 bytes is "1.0 MiB", not "1024.0 KiB".
+  if (Number(kib) < 1024) return `${kib} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 

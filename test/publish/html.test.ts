@@ -13,6 +13,10 @@ describe("formatBytes", () => {
     [1023, "1023 B"],
     [1024, "1.0 KiB"],
     [22_037, "21.5 KiB"],
+    // 1,048,524 / 1,024 = 1,023.95 (just under): kibibytes; one byte more rounds to 1,024.0, so mebibytes.
+    [1_048_524, "1023.9 KiB"],
+    [1_048_525, "1.0 MiB"],
+    [1_048_575, "1.0 MiB"],
     [1_048_576, "1.0 MiB"],
     [3_355_443, "3.2 MiB"],
   ])("shows %i bytes as %s", (bytes, text) => {
