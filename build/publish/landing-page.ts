@@ -88,7 +88,7 @@ export function downloadsSection(context: EngineContext, downloads: readonly Bul
     return rows.length === 0 ? "" : `<tbody>\n<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}\n</tbody>`;
   });
   return `<h2 id="downloads">Downloads</h2>
-<p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), all its records at once. The Contents column says what each record holds; where the API lists the same records, the file keeps the list's order. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
+<p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), all its records at once. The Contents column says what each file's records hold. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
 <pre><code>curl -s ${escapeHtml(context.dataset.site.base_url + INDEX_DOWNLOAD_PATH)} | gunzip | head -n 3</code></pre>
 <div class="scroll"><table>
 <caption>Every download with its records, size and SHA-256</caption>

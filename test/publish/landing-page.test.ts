@@ -68,7 +68,7 @@ describe("landingPage", () => {
   it("says what the downloads hold without claiming the API lists' fields for every file", async () => {
     const html = await landingPage(await minContext());
     expect(html).not.toContain("the same records and fields as the API lists");
-    expect(html).toContain("all its records at once. The Contents column says what each record holds; where the API lists the same records, the file keeps the list's order.");
+    expect(html).toContain("all its records at once. The Contents column says what each file's records hold.");
   });
 
   it("is self-contained: every address is on the site, a data: icon, or an attribution, license or mail link", async () => {
