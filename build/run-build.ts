@@ -8,12 +8,13 @@ import { fingerprintInputs, recordBuild, recordedBuild, recordsBuildOf } from ".
 import { acquireBuildLock } from "./emit/build-lock.ts";
 import { BuildError } from "./errors.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
-import { MANIFEST_FILE, planOutputs, type OutputPlan } from "./emit/plan-outputs.ts";
+import { MANIFEST_FILE, planOutputs, type OnPlannedFile, type OutputPlan } from "./emit/plan-outputs.ts";
 import { readPreviousOutput } from "./emit/previous-output.ts";
 import { removeInBackground } from "./emit/remove-in-background.ts";
 import { killedSwapLeftBehind, recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
 import { loadSeeds, requireSeedsFolder, type LoadStats } from "./load/load-seeds.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
+import type { EngineContext } from "./query/endpoint.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
 import { SITE_PRODUCERS } from "./publish/registry.ts";
@@ -97,13 +98,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const inputsMs = Math.round(performance.now() - checking);
   if (kept !== undefined) return { ...kept, stages: { inputs: inputsMs }, dryRun: false, outDir: options.outDir, publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true } };
 
-  const { seeds, stats } = await timed("load", () => loadSeeds(options.seedsDir));
-  const computed = await timed("compute", () => {
-    const dataset = computeDataset(seeds, { baseUrl: options.baseUrl });
-    return { dataset, index: buildEngineIndex(dataset) };
-  });
-  const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
-  const context = { ...computed, resumeSearch };
+  const { context, stats } = await prepareContext(options.seedsDir, options.baseUrl, timed);
   // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
   // build that fails earlier (bad seeds) holds the lock only for restoreAfterKilledSwap, if at all.
   const lock = fingerprint === undefined ? undefined : await acquireBuildLock(options.outDir);
@@ -115,7 +110,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     const sink = createOutputSink(staged?.dir, previous);
     let committed = false;
     try {
-      const plan = await timed("plan", () => planOutputs(context, ENDPOINTS, { maxFiles: options.maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, onFile: sink.addDescribed, pace: sink.paced }));
+      const plan = await timed("plan", () => planBuild(context, options.maxFiles, { onFile: sink.addDescribed, pace: sink.paced }));
       // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
       const netlify = planNetlifyFiles(plan, ENDPOINTS);
       plan.files.push(...netlify.files);
@@ -148,6 +143,28 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   } finally {
     await lock?.release();
   }
+}
+
+/** Runs one stage of a build, timing it under its name. */
+export type TimeStage = <T>(stage: string, work: () => T | Promise<T>) => Promise<T>;
+
+/**
+ * The stages before any file exists: the seeds loaded, the dataset computed and indexed, the resume
+ * search index built. Shared with the bench's render floor (scripts/bench/render-child.ts).
+ */
+export async function prepareContext(seedsDir: string, baseUrl: string, timed: TimeStage): Promise<{ context: EngineContext; stats: LoadStats }> {
+  const { seeds, stats } = await timed("load", () => loadSeeds(seedsDir));
+  const computed = await timed("compute", () => {
+    const dataset = computeDataset(seeds, { baseUrl });
+    return { dataset, index: buildEngineIndex(dataset) };
+  });
+  const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
+  return { context: { ...computed, resumeSearch }, stats };
+}
+
+/** Every response, page and download a build writes, planned; `emit` receives each file as it is planned. */
+export function planBuild(context: EngineContext, maxFiles: number, emit: { onFile?: OnPlannedFile; pace?: () => Promise<void> } = {}): Promise<OutputPlan> {
+  return planOutputs(context, ENDPOINTS, { maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, ...emit });
 }
 
 /**

@@ -9,14 +9,7 @@
  * node --import tsx scripts/bench/render-child.ts <seeds>
  * @module
  */
-import { computeDataset } from "../../build/compute/compute-dataset.ts";
-import { planOutputs } from "../../build/emit/plan-outputs.ts";
-import { loadSeeds } from "../../build/load/load-seeds.ts";
-import { NETLIFY_FILE_COUNT } from "../../build/netlify/netlify-files.ts";
-import { SITE_PRODUCERS } from "../../build/publish/registry.ts";
-import { buildEngineIndex } from "../../build/query/engine-index.ts";
-import { ENDPOINTS } from "../../build/query/endpoints.ts";
-import { buildResumeSearchIndex } from "../../build/search/resume-search-index.ts";
+import { planBuild, prepareContext } from "../../build/run-build.ts";
 
 const [seedsDir] = process.argv.slice(2);
 if (seedsDir === undefined) throw new Error("usage: render-child.ts <seeds>");
@@ -29,12 +22,7 @@ async function timed<T>(stage: string, work: () => T | Promise<T>): Promise<T> {
   return result;
 }
 
-// The same options as the bench's builds (build-child.ts).
-const { seeds } = await timed("load", () => loadSeeds(seedsDir));
-const computed = await timed("compute", () => {
-  const dataset = computeDataset(seeds, { baseUrl: "http://127.0.0.1:8080" });
-  return { dataset, index: buildEngineIndex(dataset) };
-});
-const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
-const plan = await timed("plan", () => planOutputs({ ...computed, resumeSearch }, ENDPOINTS, { maxFiles: 20_000, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT }));
+// The same options as the bench's builds (build-child.ts), the build's own stages, and no file emitted.
+const { context } = await prepareContext(seedsDir, "http://127.0.0.1:8080", timed);
+const plan = await timed("plan", () => planBuild(context, 20_000));
 console.log(JSON.stringify({ stages, files: plan.files.length }));
