@@ -58,7 +58,7 @@ export interface SampleBuildFigures {
    * build that made no variants would be measured against (absent from runs before it was measured).
    */
   plainFloor?: { ms: number; sequentialMs: number; pooledMs: number; threadsMs: number; files: number }[];
-  /** The build's stages up to its plan, run with nothing written or compressed, after each plain floor (render-child.ts; absent from runs before it was measured). */
+  /** The build's stages up to its plan, run with nothing written and no variant compressed, after each plain floor (render-child.ts; absent from runs before it was measured). */
   renderFloor?: RenderFloor[];
   /** One resume changed: what the rebuild wrote and linked. */
   changed?: BuildRun;

@@ -1,6 +1,6 @@
 /**
  * The render floor, for information beside the write floor (issue 7): what the build's plan costs with
- * nothing written and nothing compressed. It loads, computes and indexes the seeds as a build does, then
+ * nothing written and no compressed variant made. It loads, computes and indexes the seeds as a build does, then
  * runs the build's own plan (every response rendered, encoded and tagged, every page, chart and download
  * made) with no file emitted, and prints one JSON line with the milliseconds of each stage. A build cannot
  * write a response before it is rendered, so load, compute, search and this plan are a floor of its time

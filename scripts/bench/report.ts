@@ -113,7 +113,7 @@ const STAGES_BEFORE_PLAN = ["load", "compute", "search"];
  * stages before the plan, then the write and compression floors one after the other (both keep every core
  * busy), with rendering free. Above 3× the write floor, the build target cannot hold here with compressed
  * forms made at build time, however fast the responses are rendered. The render floor is the plan alone,
- * with nothing written or compressed; with it, the least time of a build that made no variants, against
+ * with nothing written and no variant compressed; with it, the least time of a build that made no variants, against
  * the write floor of the files it would leave: above 3×, the target cannot hold here without them either,
  * unless the responses are rendered faster.
  */
@@ -130,7 +130,7 @@ function compressionRows(build: SampleBuildFigures, floor: number): Row[] {
   const renders = build.renderFloor ?? [];
   if (renders.length > 0) {
     const render = median(renders.map((run) => run.stages.plan ?? 0));
-    rows.push({ measure: `render floor: the build's plan with nothing written or compressed (${formatNumber(renders[0]!.files)} files rendered, encoded and tagged)`, ours: formatMs(render), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(render / floor), target: "–" });
+    rows.push({ measure: `render floor: the build's plan with nothing written and no variant compressed (${formatNumber(renders[0]!.files)} files rendered, encoded and tagged)`, ours: formatMs(render), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(render / floor), target: "–" });
     const plainRuns = build.plainFloor ?? [];
     if (plainRuns.length > 0) {
       // With no variants to make, writing could overlap rendering entirely: the longer of the two counts.
