@@ -162,24 +162,41 @@ async function makeStagingFolder(parent: string, base: string): Promise<string> 
   }
 }
 
+/** Why a folder cannot be a build's output: a file stands at `path` (the folder itself or a folder above it), or the folder holds files but not the build's marker. */
+export type OutputObstacle = { kind: "file"; path: string } | { kind: "foreign" };
+
 /**
- * Refuses an output folder that a build must not replace: a file, or a folder with files in it that is
- * not a build's output (it has no `marker`, the manifest every build writes). The output folder is
+ * What stands in the way of `dir` being a build's output folder, if anything: a file at it or on its
+ * path, or files in it without `marker` (the manifest every build writes). A missing or empty folder, or
+ * a build's, is none. The build refuses such an output folder, the host such a folder to serve.
+ */
+export async function outputObstacle(dir: string, marker: string): Promise<OutputObstacle | undefined> {
+  // The nearest part of the path that exists decides: a file there blocks the folder.
+  for (let folder = path.normalize(dir); ; folder = path.dirname(folder)) {
+    const found = await stat(folder).catch(() => undefined);
+    if (found?.isDirectory() === false) return { kind: "file", path: folder };
+    if (found !== undefined) {
+      if (folder !== path.normalize(dir)) return undefined; // the folder does not exist yet: nothing in it
+      break;
+    }
+    if (folder === path.dirname(folder)) return undefined;
+  }
+  if ((await readdir(dir)).length === 0 || (await exists(path.join(dir, marker)))) return undefined;
+  return { kind: "foreign" };
+}
+
+/**
+ * Refuses an output folder that a build must not replace (outputObstacle). The output folder is
  * replaced as a whole, so `--out build` or `--out ~/Documents` would otherwise delete what is there.
  */
 export async function refuseForeignOutput(outDir: string, marker: string): Promise<void> {
-  const found = await stat(outDir).catch(() => undefined);
-  if (found === undefined) return refuseFileOnTheWay(path.dirname(path.resolve(outDir)), outDir);
-  if (!found.isDirectory()) throw new BuildError(`The output folder ${outDir} is a file, not a folder: a build does not replace it. Choose a folder of its own, such as dist.`);
-  if ((await readdir(outDir)).length === 0 || (await exists(path.join(outDir, marker)))) return;
-  throw new BuildError(
-    `The output folder ${outDir} holds files but no ${marker}: it is not a build's output, and a build replaces its output folder as a whole. Choose a folder of its own, such as dist, or empty this one first.`,
-  );
-}
-
-/** The folder a build would make for `outDir` cannot be made where a file stands on its path: said before any work. */
-async function refuseFileOnTheWay(folder: string, outDir: string): Promise<void> {
-  const found = await stat(folder).catch(() => undefined);
-  if (found === undefined) return folder === path.dirname(folder) ? undefined : refuseFileOnTheWay(path.dirname(folder), outDir);
-  if (!found.isDirectory()) throw new BuildError(`The output folder ${outDir} cannot be made: ${folder} is a file.`);
+  const obstacle = await outputObstacle(outDir, marker);
+  if (obstacle === undefined) return;
+  if (obstacle.kind === "foreign") {
+    throw new BuildError(
+      `The output folder ${outDir} holds files but no ${marker}: it is not a build's output, and a build replaces its output folder as a whole. Choose a folder of its own, such as dist, or empty this one first.`,
+    );
+  }
+  if (obstacle.path === path.normalize(outDir)) throw new BuildError(`The output folder ${outDir} is a file, not a folder: a build does not replace it. Choose a folder of its own, such as dist.`);
+  throw new BuildError(`The output folder ${outDir} cannot be made: ${obstacle.path} is a file.`);
 }

@@ -2,10 +2,11 @@
  * Loads what the host needs from a built dist/: the engine's dataset, the resume search index and the manifest.
  * @module
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Dataset } from "../compute/dataset.ts";
 import { parseDatasetFile } from "../emit/dataset-file.ts";
+import { outputObstacle } from "../emit/publish-atomically.ts";
 import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest } from "../emit/plan-outputs.ts";
 import { BuildError, npmCommandFor } from "../errors.ts";
 import { buildEngineIndex } from "../query/engine-index.ts";
@@ -66,20 +67,17 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
 }
 
 /**
- * Why `distDir` can hold no build, where a build would refuse it as its --out too: a file, a folder below
- * a file, a folder of other files. Saying to build there, as for a missing or empty folder, led nowhere.
+ * Why `distDir` can hold no build, where a build would refuse it as its --out too (outputObstacle): a
+ * file, a folder below a file, a folder of other files. Saying to build there, as for a missing or empty
+ * folder, led nowhere.
  */
 async function notABuild(distDir: string): Promise<BuildError | undefined> {
   const advice = "Point --dist at a build's output folder, such as dist.";
-  // The nearest part of the path that exists: a file there (the folder itself or one above it) is the reason.
-  for (let folder = path.normalize(distDir); ; folder = path.dirname(folder)) {
-    const found = await stat(folder).catch(() => undefined);
-    if (found?.isDirectory() === false) return new BuildError(`Cannot serve ${distDir}: ${folder === path.normalize(distDir) ? "it" : folder} is a file, not a folder a build wrote. ${advice}`);
-    if (found !== undefined || folder === path.dirname(folder)) break;
-  }
-  const entries = await readdir(distDir).catch(() => []);
-  if (entries.length === 0 || (await stat(path.join(distDir, MANIFEST_FILE)).catch(() => undefined)) !== undefined) return undefined;
-  return new BuildError(`Cannot serve ${distDir}: it holds files but no ${MANIFEST_FILE}, so it is not a build's output (and a build will not replace it). ${advice}`);
+  // Unreadable: the error the host met first says more.
+  const obstacle = await outputObstacle(distDir, MANIFEST_FILE).catch(() => undefined);
+  if (obstacle === undefined) return undefined;
+  if (obstacle.kind === "foreign") return new BuildError(`Cannot serve ${distDir}: it holds files but no ${MANIFEST_FILE}, so it is not a build's output (and a build will not replace it). ${advice}`);
+  return new BuildError(`Cannot serve ${distDir}: ${obstacle.path === path.normalize(distDir) ? "it" : obstacle.path} is a file, not a folder a build wrote. ${advice}`);
 }
 
 /** The command that builds `distDir` (`dist`, build/cli.ts's default, needs no --out). */
