@@ -8,6 +8,7 @@ import type { SiteProducer } from "../emit/site-files.ts";
 import type { EngineContext, Endpoint, ServiceName } from "../query/endpoint.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import { defaultOf, expectedOf, serializeValue, type IntSpec, type ParamSpec } from "../query/param-spec.ts";
+import { endpointPath } from "../query/routes.ts";
 import { pathSlots } from "../query/schemas/openapi-parameters.ts";
 import { SERVICE_BASES } from "../query/services.ts";
 import { hostConfigSchema } from "../serve/host-config.ts";
@@ -49,9 +50,10 @@ export function examplePathParams(context: EngineContext, endpoint: Endpoint): R
 export function describeEndpoint(endpoint: Endpoint, baseUrl: string, example: Record<string, string> | undefined): string {
   const format = endpoint.format === "ndjson" ? " Returns NDJSON (one record per line), not the JSON envelope." : "";
   const noParams = endpoint.params.length === 0 ? " No query parameters." : "";
-  const filled = example === undefined ? undefined : endpoint.path.replace(/\{(\w+)\}/g, (_, slot: string) => encodeURIComponent(example[slot] ?? ""));
+  const url = example === undefined ? undefined : endpointPath(endpoint, example);
+  const filled = url?.slice(SERVICE_BASES[endpoint.service].length);
   const opens = filled === undefined || filled === endpoint.path ? "" : ` The link opens \`${filled}\`.`;
-  const item = filled === undefined ? `GET ${endpoint.path}` : `[GET ${endpoint.path}](${baseUrl}${SERVICE_BASES[endpoint.service]}${filled})`;
+  const item = url === undefined ? `GET ${endpoint.path}` : `[GET ${endpoint.path}](${baseUrl}${url})`;
   const lines = [`- ${item}: ${endpoint.summary}.${format}${noParams}${opens}`];
   for (const spec of endpoint.params) lines.push(`  - ${describeParam(spec)}`);
   return lines.join("\n");
