@@ -6,6 +6,9 @@
  */
 import { HttpError } from "../errors.ts";
 
+/** Requests per rolling minute per client and service when the host is not told otherwise (host-config.ts). */
+export const DEFAULT_RATE_LIMIT = 120;
+
 /** The longest request target answered, in bytes; a longer one is a 414. */
 export const MAX_URL_BYTES = 8 * 1024;
 

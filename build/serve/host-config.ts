@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BuildError } from "../errors.ts";
+import { DEFAULT_RATE_LIMIT } from "../query/host-errors.ts";
 import { DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
 
 /** What each setting takes, as its errors say it (rather than how zod failed). */
@@ -23,7 +24,7 @@ export const hostConfigSchema = z.object({
   port: decimal(PORT).pipe(z.number().int(PORT).min(0, PORT).max(65535, PORT)).default(8080).describe("TCP port (PORT)"),
   host: z.string().min(1).default("127.0.0.1").describe("Address to listen on (HOST)"),
   dist: z.string().min(1).default("dist").describe("Built folder to serve (DIST)"),
-  rateLimit: decimal(RATE_LIMIT).pipe(z.number().int(RATE_LIMIT).min(0, RATE_LIMIT)).default(120).describe("Requests per rolling minute per client and service; 0 turns it off (RATE_LIMIT)"),
+  rateLimit: decimal(RATE_LIMIT).pipe(z.number().int(RATE_LIMIT).min(0, RATE_LIMIT)).default(DEFAULT_RATE_LIMIT).describe("Requests per rolling minute per client and service; 0 turns it off (RATE_LIMIT)"),
   trustProxy: z
     .union([z.boolean(), z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true")], BOOLEAN)
     .default(false)

@@ -14,9 +14,9 @@ import { openapiDocument, responseSchemaOf } from "../../build/query/openapi.ts"
 import { matchRoute } from "../../build/query/routes.ts";
 import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
 import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
-import { createSchemaCollector, EXAMPLE_RATE_LIMIT } from "../../build/query/schemas/openapi-components.ts";
+import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
 import { abridge, firstLines } from "../../build/query/schemas/openapi-examples.ts";
-import { MAX_URL_BYTES } from "../../build/query/host-errors.ts";
+import { DEFAULT_RATE_LIMIT, MAX_URL_BYTES } from "../../build/query/host-errors.ts";
 import { handleRequest, type HandlerDeps, type HostRequest } from "../../build/serve/handle-request.ts";
 import { hostConfigSchema } from "../../build/serve/host-config.ts";
 import { createRateLimiter } from "../../build/serve/rate-limiter.ts";
@@ -244,10 +244,10 @@ describe("the shared error responses' examples", () => {
   });
 
   it("429 shows the host's answer at its default limit", async () => {
-    expect(EXAMPLE_RATE_LIMIT).toBe(hostConfigSchema.parse({}).rateLimit);
-    const limiter = createRateLimiter(EXAMPLE_RATE_LIMIT)!;
+    expect(DEFAULT_RATE_LIMIT).toBe(hostConfigSchema.parse({}).rateLimit);
+    const limiter = createRateLimiter(DEFAULT_RATE_LIMIT)!;
     let answer = await ask({ url: "/api/dataset/v1/regulators" }, { rateLimiter: limiter });
-    for (let sent = 1; sent <= EXAMPLE_RATE_LIMIT; sent += 1) answer = await ask({ url: "/api/dataset/v1/regulators" }, { rateLimiter: limiter });
+    for (let sent = 1; sent <= DEFAULT_RATE_LIMIT; sent += 1) answer = await ask({ url: "/api/dataset/v1/regulators" }, { rateLimiter: limiter });
     expect(answer.status).toBe(429);
     const body = bodyOf(answer) as { details: { retry_after: number } };
     // The same body but for the seconds left, which depend on the clock: the example shows 17.

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { HttpError } from "../../errors.ts";
-import { internalError, preconditionFailed, rateLimited, urlTooLong } from "../host-errors.ts";
+import { DEFAULT_RATE_LIMIT, internalError, preconditionFailed, rateLimited, urlTooLong } from "../host-errors.ts";
 import type { OpenApiObject } from "./openapi-parameters.ts";
 
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -104,9 +104,6 @@ export function errorResponse(description: string, errorRef: OpenApiObject, exam
   return { description, headers: { ...ERROR_HEADERS, ...extraHeaders }, content: { "application/json": media } };
 }
 
-/** The host's default rate limit (host-config.ts), for the 429's example: the query layer does not import the host's. */
-export const EXAMPLE_RATE_LIMIT = 120;
-
 /** The body the host answers with `error`, as the one example of a shared response. */
 const hostExample = (error: HttpError): Record<string, OpenApiObject> => ({ [error.code]: { summary: error.message, value: error.toBody() } });
 
@@ -116,7 +113,7 @@ export function sharedResponses(errorRef: OpenApiObject): Record<string, OpenApi
     NotModified: { description: "Not modified: If-None-Match holds the current ETag (also in a list, in W/ form, or *). Empty body.", headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("CacheControl"), ...COMMON_HEADERS } },
     PreconditionFailed: errorResponse("precondition_failed: If-Match names none of the current ETag", errorRef, hostExample(preconditionFailed())),
     UriTooLong: errorResponse("request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body)", errorRef, hostExample(urlTooLong())),
-    TooManyRequests: errorResponse("rate_limited: over the rate limit; details.retry_after in seconds", errorRef, hostExample(rateLimited(EXAMPLE_RATE_LIMIT, 17)), { "Retry-After": headerRef("RetryAfter") }),
+    TooManyRequests: errorResponse("rate_limited: over the rate limit; details.retry_after in seconds", errorRef, hostExample(rateLimited(DEFAULT_RATE_LIMIT, 17)), { "Retry-After": headerRef("RetryAfter") }),
     InternalError: errorResponse("internal_error: a fault of ours (never a stack trace or a path)", errorRef, hostExample(internalError())),
     HeadError: { description: "The same status and headers as the GET would have, without a body", headers: ERROR_HEADERS },
   };
