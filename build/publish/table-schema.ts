@@ -3,6 +3,7 @@
  * the files it describes.
  * @module
  */
+import { parseDateTime } from "../query/param-spec.ts";
 
 /** The Table Schema field types the downloads use. */
 export type FieldType = "string" | "integer" | "number" | "boolean" | "object" | "array" | "date" | "datetime" | "yearmonth" | "any";
@@ -34,14 +35,8 @@ const DATE = /^(?!0000)\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DATE_TIME = /^(?!0000)\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** Whether the day of a `YYYY-MM-DD…` text that DATE or DATE_TIME matched is in its month (no 30 February). */
-function realDate(text: string): boolean {
-  const year = Number(text.slice(0, 4));
-  const month = Number(text.slice(5, 7));
-  const day = Number(text.slice(8, 10));
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
-}
+/** Whether a text that DATE or DATE_TIME matched names a real day (no 30 February): as the API's date parameters check it. */
+const realDate = (text: string): boolean => parseDateTime(text) !== undefined;
 
 /** The type of one non-null value. */
 export function typeOfValue(value: unknown): FieldType {
