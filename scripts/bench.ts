@@ -28,7 +28,7 @@ const program = new Command("bench")
     for (const note of results.notes) console.log(`note: ${note}`);
     for (const line of results.searchIndexLines ?? []) console.log(line);
     console.log(`\n${flags.quick ? "quick run (indicative only)" : "full run"} in ${((performance.now() - started) / 1000).toFixed(0)} s; results in ${path.relative(process.cwd(), RESULTS_DIR)}/`);
-    if (!flags.quick && flags.dist === undefined) console.log("latest.json updated: `npm run docs` puts its table in the README's Performance section");
+    if (!flags.quick && flags.dist === undefined) console.log("latest.json updated: `npm run docs` puts its table in docs/performance.md");
   });
 
 await program.parseAsync();

@@ -1,5 +1,5 @@
 /**
- * The README's API reference, rendered from the endpoint registry so that it cannot drift from the code.
+ * The API reference of docs/api.md, rendered from the endpoint registry so that it cannot drift from the code.
  * @module
  */
 import type { Endpoint } from "../query/endpoint.ts";
@@ -12,9 +12,9 @@ const SERVICE_TITLES = { dataset: "Open demand dataset", resumes: "Resume direct
 export function renderApiReference(endpoints: readonly Endpoint[]): string {
   const lines: string[] = [];
   for (const service of ["dataset", "resumes"] as const) {
-    lines.push(`### ${SERVICE_TITLES[service]} (\`${SERVICE_BASES[service]}\`)`, "");
+    lines.push(`## ${SERVICE_TITLES[service]} (\`${SERVICE_BASES[service]}\`)`, "");
     for (const endpoint of endpoints.filter((candidate) => candidate.service === service)) {
-      lines.push(`#### \`GET ${endpoint.path}\``, "", escapeCell(endpoint.summary) + (endpoint.format === "ndjson" ? " (NDJSON)" : ""), "");
+      lines.push(`### \`GET ${endpoint.path}\``, "", escapeCell(endpoint.summary) + (endpoint.format === "ndjson" ? " (NDJSON)" : ""), "");
       if (endpoint.params.length === 0) {
         lines.push("No parameters.", "");
         continue;

@@ -209,7 +209,7 @@ export function tableRows(results: BenchResults): Row[] {
   ];
 }
 
-/** The table as Markdown (printed, and pasted into the README). */
+/** The table as Markdown (printed, and shown in docs/performance.md). */
 export function markdownTable(rows: readonly Row[]): string {
   // A row with a target but no verdict is one whose figures could not be measured.
   const mark = (row: Row) => (row.holds === undefined ? (row.target === "–" ? "" : "not measured") : row.holds ? "yes" : "**no**");
@@ -226,7 +226,7 @@ export function machineLine(machine: Machine): string {
 }
 
 /**
- * The README's block for the latest full run (`npm run docs` renders it from results/latest.json): when,
+ * The block of docs/performance.md for the latest full run (`npm run docs` renders it from results/latest.json): when,
  * the table exactly as the run printed and saved it, and the machine line.
  */
 export function latestRunMarkdown(results: Pick<BenchResults, "date" | "quick" | "machine" | "rows">, file: string): string {

@@ -84,13 +84,13 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     expect(router.rules).toBe(redirects.filter((line) => !line.startsWith("#")).length);
   });
 
-  it("has the response, rule and header counts the README gives for the sample (they drifted once unnoticed)", () => {
+  it("has the response, rule and header counts docs/netlify.md gives for the sample (they drifted once unnoticed)", () => {
     const rules = readFileSync(path.join(dist, "_redirects"), "utf8").trim().split("\n").filter((line) => !line.startsWith("#"));
     const forced = rules.filter((line) => line.endsWith(" 200!"));
     const parameterless = rules.filter((line) => line.includes(" ^#|^$|#=:q ") && !forced.includes(line));
     const headerBlocks = readFileSync(path.join(dist, "_headers"), "utf8").split("\n").filter((line) => line.startsWith("/")).length;
     const figures = [precomputedUrls.length, precomputedUrls.length, rules.length, parameterless.length, rules.length - forced.length - parameterless.length - 1, forced.length, headerBlocks].map((count) => count.toLocaleString("en-US"));
-    const stated = /([\d,]+) of ([\d,]+) precomputed responses \(100%\) reached statically, by ([\d,]+) rules in `_redirects` \(([\d,]+) of them for parameterless files: cards and default pages; ([\d,]+) for query files; ([\d,]+) forced; the catch-all\); ([\d,]+) `_headers` blocks\./.exec(readFileSync("README.md", "utf8").replace(/\s+/g, " "));
+    const stated = /([\d,]+) of ([\d,]+) precomputed responses \(100%\) reached statically, by ([\d,]+) rules in `_redirects` \(([\d,]+) of them for parameterless files: cards and default pages; ([\d,]+) for query files; ([\d,]+) forced; the catch-all\); ([\d,]+) `_headers` blocks\./.exec(readFileSync("docs/netlify.md", "utf8").replace(/\s+/g, " "));
     expect(stated?.slice(1)).toEqual(figures);
   });
 
