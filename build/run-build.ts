@@ -8,10 +8,12 @@ import { fingerprintInputs, recordBuild, recordedBuild, recordsBuildOf } from ".
 import { acquireBuildLock } from "./emit/build-lock.ts";
 import { BuildError } from "./errors.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "./emit/output-sink.ts";
-import { MANIFEST_FILE, planOutputs, type OnPlannedFile, type OutputPlan } from "./emit/plan-outputs.ts";
+import { planOutputs, type OnPlannedFile, type OutputPlan } from "./emit/plan-outputs.ts";
+import { MANIFEST_FILE } from "./output-format/manifest.ts";
 import { readPreviousOutput } from "./emit/previous-output.ts";
 import { removeInBackground } from "./emit/remove-in-background.ts";
-import { killedSwapLeftBehind, recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
+import { recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
+import { killedSwapLeftBehind } from "./output-format/output-folder.ts";
 import { loadSeeds, requireSeedsFolder, type LoadStats } from "./load/load-seeds.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import type { EngineContext } from "./query/endpoint.ts";

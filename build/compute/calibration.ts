@@ -6,7 +6,7 @@
  */
 import type { GroundTruth } from "../load/schemas.ts";
 import { compareStrings } from "./compare.ts";
-import { groupBy } from "./compute-brands.ts";
+import { groupBy } from "./group-by.ts";
 import { pearson } from "./correlation.ts";
 import type { IndexValue } from "./demand-index.ts";
 import { round4, roundTo } from "./numbers.ts";

@@ -8,19 +8,8 @@ import { describeBrand } from "./brand-description.ts";
 import { compareStrings } from "./compare.ts";
 import type { BrandRecord, TrustHistoryEntry } from "./dataset.ts";
 import type { IndexValue } from "./demand-index.ts";
+import { groupBy } from "./group-by.ts";
 import { computeTrustScore, licenseStatusOn } from "./trust-score.ts";
-
-/** Groups items by a key, keeping their order. */
-export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
 
 /** Builds every brand record, sorted by slug; `snapshotDate` is the meta snapshot's date. */
 export function computeBrands(seeds: SeedSet, index: readonly IndexValue[], periods: readonly string[], snapshotDate: string): BrandRecord[] {

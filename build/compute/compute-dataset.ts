@@ -13,7 +13,7 @@ import { computeGameRanks } from "./game-rank.ts";
 import { computeMomentum } from "./momentum.ts";
 import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
-import { utcDateOf } from "./periods.ts";
+import { utcDateOf } from "../shared/utc-date.ts";
 import { computeTrending } from "./trending.ts";
 
 /**

@@ -2,6 +2,7 @@
  * Month arithmetic on `YYYY-MM` periods, in UTC.
  * @module
  */
+import { utcDateOf } from "../shared/utc-date.ts";
 
 /** The last instant of a month as an ISO date `YYYY-MM-DD` (its last day). */
 export function periodEndDate(period: string): string {
@@ -15,16 +16,6 @@ export function addMonths(period: string, months: number): string {
   const [year, month] = period.split("-").map(Number) as [number, number];
   const index = year * 12 + (month - 1) + months;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
-
-/**
- * The UTC date `YYYY-MM-DD` of an ISO date or date-time: a date-time with an offset is first turned into
- * UTC, so the same instant written with any offset falls on the same day (a date alone is that day).
- */
-export function utcDateOf(isoDateOrTime: string): string {
-  // A date, or a date-time already in UTC, is its own day: no parsing (the Trust Score asks for every alert's month every month).
-  if (isoDateOrTime.length === 10 || isoDateOrTime.endsWith("Z")) return isoDateOrTime.slice(0, 10);
-  return new Date(Date.parse(isoDateOrTime)).toISOString().slice(0, 10);
 }
 
 /** The period (UTC month) of an ISO date or date-time, as in utcDateOf. */

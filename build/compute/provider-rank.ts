@@ -4,7 +4,7 @@
  */
 import type { Game, LobbyObservation, Provider } from "../load/schemas.ts";
 import { compareStrings } from "./compare.ts";
-import { groupBy } from "./compute-brands.ts";
+import { groupBy } from "./group-by.ts";
 import { round1, round4 } from "./numbers.ts";
 
 /** Weights of the normalised sub-measures; they sum to 1. Documented on the methodology page. */

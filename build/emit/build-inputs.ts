@@ -10,10 +10,11 @@ import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { seedInputFiles } from "../load/find-seed-files.ts";
-import { etagOf } from "../serve/etag.ts";
+import { etagOf } from "../output-format/etag.ts";
 import { listFiles } from "./list-files.ts";
-import { COMPRESSORS, variantPath, type EncodedVariant, type Encoding } from "./compress-body.ts";
-import { ENGINE_DIR, MANIFEST_FILE, type Manifest, type OutputFile } from "./plan-outputs.ts";
+import { COMPRESSORS, variantPath, type EncodedVariant, type Encoding } from "../output-format/compress-body.ts";
+import { type OutputFile } from "./plan-outputs.ts";
+import { ENGINE_DIR, MANIFEST_FILE, type Manifest } from "../output-format/manifest.ts";
 
 /** The record of the inputs, under dist/ (not a response: never served, outside the file budget). */
 export const BUILD_INPUTS_FILE = `${ENGINE_DIR}/build-inputs.json`;

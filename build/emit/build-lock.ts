@@ -9,7 +9,7 @@ import { link, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import os from "node:os";
 import path from "node:path";
 import { BuildError } from "../errors.ts";
-import { processStartTicks, recordedProcessRuns } from "./process-start.ts";
+import { processStartTicks, recordedProcessRuns } from "../shared/process-start.ts";
 
 const LOCK_PREFIX = ".dist-lock-";
 

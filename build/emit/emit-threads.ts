@@ -7,8 +7,8 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { BuildError } from "../errors.ts";
-import { ETAG_SETTINGS } from "../serve/etag.ts";
-import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "./compress-body.ts";
+import { ETAG_SETTINGS } from "../output-format/etag.ts";
+import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "../output-format/compress-body.ts";
 import { encodeOwned } from "./owned-bytes.ts";
 
 const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);

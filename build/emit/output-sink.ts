@@ -7,9 +7,10 @@
  */
 import path from "node:path";
 import { BuildError } from "../errors.ts";
-import { ENCODINGS, variantPath, type EncodedVariants } from "./compress-body.ts";
+import { ENCODINGS, variantPath, type EncodedVariants } from "../output-format/compress-body.ts";
 import { startEmitThreads, type EmitRequest, type EmitResult } from "./emit-threads.ts";
-import { MANIFEST_FILE, serializeManifest, type ManifestEntry, type OutputFile, type OutputPlan, type SiteEntry } from "./plan-outputs.ts";
+import { type OutputFile, type OutputPlan } from "./plan-outputs.ts";
+import { MANIFEST_FILE, serializeManifest, type ManifestEntry, type SiteEntry } from "../output-format/manifest.ts";
 import { previousEntries, reusableVariants, type PreviousOutput } from "./previous-output.ts";
 
 /** What the files emitted so far did, for the build summary. */

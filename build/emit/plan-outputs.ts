@@ -8,44 +8,12 @@ import { HttpError } from "../errors.ts";
 import { resumeSearchOf } from "../query/resumes/resume-search.ts";
 import { JSON_TYPE, NDJSON_TYPE, renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
-import { etagOf } from "../serve/etag.ts";
-import { ENCODINGS, variantPath, wantsVariants, type EncodedVariants } from "./compress-body.ts";
-import { serializeDataset } from "./dataset-file.ts";
+import { etagOf } from "../output-format/etag.ts";
+import { ENCODINGS, variantPath, wantsVariants } from "../output-format/compress-body.ts";
+import { serializeDataset } from "../output-format/dataset-file.ts";
 import { encodeOwned } from "./owned-bytes.ts";
-import { siteKey, type SiteBody, type SiteProducer } from "./site-files.ts";
-
-export const ENGINE_DIR = "_engine";
-export const DATASET_FILE = `${ENGINE_DIR}/dataset.json`;
-export const MANIFEST_FILE = `${ENGINE_DIR}/manifest.json`;
-/** The resume full-text index, built once here so the host loads it instead of re-indexing. */
-export const SEARCH_FILE = `${ENGINE_DIR}/resume-search.json`;
-
-/** What the host needs to answer a precomputed file without reading or parsing it first. */
-export interface ManifestEntry {
-  etag: string;
-  bytes: number;
-  link?: string;
-  total?: number;
-  /** Its compressed variants `<file>.br` / `<file>.gz`, added as they are made (output-sink.ts). */
-  encodings?: EncodedVariants;
-}
-
-/** A site file as the host serves it: its file under dist/ and its Content-Type. */
-export interface SiteEntry {
-  file: string;
-  type: string;
-  etag: string;
-  bytes: number;
-  /** Its compressed variants, as for responses. */
-  encodings?: EncodedVariants;
-}
-
-export interface Manifest {
-  generated_at: string;
-  files: Record<string, ManifestEntry>;
-  /** Site files by public URL path (see site-files.ts). */
-  site: Record<string, SiteEntry>;
-}
+import { siteKey, type SiteBody, type SiteProducer } from "../output-format/site-files.ts";
+import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "../output-format/manifest.ts";
 
 export interface OutputFile {
   path: string;
@@ -153,10 +121,6 @@ export async function planOutputs(
   return { files, manifest, endpoints: [...stats.values()] };
 }
 
-/** The manifest as the host loads it. */
-export function serializeManifest(manifest: Manifest): string {
-  return `${JSON.stringify(manifest)}\n`;
-}
 
 
 /**

@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readBuildRecord } from "./build-inputs.ts";
-import { COMPRESSORS, type EncodedVariants } from "./compress-body.ts";
-import { MANIFEST_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "./plan-outputs.ts";
+import { COMPRESSORS, type EncodedVariants } from "../output-format/compress-body.ts";
+import { MANIFEST_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "../output-format/manifest.ts";
 
 export interface PreviousOutput {
   dir: string;

@@ -2,7 +2,7 @@
  * Rules that span fields or records, beyond what one schema can say.
  * @module
  */
-import { utcDateOf } from "../compute/periods.ts";
+import { utcDateOf } from "../shared/utc-date.ts";
 import type { SeedProblem } from "../errors.ts";
 import type { LocatedRecord } from "./validate-records.ts";
 

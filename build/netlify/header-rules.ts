@@ -6,8 +6,8 @@
  * in netlify.toml on the response tree, which no site file is in, so no two rules set the same header.
  * @module
  */
-import type { SiteEntry } from "../emit/plan-outputs.ts";
-import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../serve/response-headers.ts";
+import type { SiteEntry } from "../output-format/manifest.ts";
+import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
 import type { StaticRoute } from "./static-routes.ts";
 
 /**

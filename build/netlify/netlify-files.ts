@@ -3,7 +3,7 @@
  * cannot drift: dist/_redirects and dist/_headers, and the figures the build reports.
  * @module
  */
-import { ENCODINGS, variantPath, wantsVariants } from "../emit/compress-body.ts";
+import { ENCODINGS, variantPath, wantsVariants } from "../output-format/compress-body.ts";
 import type { OutputFile, OutputPlan } from "../emit/plan-outputs.ts";
 import type { Endpoint } from "../query/endpoint.ts";
 import { headerRules } from "./header-rules.ts";

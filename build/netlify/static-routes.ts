@@ -4,7 +4,7 @@
  * with that file.
  * @module
  */
-import type { Manifest } from "../emit/plan-outputs.ts";
+import type { Manifest } from "../output-format/manifest.ts";
 import { HttpError } from "../errors.ts";
 import type { Endpoint } from "../query/endpoint.ts";
 import { RESPONSES_DIR } from "../query/query-to-path.ts";

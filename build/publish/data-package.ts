@@ -6,55 +6,16 @@
 import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import type { BulkDownload } from "./bulk-downloads.ts";
+import { asciiIdentifier, packageLicense } from "../shared/license.ts";
 
 /** The descriptor's file name in the downloads folder. */
 export const DATA_PACKAGE_FILE = "datapackage.json";
 /** The media type of each resource's data once decompressed. */
 export const NDJSON_MEDIA_TYPE = "application/x-ndjson";
 
-/** A license entry of the descriptor (Open Definition identifier, deed URL, title). */
-export interface PackageLicense {
-  /** Absent when the seed text has nothing to make an identifier of. */
-  name?: string;
-  path?: string;
-  title: string;
-}
-
-/** Open Definition identifiers and deeds of the licenses the seeds may name. */
-const KNOWN_LICENSES: Record<string, Required<PackageLicense>> = {
-  "CC BY 4.0": { name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: "Creative Commons Attribution 4.0" },
-  "CC0 1.0": { name: "CC0-1.0", path: "https://creativecommons.org/publicdomain/zero/1.0/", title: "CC0 1.0" },
-};
-
-/**
- * Seed text as an identifier the Data Package profile accepts (its name patterns are ASCII only):
- * accents dropped (`é` → `e`), every other run of characters that `outside` matches a dash. Empty when the
- * text has none of them (a Cyrillic or Chinese title).
- */
-function identifier(text: string, outside: RegExp): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(outside, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/**
- * The package license of a seed license text (`CC BY 4.0` → `CC-BY-4.0` with the deed's URL). An unknown
- * text keeps its words as the identifier (`OGL (UK) 3.0` → `OGL-UK-3.0`), and none when it has no ASCII
- * letter or digit: a name outside `[-a-zA-Z0-9._]` makes the whole descriptor invalid.
- */
-export function packageLicense(text: string): PackageLicense {
-  // Own members only: a seed's text may be `constructor` or `__proto__`, which Object.prototype answers.
-  const known = Object.hasOwn(KNOWN_LICENSES, text) ? KNOWN_LICENSES[text] : undefined;
-  if (known !== undefined) return known;
-  const name = identifier(text, /[^a-zA-Z0-9._-]+/g);
-  return name === "" ? { title: text } : { name, title: text };
-}
-
 /** A package name: lower-case ASCII letters, digits and dashes; empty when the title has none. */
 export function packageName(title: string): string {
-  return identifier(title.toLowerCase(), /[^a-z0-9]+/g);
+  return asciiIdentifier(title.toLowerCase(), /[^a-z0-9]+/g);
 }
 
 function sourceOf(meta: Meta, service: "dataset" | "resumes") {

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pageFile, type SiteFile, type SiteProducer } from "../emit/site-files.ts";
+import { pageFile, type SiteFile, type SiteProducer } from "../output-format/site-files.ts";
 import type { ServiceName } from "../query/endpoint.ts";
 import { SERVICE_BASES } from "../query/services.ts";
 

@@ -5,7 +5,7 @@
  * instead of a 404 for the address a reader of the contract types first.
  * @module
  */
-import type { SiteProducer } from "../emit/site-files.ts";
+import type { SiteProducer } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { bulkDownloads, DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { escapeHtml } from "./html.ts";

@@ -3,7 +3,7 @@
  * describing them.
  * @module
  */
-import type { SiteFile, SiteProducer } from "../emit/site-files.ts";
+import type { SiteFile, SiteProducer } from "../output-format/site-files.ts";
 import { bulkDownloads, DOWNLOAD_CONTENT_TYPE, DOWNLOADS_DIR, downloadLocation } from "./bulk-downloads.ts";
 import { DATA_PACKAGE_FILE, dataPackage } from "./data-package.ts";
 import { DOWNLOAD_TABLES } from "./download-tables.ts";

@@ -5,7 +5,7 @@
  */
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { pinGzipOs } from "../emit/compress-body.ts";
+import { pinGzipOs } from "../output-format/compress-body.ts";
 
 /** The fixed compression level of every download: the smallest files, paid once at build time. */
 export const GZIP_LEVEL = 9;

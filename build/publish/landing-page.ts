@@ -3,12 +3,12 @@
  * with a copyable snippet, links for people and machines, and every download with size and SHA-256.
  * @module
  */
-import type { SiteProducer } from "../emit/site-files.ts";
+import type { SiteProducer } from "../output-format/site-files.ts";
 import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { INDEX_DOWNLOAD_PATH } from "../query/dataset/index-values.ts";
 import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
-import { packageLicense } from "./data-package.ts";
+import { packageLicense } from "../shared/license.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
 import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
 import { SITE_LINKS } from "./site-links.ts";

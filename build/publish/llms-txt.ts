@@ -4,19 +4,18 @@
  * lists are generated from the endpoint registry and its parameter tables, never written by hand.
  * @module
  */
-import type { SiteProducer } from "../emit/site-files.ts";
+import type { SiteProducer } from "../output-format/site-files.ts";
 import type { EngineContext, Endpoint, ServiceName } from "../query/endpoint.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import { defaultOf, expectedOf, serializeValue, type IntSpec, type ParamSpec } from "../query/param-spec.ts";
 import { endpointPath } from "../query/routes.ts";
 import { pathSlots } from "../query/schemas/openapi-parameters.ts";
 import { SERVICE_BASES } from "../query/services.ts";
-import { hostConfigSchema } from "../serve/host-config.ts";
-import { WINDOW_MS } from "../serve/rate-limiter.ts";
 import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
 import { formatBytes, formatCount } from "./html.ts";
 import { licenseSummary } from "./page-layout.ts";
 import { SITE_LINKS } from "./site-links.ts";
+import { DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "../shared/host-errors.ts";
 
 /** Endpoints that are documents about the service; llms.txt lists them under Docs instead. */
 function isDocument(endpoint: Endpoint): boolean {
@@ -74,11 +73,11 @@ export function pageLimits(): string[] {
 }
 
 function limitsSection(): string {
-  const rate = hostConfigSchema.parse({}).rateLimit;
+  const rate = DEFAULT_RATE_LIMIT;
   return [
     "## Limits",
     "",
-    `- Rate limit: ${rate} requests per rolling ${WINDOW_MS / 1000} seconds per client address, counted separately for each service. Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 \`rate_limited\` with Retry-After. Prefer the bulk downloads to paging through everything.`,
+    `- Rate limit: ${rate} requests per rolling ${RATE_WINDOW_MS / 1000} seconds per client address, counted separately for each service. Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 \`rate_limited\` with Retry-After. Prefer the bulk downloads to paging through everything.`,
     `- Page sizes and limits: ${pageLimits().join("; ")}.`,
     "- Caching: every 200 has a strong ETag (except a streamed export computed on the fly) and Cache-Control: public, max-age=300; send If-None-Match to get 304.",
   ].join("\n");

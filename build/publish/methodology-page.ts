@@ -4,8 +4,8 @@
  * @module
  */
 import type { Dataset } from "../compute/dataset.ts";
-import type { SiteProducer } from "../emit/site-files.ts";
-import { pageFile } from "../emit/site-files.ts";
+import type { SiteProducer } from "../output-format/site-files.ts";
+import { pageFile } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml, renderTable } from "./html.ts";
 import {

@@ -2,7 +2,7 @@
  * The site producers the build runs, in order: landing page, docs, methodology, llms.txt, downloads and their page.
  * @module
  */
-import type { SiteProducer } from "../emit/site-files.ts";
+import type { SiteProducer } from "../output-format/site-files.ts";
 import { docsPagesProducer } from "./docs-pages.ts";
 import { downloadsPageProducer } from "./downloads-page.ts";
 import { downloadsProducer } from "./downloads-producer.ts";

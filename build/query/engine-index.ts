@@ -3,7 +3,7 @@
  * @module
  */
 import { compareStrings } from "../compute/compare.ts";
-import { groupBy } from "../compute/compute-brands.ts";
+import { groupBy } from "../compute/group-by.ts";
 import type { BrandRecord, Dataset, LicenseRecord } from "../compute/dataset.ts";
 import type { IndexValue } from "../compute/demand-index.ts";
 import type { GameRankEntry } from "../compute/game-rank.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { z } from "zod";
-import { packageLicense } from "../publish/data-package.ts";
+import { packageLicense } from "../shared/license.ts";
 import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { discoveryDocument, openapiDocumentSchema } from "./schemas/documents.ts";
 import { errorBody } from "./schemas/envelope.ts";

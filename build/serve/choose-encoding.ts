@@ -2,7 +2,7 @@
  * Content negotiation on Accept-Encoding (RFC 9110 §12.5.3): which of a body's stored codings to send.
  * @module
  */
-import { ENCODINGS, type Encoding } from "../emit/compress-body.ts";
+import { ENCODINGS, type Encoding } from "../output-format/compress-body.ts";
 
 /** What to send: one of the stored codings, or the body as it is. */
 export type Chosen = Encoding | "identity";

@@ -3,9 +3,9 @@
  * answer's bytes and ETag in each coding equal those of a precomputed file with the same body.
  * @module
  */
-import { COMPRESS_MIN_BYTES, compressBodySync } from "../emit/compress-body.ts";
+import { COMPRESS_MIN_BYTES, compressBodySync } from "../output-format/compress-body.ts";
 import { chooseEncoding, type Chosen } from "./choose-encoding.ts";
-import { etagOf } from "./etag.ts";
+import { etagOf } from "../output-format/etag.ts";
 import type { Representation } from "./response-headers.ts";
 
 const BOTH = ["br", "gzip"] as const;

@@ -5,7 +5,7 @@
  */
 import { HttpError } from "../errors.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
-import { internalError, MAX_URL_BYTES, preconditionFailed, rateLimited, urlTooLong } from "../query/host-errors.ts";
+import { internalError, MAX_URL_BYTES, preconditionFailed, rateLimited, urlTooLong } from "../shared/host-errors.ts";
 import { parseQueryString } from "../query/parse-query-string.ts";
 import { JSON_TYPE, NDJSON_TYPE, renderJson, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
 import { SERVICE_BASES } from "../query/services.ts";
@@ -13,7 +13,8 @@ import { encodeLive, liveCoding } from "./encode-live.ts";
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, SUCCESS_CACHE_CONTROL, errorResponse, ifMatchMatches, ifNoneMatchMatches, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
+import { ALLOWED_METHODS, errorResponse, ifMatchMatches, ifNoneMatchMatches, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
+import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
 
 /**
  * The path and query of a request target: the absolute form (`GET http://host/path HTTP/1.1`), which

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { BuildError } from "../errors.ts";
-import { DEFAULT_RATE_LIMIT } from "../query/host-errors.ts";
+import { DEFAULT_RATE_LIMIT } from "../shared/host-errors.ts";
 import { DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
 
 /** What each setting takes, as its errors say it (rather than how zod failed). */

@@ -8,8 +8,8 @@
  */
 import { unwatchFile, watchFile, type Stats } from "node:fs";
 import path from "node:path";
-import { MANIFEST_FILE, type Manifest } from "../emit/plan-outputs.ts";
-import { swapUnderway } from "../emit/publish-atomically.ts";
+import { MANIFEST_FILE, type Manifest } from "../output-format/manifest.ts";
+import { swapUnderway } from "../output-format/output-folder.ts";
 import type { HandlerDeps } from "./handle-request.ts";
 import { loadHost, manifestTagOf, type LoadedHost } from "./load-host.ts";
 import type { PrecomputedStore } from "./precomputed-store.ts";

@@ -5,16 +5,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Dataset } from "../compute/dataset.ts";
-import { parseDatasetFile } from "../emit/dataset-file.ts";
-import { outputObstacle } from "../emit/publish-atomically.ts";
-import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest } from "../emit/plan-outputs.ts";
+import { parseDatasetFile } from "../output-format/dataset-file.ts";
+import { outputObstacle } from "../output-format/output-folder.ts";
+import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest } from "../output-format/manifest.ts";
 import { BuildError, npmCommandFor } from "../errors.ts";
 import { buildEngineIndex } from "../query/engine-index.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { searchIndexMatches } from "../query/resumes/resume-search.ts";
 import { parseSearchIndex } from "../search/search-index-codec.ts";
 import type { SearchIndex } from "../search/search-index.ts";
-import { etagOf } from "./etag.ts";
+import { etagOf } from "../output-format/etag.ts";
 import { createPrecomputedStore, type PrecomputedStore, type StoreOptions } from "./precomputed-store.ts";
 
 /** What the host serves from one built dist/: one snapshot of the data. */

@@ -7,7 +7,7 @@ import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMess
 import { Server as NetServer, type Socket } from "node:net";
 import { HttpError } from "../errors.ts";
 import { handleRequest, methodNotAllowed, refusedRequestRateHeaders, type HandlerDeps, type HostRequest } from "./handle-request.ts";
-import { internalError, MAX_URL_BYTES, urlTooLong } from "../query/host-errors.ts";
+import { internalError, MAX_URL_BYTES, urlTooLong } from "../shared/host-errors.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface ServerOptions {

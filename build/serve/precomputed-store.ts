@@ -8,12 +8,12 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Encoding } from "../emit/compress-body.ts";
-import { variantPath } from "../emit/compress-body.ts";
-import type { Manifest, ManifestEntry, SiteEntry } from "../emit/plan-outputs.ts";
-import { isPageFile, namesPageFile, siteKey } from "../emit/site-files.ts";
+import type { Encoding } from "../output-format/compress-body.ts";
+import { variantPath } from "../output-format/compress-body.ts";
+import type { Manifest, ManifestEntry, SiteEntry } from "../output-format/manifest.ts";
+import { isPageFile, namesPageFile, siteKey } from "../output-format/site-files.ts";
 import { chooseEncoding } from "./choose-encoding.ts";
-import { etagOf } from "./etag.ts";
+import { etagOf } from "../output-format/etag.ts";
 
 /**
  * One representation of a precomputed response: `body`, `etag` and `bytes` are those of the coding

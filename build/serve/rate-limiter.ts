@@ -3,6 +3,7 @@
  * Exact (a log of timestamps per client), with an injected clock for tests.
  * @module
  */
+import { RATE_WINDOW_MS } from "../shared/host-errors.ts";
 
 export interface RateDecision {
   allowed: boolean;
@@ -19,8 +20,6 @@ export interface RateLimiter {
   peek(key: string): RateDecision;
 }
 
-export const WINDOW_MS = 60_000;
-
 /** A limiter allowing `limit` requests per rolling minute per key; `limit` 0 disables it (returns undefined). */
 export function createRateLimiter(limit: number, now: () => number = Date.now): RateLimiter | undefined {
   if (limit <= 0) return undefined;
@@ -28,14 +27,14 @@ export function createRateLimiter(limit: number, now: () => number = Date.now): 
   let checks = 0;
 
   const sweep = (time: number): void => {
-    for (const [key, log] of logs) if ((log[log.length - 1] ?? 0) <= time - WINDOW_MS) logs.delete(key);
+    for (const [key, log] of logs) if ((log[log.length - 1] ?? 0) <= time - RATE_WINDOW_MS) logs.delete(key);
   };
 
   const decide = (log: readonly number[], time: number, allowed: boolean): RateDecision => {
     const oldest = log[0] ?? time;
-    return { allowed, limit, remaining: Math.max(0, limit - log.length), reset: Math.max(1, Math.ceil((oldest + WINDOW_MS - time) / 1000)) };
+    return { allowed, limit, remaining: Math.max(0, limit - log.length), reset: Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - time) / 1000)) };
   };
-  const recent = (key: string, time: number): number[] => (logs.get(key) ?? []).filter((stamp) => stamp > time - WINDOW_MS);
+  const recent = (key: string, time: number): number[] => (logs.get(key) ?? []).filter((stamp) => stamp > time - RATE_WINDOW_MS);
 
   return {
     check(key) {

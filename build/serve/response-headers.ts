@@ -4,13 +4,8 @@
  */
 import { HttpError } from "../errors.ts";
 import { JSON_TYPE, renderJson } from "../query/run-query.ts";
+import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
 
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, Link, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Total-Count",
-};
-
-export const SUCCESS_CACHE_CONTROL = "public, max-age=300";
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
 export interface HostResponse {

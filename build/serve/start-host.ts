@@ -4,7 +4,7 @@
  * @module
  */
 import type { AddressInfo } from "node:net";
-import type { Manifest } from "../emit/plan-outputs.ts";
+import type { Manifest } from "../output-format/manifest.ts";
 import { BuildError, formatErrorChain } from "../errors.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 import { handleRequest, type HandlerDeps, type HostRequest } from "./handle-request.ts";
-import { internalError } from "../query/host-errors.ts";
+import { internalError } from "../shared/host-errors.ts";
 import { errorResponse, type HostResponse } from "./response-headers.ts";
 
 export interface WebRequestOptions {

@@ -6,7 +6,7 @@
  * work takes on its own, before a single response is rendered.
  * @module
  */
-import { ENCODING_SUFFIX } from "../../build/emit/compress-body.ts";
+import { ENCODING_SUFFIX } from "../../build/output-format/compress-body.ts";
 import { startEmitThreads } from "../../build/emit/emit-threads.ts";
 
 interface TreeFile {

@@ -4,7 +4,7 @@
  * filtered page of resumes and full-text `q` against json-server on the same data.
  * @module
  */
-import type { Manifest } from "../../build/emit/plan-outputs.ts";
+import type { Manifest } from "../../build/output-format/manifest.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { parseQueryString } from "../../build/query/parse-query-string.ts";
 import { resolveQuery } from "../../build/query/run-query.ts";

@@ -7,7 +7,7 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Manifest } from "../../build/emit/plan-outputs.ts";
+import type { Manifest } from "../../build/output-format/manifest.ts";
 import { startProcess, stopProcess, waitForHttp } from "./processes.ts";
 import { urlOfFile } from "./urls.ts";
 

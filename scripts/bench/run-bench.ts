@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { loadHost } from "../../build/serve/load-host.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";

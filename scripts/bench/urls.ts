@@ -2,7 +2,7 @@
  * Public URLs of precomputed files (the inverse of queryToPath), and the URL sets the benchmark drives.
  * @module
  */
-import type { Manifest } from "../../build/emit/plan-outputs.ts";
+import type { Manifest } from "../../build/output-format/manifest.ts";
 import { RESPONSES_DIR } from "../../build/query/query-to-path.ts";
 
 /** `responses/api/dataset/v1/brands/country=GB,page=2.json` → `/api/dataset/v1/brands?country=GB&page=2`. */

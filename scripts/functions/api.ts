@@ -4,7 +4,7 @@
  * @module
  */
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
-import { findEngineDist, loadFunctionDeps } from "../../build/netlify/function-deps.ts";
+import { findEngineDist, loadFunctionDeps } from "../../build/serve/netlify-function-deps.ts";
 import { createWebHandler } from "../../build/serve/web-adapter.ts";
 
 /** The part of Netlify's function context this function reads. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, periodEndDate, periodOf, utcDateOf, yearsBetween } from "../../build/compute/periods.ts";
+import { addMonths, periodEndDate, periodOf, yearsBetween } from "../../build/compute/periods.ts";
+import { utcDateOf } from "../../build/shared/utc-date.ts";
 
 describe("periodEndDate", () => {
   it.each([

@@ -5,11 +5,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "../../build/emit/plan-outputs.ts";
-import { MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
+import type { Manifest } from "../../build/output-format/manifest.ts";
+import { MANIFEST_FILE } from "../../build/output-format/manifest.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../../build/query/run-query.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 const PREFIX = "responses/api/dataset/";

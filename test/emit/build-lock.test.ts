@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireBuildLock, lockFileOf } from "../../build/emit/build-lock.ts";
-import { processStartTicks } from "../../build/emit/process-start.ts";
+import { processStartTicks } from "../../build/shared/process-start.ts";
 import { BuildError } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";

@@ -1,12 +1,13 @@
 /**
  * Small hand-made plans for the output tests, and the build's way of writing a plan.
  */
-import { wantsVariants } from "../../build/emit/compress-body.ts";
+import { wantsVariants } from "../../build/output-format/compress-body.ts";
 import { completeOutput, createOutputSink, type SinkReport } from "../../build/emit/output-sink.ts";
-import { MANIFEST_FILE, planOutputs, type Manifest, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
+import { planOutputs, type OutputFile, type OutputPlan } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import type { PreviousOutput } from "../../build/emit/previous-output.ts";
 import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 
 /** A JSON body of about `bytes` bytes that compresses well; `seed` changes its bytes. */
 export function jsonBody(bytes: number, seed = "x"): string {

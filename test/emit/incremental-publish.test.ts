@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILD_CODE, codeFiles, fingerprintInputs, type CodeInputs } from "../../build/emit/build-inputs.ts";
 import { listFiles } from "../../build/emit/list-files.ts";
 import { runBuild } from "../../build/run-build.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 

@@ -3,12 +3,12 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "n
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COMPRESS_MIN_BYTES, compressBodySync } from "../../build/emit/compress-body.ts";
+import { COMPRESS_MIN_BYTES, compressBodySync } from "../../build/output-format/compress-body.ts";
 import { createOutputSink, ensureWithin } from "../../build/emit/output-sink.ts";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { readPreviousOutput } from "../../build/emit/previous-output.ts";
 import { BuildError } from "../../build/errors.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 import { emitPlan, jsonBody, makePlan } from "./compress-fixtures.ts";
 

@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { killedSwapLeftBehind, recoverInterruptedBuild, refuseForeignOutput, stageOutput, swapUnderway } from "../../build/emit/publish-atomically.ts";
-import { processStartTicks } from "../../build/emit/process-start.ts";
+import { recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "../../build/emit/publish-atomically.ts";
+import { killedSwapLeftBehind, swapUnderway } from "../../build/output-format/output-folder.ts";
+import { processStartTicks } from "../../build/shared/process-start.ts";
 import { BuildError } from "../../build/errors.ts";
 
 let parent: string;

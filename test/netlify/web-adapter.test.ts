@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EngineContext } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { createWebHandler, streamLines, toHostRequest, toWebResponse } from "../../build/serve/web-adapter.ts";

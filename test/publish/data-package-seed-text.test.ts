@@ -8,7 +8,8 @@ import AjvDraft04 from "ajv-draft-04";
 import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import type { BulkDownload } from "../../build/publish/bulk-downloads.ts";
-import { dataPackage, packageLicense, packageName } from "../../build/publish/data-package.ts";
+import { dataPackage, packageName } from "../../build/publish/data-package.ts";
+import { packageLicense } from "../../build/shared/license.ts";
 import { DOWNLOAD_TABLES } from "../../build/publish/download-tables.ts";
 import type { EngineContext } from "../../build/query/endpoint.ts";
 

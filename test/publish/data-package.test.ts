@@ -11,7 +11,7 @@ import AjvDraft04 from "ajv-draft-04";
 import addFormatsModule from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INDEX_DOWNLOAD_PATH } from "../../build/query/dataset/index-values.ts";
-import { packageLicense } from "../../build/publish/data-package.ts";
+import { packageLicense } from "../../build/shared/license.ts";
 import { typeOfValue, widenType, type TableField } from "../../build/publish/table-schema.ts";
 import { useSampleHost } from "../helpers/sample-host.ts";
 

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import type { Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { openapiDocument, responseSchemaOf } from "../../build/query/openapi.ts";
@@ -16,7 +16,7 @@ import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/ru
 import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
 import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
 import { abridge, firstLines } from "../../build/query/schemas/openapi-examples.ts";
-import { DEFAULT_RATE_LIMIT, MAX_URL_BYTES } from "../../build/query/host-errors.ts";
+import { DEFAULT_RATE_LIMIT, MAX_URL_BYTES } from "../../build/shared/host-errors.ts";
 import { handleRequest, type HandlerDeps, type HostRequest } from "../../build/serve/handle-request.ts";
 import { hostConfigSchema } from "../../build/serve/host-config.ts";
 import { createRateLimiter } from "../../build/serve/rate-limiter.ts";

@@ -14,7 +14,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";

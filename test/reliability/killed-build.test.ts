@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BUILD_INPUTS_FILE } from "../../build/emit/build-inputs.ts";
 import { SeedValidationError } from "../../build/errors.ts";
 import { lockFileOf } from "../../build/emit/build-lock.ts";
-import { processStartTicks } from "../../build/emit/process-start.ts";
+import { processStartTicks } from "../../build/shared/process-start.ts";
 import { recoverInterruptedBuild } from "../../build/emit/publish-atomically.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { startHost } from "../../build/serve/start-host.ts";

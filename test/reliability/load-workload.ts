@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 
 export interface WorkloadRequest {
   /** What the request stands for, for the per-kind tally. */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../build/compute/dataset.ts";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import type { EngineContext } from "../../build/query/endpoint.ts";
 import { cardAllowance, cardKeySpace, RESUME_FILE_SHARE } from "../../build/query/resumes/resume-key-space.ts";
 import { RESUME_ENDPOINTS } from "../../build/query/resumes/registry.ts";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EngineContext, Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { handleRequest, type HandlerDeps, type HostRequest } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE, type PrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import { createLiveCache } from "../../build/serve/live-cache.ts";

@@ -10,16 +10,16 @@ import { mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it, vi } from "vitest";
-import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { runBuild } from "../../build/run-build.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
 import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 
 /** Set by the test: run once, first thing, the next time the host checks for a swap underway. */
 const swapEnds = vi.hoisted(() => ({ now: undefined as (() => Promise<void>) | undefined }));
-vi.mock("../../build/emit/publish-atomically.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../build/emit/publish-atomically.ts")>();
+vi.mock("../../build/output-format/output-folder.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../build/output-format/output-folder.ts")>();
   return {
     ...original,
     swapUnderway: async (outDir: string) => {

@@ -9,10 +9,10 @@ import { mkdtemp, readFile as readText, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DATASET_FILE, MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
+import { DATASET_FILE, MANIFEST_FILE } from "../../build/output-format/manifest.ts";
 import { BuildError } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { buildCommandFor, loadHost } from "../../build/serve/load-host.ts";
 import { copySeeds } from "../fixtures/seeds-invalid.ts";
 

@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Manifest } from "../../build/emit/plan-outputs.ts";
-import { etagOf } from "../../build/serve/etag.ts";
+import type { Manifest } from "../../build/output-format/manifest.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { createPrecomputedStore, type PrecomputedStore } from "../../build/serve/precomputed-store.ts";
 
 const FILE = "responses/api/dataset/v1/brands/index.json";

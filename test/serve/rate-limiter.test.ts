@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, WINDOW_MS } from "../../build/serve/rate-limiter.ts";
+import { createRateLimiter } from "../../build/serve/rate-limiter.ts";
+import { RATE_WINDOW_MS } from "../../build/shared/host-errors.ts";
 
 /** A limiter on a hand-moved clock. */
 function limiterAt(limit: number) {
@@ -47,7 +48,7 @@ describe("createRateLimiter", () => {
       advance(1_000);
       limiter.check("a");
     }
-    advance(WINDOW_MS - 50_000);
+    advance(RATE_WINDOW_MS - 50_000);
     expect(limiter.check("a").allowed).toBe(true);
   });
 
@@ -72,7 +73,7 @@ describe("createRateLimiter", () => {
   it("never reports a reset below 1 second", () => {
     const { limiter, advance } = limiterAt(1);
     limiter.check("a");
-    advance(WINDOW_MS - 1);
+    advance(RATE_WINDOW_MS - 1);
     expect(limiter.check("a")).toEqual({ allowed: false, limit: 1, remaining: 0, reset: 1 });
   });
 

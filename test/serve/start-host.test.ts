@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
-import { MANIFEST_FILE } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE } from "../../build/output-format/manifest.ts";
 import { BuildError, formatErrorChain } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { startHost } from "../../build/serve/start-host.ts";

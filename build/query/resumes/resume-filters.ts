@@ -8,21 +8,10 @@ import { compareStrings } from "../../compute/compare.ts";
 import type { Resume } from "../../load/schemas.ts";
 import type { ParamSpec, ParamValue } from "../param-spec.ts";
 import { hasContacts } from "./resume-records.ts";
-import { rankAtOrAfter } from "./resume-rows.ts";
+import { rankAtOrAfter, type ResumeRow } from "./resume-rows.ts";
 
 export const SENIORITIES = ["junior", "middle", "senior", "lead", "head"] as const;
 export const CONTACT_QUALITIES = ["direct", "service", "none"] as const;
-
-/** A resume as the filters and sorts see it: the record, its position and its `updated_at` as a rank (updateRanksOf). */
-export interface ResumeRow {
-  resume: Resume;
-  /** Index in `dataset.resumes` (ascending id), which is also the search index's document position. */
-  position: number;
-  /** Its update instant's rank, not epoch milliseconds: those cannot tell apart times within one millisecond. */
-  time: number;
-  /** The search score rounded to 4 decimals (as shown), when the query has `q`. */
-  score?: number;
-}
 
 export interface ResumeFilter {
   spec: ParamSpec;

@@ -7,7 +7,17 @@
 import type { Resume } from "../../load/schemas.ts";
 import { sortItems, type SortField } from "../common-params.ts";
 import { finerDigits } from "../param-spec.ts";
-import type { ResumeRow } from "./resume-filters.ts";
+
+/** A resume as the filters and sorts see it: the record, its position and its `updated_at` as a rank (updateRanksOf). */
+export interface ResumeRow {
+  resume: Resume;
+  /** Index in `dataset.resumes` (ascending id), which is also the search index's document position. */
+  position: number;
+  /** Its update instant's rank, not epoch milliseconds: those cannot tell apart times within one millisecond. */
+  time: number;
+  /** The search score rounded to 4 decimals (as shown), when the query has `q`. */
+  score?: number;
+}
 
 const updateTimes = new WeakMap<readonly Resume[], Float64Array>();
 const orders = new WeakMap<readonly Resume[], Map<string, readonly ResumeRow[]>>();

@@ -9,7 +9,8 @@ import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, 
 import type { EngineContext, Pagination } from "../endpoint.ts";
 import { paginate } from "../envelope.ts";
 import type { ParamSpec, Params } from "../param-spec.ts";
-import { RESUME_FILTERS, type ResumeRow } from "./resume-filters.ts";
+import { RESUME_FILTERS } from "./resume-filters.ts";
+import { type ResumeRow } from "./resume-rows.ts";
 import { roundScore } from "./resume-records.ts";
 import { matchesInOrder, rowsInOrder, updateRanksOf } from "./resume-rows.ts";
 import { resumeSearchOf } from "./resume-search.ts";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { HttpError } from "../../errors.ts";
-import { DEFAULT_RATE_LIMIT, internalError, preconditionFailed, rateLimited, urlTooLong } from "../host-errors.ts";
+import { DEFAULT_RATE_LIMIT, internalError, preconditionFailed, rateLimited, urlTooLong } from "../../shared/host-errors.ts";
 import type { OpenApiObject } from "./openapi-parameters.ts";
 
 const COMPONENT_PREFIX = "#/components/schemas/";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../build/compute/dataset.ts";
-import { parseDatasetFile, serializeDataset } from "../../build/emit/dataset-file.ts";
+import { parseDatasetFile, serializeDataset } from "../../build/output-format/dataset-file.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
 /** A made-up dataset-shaped object: text with a newline, a missing member, nested values. */

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processStartTicks, recordedProcessRuns, sameProcessAsRecorded } from "../../build/emit/process-start.ts";
+import { processStartTicks, recordedProcessRuns, sameProcessAsRecorded } from "../../build/shared/process-start.ts";
 
 /** Clock ticks since boot now (USER_HZ is 100 on Linux). */
 async function uptimeTicks(): Promise<number> {

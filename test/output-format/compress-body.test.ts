@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_MIN_BYTES, compressBodySync, compressibleType, variantPath, wantsVariants } from "../../build/emit/compress-body.ts";
-import { jsonBody } from "./compress-fixtures.ts";
+import { COMPRESS_MIN_BYTES, compressBodySync, compressibleType, variantPath, wantsVariants } from "../../build/output-format/compress-body.ts";
+import { jsonBody } from "../emit/compress-fixtures.ts";
 
 describe("compressibleType", () => {
   it.each([

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MANIFEST_FILE, planOutputs, serializeManifest, type OnPlannedFile } from "../../build/emit/plan-outputs.ts";
-import { pageFile, siteKey, type SiteProducer } from "../../build/emit/site-files.ts";
+import { planOutputs, type OnPlannedFile } from "../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, serializeManifest } from "../../build/output-format/manifest.ts";
+import { pageFile, siteKey, type SiteProducer } from "../../build/output-format/site-files.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
-import { etagOf } from "../../build/serve/etag.ts";
-import { emitPlan, planAndWrite } from "./compress-fixtures.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
+import { emitPlan, planAndWrite } from "../emit/compress-fixtures.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 const llms: SiteProducer = () => [

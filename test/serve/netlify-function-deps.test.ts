@@ -1,5 +1,5 @@
 /**
- * The Netlify Function's dependencies (build/netlify/function-deps.ts): where it finds the built engine
+ * The Netlify Function's dependencies (build/serve/netlify-function-deps.ts): where it finds the built engine
  * data, and that a failed load is retried by the next request while a good one is kept.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { DATASET_FILE } from "../../build/emit/plan-outputs.ts";
-import { findEngineDist, loadFunctionDeps } from "../../build/netlify/function-deps.ts";
+import { DATASET_FILE } from "../../build/output-format/manifest.ts";
+import { findEngineDist, loadFunctionDeps } from "../../build/serve/netlify-function-deps.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 
 let root: string;

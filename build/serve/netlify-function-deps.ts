@@ -7,12 +7,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DATASET_FILE } from "../emit/plan-outputs.ts";
+import { DATASET_FILE } from "../output-format/manifest.ts";
 import type { Endpoint } from "../query/endpoint.ts";
-import type { HandlerDeps } from "../serve/handle-request.ts";
-import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "../serve/live-cache.ts";
-import { loadHost } from "../serve/load-host.ts";
-import { EMPTY_STORE } from "../serve/precomputed-store.ts";
+import type { HandlerDeps } from "./handle-request.ts";
+import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
+import { loadHost } from "./load-host.ts";
+import { EMPTY_STORE } from "./precomputed-store.ts";
 
 /**
  * The built folder holding `_engine/`: `$API_DIST` if set, else `dist` under the working folder (where

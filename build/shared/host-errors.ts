@@ -9,6 +9,9 @@ import { HttpError } from "../errors.ts";
 /** Requests per rolling minute per client and service when the host is not told otherwise (host-config.ts). */
 export const DEFAULT_RATE_LIMIT = 120;
 
+/** The rolling window the rate limit counts requests in. */
+export const RATE_WINDOW_MS = 60_000;
+
 /** The longest request target answered, in bytes; a longer one is a 414. */
 export const MAX_URL_BYTES = 8 * 1024;
 
