@@ -22,7 +22,7 @@ describe("renderApiReference", () => {
     const markdown = renderApiReference(ENDPOINTS.filter((endpoint) => endpoint.id === "dataset.brands"));
     expect(markdown).toContain("### `GET /brands`");
     expect(markdown).toMatch(/\| `per_page` \| an integer from 1 to 100 \| `50` \|/);
-    expect(markdown).toMatch(/\| `status` \| one or more of \(comma-separated\): active, dormant, closed \|  \| Brand status \|/);
+    expect(markdown).toMatch(/\| `status` \| one or more of \(comma-separated\): active, dormant, closed \| {2}\| Brand status \|/);
   });
 });
 

@@ -22,6 +22,7 @@ describe("roundTo", () => {
     [2.3499999999, 1, 2.3],
     // Large values keep every digit they have (a GGR in pesos or forints times a share).
     [12345678901.234, 2, 12345678901.23],
+    // eslint-disable-next-line no-loss-of-precision -- the literal is the value a float rounds from, as written
     [121932839519.795786, 2, 121932839519.8],
     [33333333233.33333, 4, 33333333233.3333],
     [10000000000.005, 2, 10000000000.01], // drift is still absorbed at that size

@@ -81,7 +81,9 @@ function startCli(root: string, port: number): Promise<ChildProcess> {
       // Not handed to the caller, so stopped here: a CLI still starting would outlive the test run.
       try {
         process.kill(-child.pid!, "SIGKILL");
-      } catch {}
+      } catch {
+        // already gone
+      }
       reject(new Error(`netlify dev did not start in ${START_MS / 1000} s:\n${output.slice(-2000)}`));
     }, START_MS);
     const onData = (chunk: Buffer) => {

@@ -101,7 +101,9 @@ export async function startHostProcess(
       if (options.viaNpm) {
         try {
           process.kill(-child.pid!, "SIGKILL");
-        } catch {}
+        } catch {
+          // already gone
+        }
       } else if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
     },

@@ -36,9 +36,15 @@ export function requestVocabulary(context: EngineContext, endpoints: readonly En
     for (const entry of entries) for (const [name, value] of entry.pairs) add(name, value);
   }
   const { dataset } = context;
-  for (const brand of dataset.brands) add("brand", brand.slug), add("brands", brand.slug);
+  for (const brand of dataset.brands) {
+    add("brand", brand.slug);
+    add("brands", brand.slug);
+  }
   for (const provider of dataset.providers) add("provider", provider.slug);
-  for (const country of dataset.countries) add("country", country.code), add("jurisdiction", country.code);
+  for (const country of dataset.countries) {
+    add("country", country.code);
+    add("jurisdiction", country.code);
+  }
   for (const regulator of dataset.regulators) add("regulator_code", regulator.code);
   const words = [...new Set([...dataset.brands.slice(0, 40).map((brand) => brand.name), ...dataset.games.slice(0, 40).map((game) => game.name)].flatMap((name) => name.toLowerCase().split(/\s+/)))];
   return { keyQueries, slots, values: new Map([...values].map(([name, set]) => [name, [...set]])), words, periods: dataset.periods };

@@ -1,0 +1,58 @@
+/**
+ * The layers of build/ (docs/architecture.md): imports follow the data flow, load → compute → search →
+ * query → output-format → publish → emit → netlify, with serve beside emit. Each folder may import the
+ * folders listed for it in ALLOWED; type-only imports count (tsPreCompilationDeps), and no cycle is allowed.
+ */
+const LOW = ["shared", "errors.ts"];
+const ALLOWED = {
+  shared: [],
+  load: [],
+  compute: ["load"],
+  search: ["load", "compute"],
+  query: ["load", "compute", "search"],
+  "output-format": ["load", "compute", "search", "query"],
+  publish: ["load", "compute", "search", "query", "output-format"],
+  emit: ["load", "compute", "search", "query", "output-format", "publish"],
+  netlify: ["load", "compute", "search", "query", "output-format", "publish", "emit"],
+  serve: ["load", "compute", "search", "query", "output-format", "publish"],
+  docs: ["load", "compute", "search", "query"],
+  sample: ["load", "compute"],
+};
+
+const layerRules = Object.entries(ALLOWED).map(([layer, allowed]) => ({
+  name: `layer-${layer}`,
+  comment: `build/${layer} may import only ${[...allowed, ...LOW].join(", ") || "nothing"} (docs/architecture.md)`,
+  severity: "error",
+  from: { path: `^build/${layer}/` },
+  to: {
+    path: "^build/",
+    pathNot: [`^build/${layer}/`, ...[...allowed, ...LOW].map((folder) => `^build/${folder.replace(".", "\\.")}(/|$)`)],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "no-circular",
+      comment: "An import cycle, type-only imports included: the layers and the modules within them form a tree.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "build-never-imports-tests-or-scripts",
+      severity: "error",
+      from: { path: "^build/" },
+      to: { path: "^(test|scripts)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".mjs", ".js"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
