@@ -4,10 +4,13 @@
  */
 import type { BrandRecord } from "../../compute/dataset.ts";
 import { HttpError } from "../../errors.ts";
-import { dropNaturalOrder, effectiveOrder, limitParam, listParam, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
-import type { Endpoint, KeySpaceEntry } from "../endpoint.ts";
+import { dropNaturalOrder, effectiveOrder, limitParam, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
+import type { EngineContext, Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
-import { containsAllWords, foldedTextOf, queryWords } from "../text-match.ts";
+import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
+import { defaultPages, singleValues } from "../key-space.ts";
+import { foldedTextOf } from "../text-match.ts";
+import { countryFilter, wordsFilter } from "./dataset-filters.ts";
 import { BRAND_SORTS } from "./brand-params.ts";
 import { brandsResponse } from "../schemas/dataset-brands.ts";
 
@@ -28,6 +31,17 @@ export function brandListItem(brand: BrandRecord) {
 /** The text `q` searches, folded: the brand's name and slug. */
 const searchText = foldedTextOf((brand: BrandRecord) => `${brand.name} ${brand.slug}`);
 
+const BRAND_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
+  anyOfFilter({ name: "status", type: "closed", values: BRAND_STATUSES, multi: true, description: "Brand status" }, (brand) => brand.status, { values: () => BRAND_STATUSES }),
+  {
+    spec: { name: "has_license", type: "bool", description: "1 keeps brands with at least one active license, 0 those without" },
+    keep: (value) => (brand) => (brand.licenses_count > 0) === value,
+    values: () => ["1", "0"],
+  },
+  countryFilter("Markets the brand operates in (ISO code; UK = GB)", (brand) => brand.markets, (context) => context.dataset.countries.map((country) => country.code)),
+  wordsFilter("Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
+];
+
 export const brandsEndpoint: Endpoint = {
   id: "dataset.brands",
   service: "dataset",
@@ -36,10 +50,7 @@ export const brandsEndpoint: Endpoint = {
   format: "json",
   response: brandsResponse,
   params: [
-    { name: "status", type: "closed", values: BRAND_STATUSES, multi: true, description: "Brand status" },
-    { name: "has_license", type: "bool", description: "1 keeps brands with at least one active license, 0 those without" },
-    { name: "country", type: "open", normalise: "country", multi: true, description: "Markets the brand operates in (ISO code; UK = GB)" },
-    { name: "q", type: "text", maxLength: 200, description: "Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing" },
+    ...filterSpecs(BRAND_FILTERS),
     sortParam(BRAND_SORTS, "name"),
     orderParam,
     pageParam,
@@ -49,29 +60,16 @@ export const brandsEndpoint: Endpoint = {
   aliases: { limit: "per_page" },
   validate: (params) => dropNaturalOrder(params, BRAND_SORTS, "name"),
   run: (context, { params }) => {
-    const statuses = listParam(params, "status");
-    const countries = listParam(params, "country");
-    const words = params.q === undefined ? undefined : queryWords(String(params.q));
-    const matching = context.dataset.brands.filter(
-      (brand) =>
-        (statuses.length === 0 || statuses.includes(brand.status)) &&
-        (params.has_license === undefined || (brand.licenses_count > 0) === params.has_license) &&
-        (countries.length === 0 || brand.markets.some((market) => countries.includes(market))) &&
-        (words === undefined || containsAllWords(searchText(brand), words)),
-    );
+    const matching = applyFilters(context.dataset.brands, BRAND_FILTERS, params, context);
     const { sort, order } = effectiveOrder(params, BRAND_SORTS, "name");
     const sorted = sortItems(matching, BRAND_SORTS[sort]!, order, (brand) => brand.slug);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
     return { kind: "json", body: envelope(context, "dataset", items.map(brandListItem), { sort, order }, pagination), pagination };
   },
   keySpace: function* (context): Generator<KeySpaceEntry> {
-    const pages = (count: number) => Math.max(1, Math.ceil(count / 50));
-    const { brands } = context.dataset;
-    for (let page = 1; page <= pages(brands.length); page += 1) yield { pathParams: {}, pairs: page === 1 ? [] : [["page", String(page)]], priority: page === 1 ? 0 : 2 };
-    for (const status of BRAND_STATUSES) yield { pathParams: {}, pairs: [["status", status]], priority: 3 };
-    for (const flag of ["1", "0"]) yield { pathParams: {}, pairs: [["has_license", flag]], priority: 3 };
-    for (const country of context.dataset.countries) yield { pathParams: {}, pairs: [["country", country.code]], priority: 3 };
-    for (const sort of Object.keys(BRAND_SORTS)) yield { pathParams: {}, pairs: [["sort", sort]], priority: 3 };
+    yield* defaultPages(context.dataset.brands.length);
+    yield* filterValueQueries(BRAND_FILTERS, context);
+    yield* singleValues("sort", Object.keys(BRAND_SORTS));
   },
 };
 

@@ -6,7 +6,7 @@ import type { Game } from "../../load/schemas.ts";
 import { HttpError } from "../../errors.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
-import { PRIORITY } from "./key-space.ts";
+import { PRIORITY } from "../key-space.ts";
 import { gameCardResponse } from "../schemas/dataset-catalog.ts";
 
 /** The 404 for an unknown game slug. */

@@ -2,13 +2,15 @@
  * `/game-ranks`: games ranked by their presence in casino lobbies.
  * @module
  */
-import { GAME_KINDS, type Game } from "../../load/schemas.ts";
+import type { Game } from "../../load/schemas.ts";
 import type { GameRankEntry } from "../../compute/game-rank.ts";
-import { dropNaturalOrder, effectiveOrder, listParam, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { stableItem } from "../stable-json.ts";
-import { defaultPages, singleValues } from "./key-space.ts";
+import { applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
+import { defaultPages } from "../key-space.ts";
+import { kindFilter, providerFilter } from "./dataset-filters.ts";
 import { gameRanksResponse } from "../schemas/dataset-catalog.ts";
 
 export const GAME_RANK_SORTS: Record<string, SortField<GameRankEntry>> = {
@@ -42,6 +44,17 @@ function rankedRows(context: EngineContext, sort: string, order: "asc" | "desc")
   return rows;
 }
 
+const byProvider = providerFilter((row: RankedRow) => row.game.provider);
+const byKind = kindFilter((row: RankedRow) => row.game.kind);
+const GAME_RANK_FILTERS: readonly FilterRow<RankedRow, EngineContext>[] = [
+  byProvider,
+  byKind,
+  {
+    spec: { name: "min_presence", type: "int", min: 1, default: 1, description: "Keep games shown by at least this many casinos (every ranked game is shown by at least 1)" },
+    keep: (value) => (row) => row.entry.presence >= Number(value),
+  },
+];
+
 export const gameRanksEndpoint: Endpoint = {
   id: "dataset.gameRanks",
   service: "dataset",
@@ -50,9 +63,7 @@ export const gameRanksEndpoint: Endpoint = {
   format: "json",
   response: gameRanksResponse,
   params: [
-    { name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" },
-    { name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" },
-    { name: "min_presence", type: "int", min: 1, default: 1, description: "Keep games shown by at least this many casinos (every ranked game is shown by at least 1)" },
+    ...filterSpecs(GAME_RANK_FILTERS),
     sortParam(GAME_RANK_SORTS, "rank"),
     orderParam,
     pageParam,
@@ -60,21 +71,15 @@ export const gameRanksEndpoint: Endpoint = {
   ],
   validate: (params) => dropNaturalOrder(params, GAME_RANK_SORTS, "rank"),
   run: (context, { params }) => {
-    const providers = listParam(params, "provider");
-    const kinds = listParam(params, "kind");
-    const minPresence = Number(params.min_presence ?? 1);
     const { sort, order } = effectiveOrder(params, GAME_RANK_SORTS, "rank");
     // Filtering keeps the order: the ranked games are joined and sorted once per order, not per page.
-    const sorted = rankedRows(context, sort, order).filter(
-      ({ entry, game }) => entry.presence >= minPresence && (providers.length === 0 || providers.includes(game.provider)) && (kinds.length === 0 || kinds.includes(game.kind)),
-    );
+    const sorted = applyFilters(rankedRows(context, sort, order), GAME_RANK_FILTERS, params, context);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
     const data = items.map((row) => row.item);
     return { kind: "json", body: envelope(context, "dataset", data, { sort, order }, pagination), pagination };
   },
   keySpace: function* (context) {
     yield* defaultPages(context.dataset.gameRanks.length);
-    yield* singleValues("kind", GAME_KINDS);
-    yield* singleValues("provider", context.dataset.providers.map((provider) => provider.slug));
+    yield* filterValueQueries([byKind, byProvider], context);
   },
 };

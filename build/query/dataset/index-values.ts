@@ -11,7 +11,7 @@ import { countryPeriodKey } from "../engine-index.ts";
 import { envelope } from "../envelope.ts";
 import type { Params } from "../param-spec.ts";
 import { stableItem } from "../stable-json.ts";
-import { PRIORITY, singleValues } from "./key-space.ts";
+import { PRIORITY, singleValues } from "../key-space.ts";
 import { indexResponse } from "../schemas/dataset-markets.ts";
 
 export const INDEX_METRICS = ["adi", "sod"] as const;

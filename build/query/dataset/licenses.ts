@@ -5,10 +5,12 @@
 import type { LicenseRecord } from "../../compute/dataset.ts";
 import { licenseSchema } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
-import type { Endpoint } from "../endpoint.ts";
+import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { stableItemsOf } from "../stable-json.ts";
-import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
+import { defaultPages, distinct } from "../key-space.ts";
+import { brandFilter } from "./dataset-filters.ts";
 import { licensesResponse } from "../schemas/dataset-catalog.ts";
 
 export const LICENSE_STATUSES = licenseSchema.shape.status.options;
@@ -31,6 +33,22 @@ export function licenseItem(license: LicenseRecord) {
 /** Each license's list item, made once: a license is listed by several filters' pages. */
 const licenseListItem = stableItemsOf(licenseItem);
 
+const byRegulator = anyOfFilter<LicenseRecord, EngineContext>(
+  { name: "regulator_code", type: "open", normalise: "upper", multi: true, description: "Regulator codes, e.g. UKGC (see /regulators)" },
+  (license) => license.regulator_code,
+  { values: (context) => context.dataset.regulators.map((regulator) => regulator.code) },
+);
+const byJurisdiction = anyOfFilter<LicenseRecord, EngineContext>(
+  { name: "jurisdiction", type: "open", normalise: "country", multi: true, description: "Jurisdiction of the regulator (ISO code; UK = GB)" },
+  (license) => license.jurisdiction,
+  { values: (context) => distinct(context.dataset.licenses.map((license) => license.jurisdiction).filter((code) => code !== "")) },
+);
+const byStatus = anyOfFilter<LicenseRecord, EngineContext>({ name: "status", type: "closed", values: LICENSE_STATUSES, multi: true, description: "Status in the register" }, (license) => license.status, {
+  values: () => LICENSE_STATUSES,
+});
+const byBrand = brandFilter("Brand slugs holding the license", (license: LicenseRecord) => license.brand, (context) => context.dataset.licenses);
+const LICENSE_FILTERS: readonly FilterRow<LicenseRecord, EngineContext>[] = [byRegulator, byJurisdiction, byStatus, byBrand];
+
 export const licensesEndpoint: Endpoint = {
   id: "dataset.licenses",
   service: "dataset",
@@ -38,37 +56,17 @@ export const licensesEndpoint: Endpoint = {
   summary: "Licenses from public regulator registers, by id",
   format: "json",
   response: licensesResponse,
-  params: [
-    { name: "regulator_code", type: "open", normalise: "upper", multi: true, description: "Regulator codes, e.g. UKGC (see /regulators)" },
-    { name: "jurisdiction", type: "open", normalise: "country", multi: true, description: "Jurisdiction of the regulator (ISO code; UK = GB)" },
-    { name: "status", type: "closed", values: LICENSE_STATUSES, multi: true, description: "Status in the register" },
-    { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs holding the license" },
-    pageParam,
-    perPageParam(100, 50),
-  ],
+  params: [...filterSpecs(LICENSE_FILTERS), pageParam, perPageParam(100, 50)],
   run: (context, { params }) => {
-    const regulators = listParam(params, "regulator_code");
-    const jurisdictions = listParam(params, "jurisdiction");
-    const statuses = listParam(params, "status");
     const brands = listParam(params, "brand");
     // One brand's licenses are already grouped (in id order): its files need no scan of every license.
     const candidates = brands.length === 1 ? (context.index.licensesByBrand.get(brands[0]!) ?? []) : context.dataset.licenses;
-    const matching = candidates.filter(
-      (license) =>
-        (regulators.length === 0 || regulators.includes(license.regulator_code)) &&
-        (jurisdictions.length === 0 || jurisdictions.includes(license.jurisdiction)) &&
-        (statuses.length === 0 || statuses.includes(license.status)) &&
-        (brands.length === 0 || brands.includes(license.brand)),
-    );
+    const matching = applyFilters(candidates, LICENSE_FILTERS, params, context);
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
     return { kind: "json", body: envelope(context, "dataset", items.map(licenseListItem), {}, pagination), pagination };
   },
   keySpace: function* (context) {
-    const { licenses, regulators } = context.dataset;
-    yield* defaultPages(licenses.length);
-    yield* singleValues("status", LICENSE_STATUSES);
-    yield* singleValues("regulator_code", regulators.map((regulator) => regulator.code));
-    yield* singleValues("jurisdiction", distinct(licenses.map((license) => license.jurisdiction).filter((code) => code !== "")));
-    yield* singleValues("brand", distinct(licenses.map((license) => license.brand)), PRIORITY.perBrand);
+    yield* defaultPages(context.dataset.licenses.length);
+    yield* filterValueQueries([byStatus, byRegulator, byJurisdiction, byBrand], context);
   },
 };

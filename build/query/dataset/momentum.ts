@@ -3,10 +3,12 @@
  * @module
  */
 import { MOMENTUM_DIRECTIONS, type MomentumEntry } from "../../compute/momentum.ts";
-import { dropNaturalOrder, effectiveOrder, limitParam, listParam, orderParam, sortItems, sortParam, type SortField } from "../common-params.ts";
-import type { Endpoint } from "../endpoint.ts";
+import { dropNaturalOrder, effectiveOrder, limitParam, orderParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
-import { singleValues } from "./key-space.ts";
+import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
+import { singleValues } from "../key-space.ts";
+import { countriesWithDemand, countryFilter } from "./dataset-filters.ts";
 import { momentumResponse } from "../schemas/dataset-markets.ts";
 
 export const MOMENTUM_SORTS: Record<string, SortField<MomentumEntry>> = {
@@ -16,6 +18,14 @@ export const MOMENTUM_SORTS: Record<string, SortField<MomentumEntry>> = {
 
 const DEFAULT_SORT = "wow_pct";
 
+const byCountry = countryFilter("Countries (ISO code; UK = GB)", (entry: MomentumEntry) => entry.country, countriesWithDemand);
+const byDirection = anyOfFilter<MomentumEntry, EngineContext>(
+  { name: "direction", type: "closed", values: MOMENTUM_DIRECTIONS, multi: true, description: "up, down or flat (|wow_pct| below the flat band, 2%)" },
+  (entry) => entry.direction,
+  { values: () => MOMENTUM_DIRECTIONS },
+);
+const MOMENTUM_FILTERS: readonly FilterRow<MomentumEntry, EngineContext>[] = [byCountry, byDirection];
+
 export const momentumEndpoint: Endpoint = {
   id: "dataset.momentum",
   service: "dataset",
@@ -24,18 +34,15 @@ export const momentumEndpoint: Endpoint = {
   format: "json",
   response: momentumResponse,
   params: [
-    { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB)" },
-    { name: "direction", type: "closed", values: MOMENTUM_DIRECTIONS, multi: true, description: "up, down or flat (|wow_pct| below the flat band, 2%)" },
+    ...filterSpecs(MOMENTUM_FILTERS),
     sortParam(MOMENTUM_SORTS, DEFAULT_SORT),
     orderParam,
     limitParam(100, 20, "Number of entries (default 20, maximum 100)"),
   ],
   validate: (params) => dropNaturalOrder(params, MOMENTUM_SORTS, DEFAULT_SORT),
   run: (context, { params }) => {
-    const countries = listParam(params, "country");
-    const directions = listParam(params, "direction");
     const { momentum } = context.dataset;
-    const matching = momentum.entries.filter((entry) => (countries.length === 0 || countries.includes(entry.country)) && (directions.length === 0 || directions.includes(entry.direction)));
+    const matching = applyFilters(momentum.entries, MOMENTUM_FILTERS, params, context);
     const { sort, order } = effectiveOrder(params, MOMENTUM_SORTS, DEFAULT_SORT);
     // A null wow_pct (growth from zero) sorts last whatever the order; ties by brand, then country.
     const sorted = sortItems(matching, MOMENTUM_SORTS[sort]!, order, (entry) => `${entry.brand}\u0000${entry.country}`);
@@ -45,8 +52,8 @@ export const momentumEndpoint: Endpoint = {
   },
   keySpace: function* (context) {
     yield { pathParams: {}, pairs: [], priority: 0 };
-    yield* singleValues("direction", MOMENTUM_DIRECTIONS);
+    yield* filterValueQueries([byDirection], context);
     yield* singleValues("sort", ["volume"]);
-    yield* singleValues("country", context.dataset.countries.filter((country) => country.coverage.periods > 0).map((country) => country.code));
+    yield* filterValueQueries([byCountry], context);
   },
 };

@@ -6,7 +6,7 @@ import type { ProviderRankEntry } from "../../compute/provider-rank.ts";
 import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
-import { defaultPages, singleValues } from "./key-space.ts";
+import { defaultPages, singleValues } from "../key-space.ts";
 import { providerRanksResponse } from "../schemas/dataset-catalog.ts";
 
 /** Every field of the description; names ascending, every number descending by nature. */

@@ -4,10 +4,12 @@
  */
 import { tcAlertSchema, type TcAlert } from "../../load/schemas.ts";
 import { listParam, pageParam, perPageParam } from "../common-params.ts";
-import type { Endpoint } from "../endpoint.ts";
+import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { stableItemsOf } from "../stable-json.ts";
-import { defaultPages, distinct, PRIORITY, singleValues } from "./key-space.ts";
+import { defaultPages } from "../key-space.ts";
+import { brandFilter } from "./dataset-filters.ts";
 import { tcAlertsResponse } from "../schemas/dataset-markets.ts";
 
 export const PAGE_TYPES = tcAlertSchema.shape.page_type.options;
@@ -24,6 +26,15 @@ const alertListItem = stableItemsOf((alert: TcAlert) => ({
   summary: alert.summary,
 }));
 
+const byBrand = brandFilter("Brand slugs", (alert: TcAlert) => alert.brand, (context) => context.dataset.tcAlerts);
+const byPageType = anyOfFilter<TcAlert, EngineContext>({ name: "page_type", type: "closed", values: PAGE_TYPES, multi: true, description: "Kind of page that changed" }, (alert) => alert.page_type, {
+  values: () => PAGE_TYPES,
+});
+const byChangeType = anyOfFilter<TcAlert, EngineContext>({ name: "change_type", type: "closed", values: CHANGE_TYPES, multi: true, description: "Kind of change" }, (alert) => alert.change_type, {
+  values: () => CHANGE_TYPES,
+});
+const TC_ALERT_FILTERS: readonly FilterRow<TcAlert, EngineContext>[] = [byBrand, byPageType, byChangeType];
+
 export const tcAlertsEndpoint: Endpoint = {
   id: "dataset.tcAlerts",
   service: "dataset",
@@ -31,30 +42,18 @@ export const tcAlertsEndpoint: Endpoint = {
   summary: "Detected changes of terms, withdrawal policy and responsible-gambling pages, newest first",
   format: "json",
   response: tcAlertsResponse,
-  params: [
-    { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs" },
-    { name: "page_type", type: "closed", values: PAGE_TYPES, multi: true, description: "Kind of page that changed" },
-    { name: "change_type", type: "closed", values: CHANGE_TYPES, multi: true, description: "Kind of change" },
-    pageParam,
-    perPageParam(100, 50),
-  ],
+  params: [...filterSpecs(TC_ALERT_FILTERS), pageParam, perPageParam(100, 50)],
   run: (context, { params }) => {
     const brands = listParam(params, "brand");
-    const pageTypes = listParam(params, "page_type");
-    const changeTypes = listParam(params, "change_type");
     // One brand's alerts are already grouped in list order: its pages need no scan of every alert.
     const candidates = brands.length === 1 ? (context.index.tcAlertsByBrand.get(brands[0]!) ?? []) : context.index.tcAlertsByDate;
-    const matching = candidates.filter(
-      (alert) => (brands.length === 0 || brands.includes(alert.brand)) && (pageTypes.length === 0 || pageTypes.includes(alert.page_type)) && (changeTypes.length === 0 || changeTypes.includes(alert.change_type)),
-    );
+    const matching = applyFilters(candidates, TC_ALERT_FILTERS, params, context);
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
     const data = items.map(alertListItem);
     return { kind: "json", body: envelope(context, "dataset", data, {}, pagination), pagination };
   },
   keySpace: function* (context) {
     yield* defaultPages(context.dataset.tcAlerts.length);
-    yield* singleValues("page_type", PAGE_TYPES);
-    yield* singleValues("change_type", CHANGE_TYPES);
-    yield* singleValues("brand", distinct(context.dataset.tcAlerts.map((alert) => alert.brand)), PRIORITY.perBrand);
+    yield* filterValueQueries([byPageType, byChangeType, byBrand], context);
   },
 };

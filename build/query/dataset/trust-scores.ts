@@ -3,11 +3,22 @@
  * @module
  */
 import { TRUST_GRADE_VALUES } from "../../compute/trust-score.ts";
-import { dropNaturalOrder, effectiveOrder, listParam, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
-import type { Endpoint } from "../endpoint.ts";
+import type { BrandRecord } from "../../compute/dataset.ts";
+import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
+import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
+import { defaultPages } from "../key-space.ts";
 import { TRUST_SORTS } from "./brand-params.ts";
 import { trustScoresResponse } from "../schemas/dataset-brands.ts";
+
+const TRUST_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
+  anyOfFilter(
+    { name: "grade", type: "closed", values: TRUST_GRADE_VALUES.map((grade) => grade.toLowerCase()), multi: true, description: "Grades to keep (A to E)" },
+    (brand) => brand.trust.grade.toLowerCase(),
+    { values: () => TRUST_GRADE_VALUES },
+  ),
+];
 
 export const trustScoresEndpoint: Endpoint = {
   id: "dataset.trustScores",
@@ -17,7 +28,7 @@ export const trustScoresEndpoint: Endpoint = {
   format: "json",
   response: trustScoresResponse,
   params: [
-    { name: "grade", type: "closed", values: TRUST_GRADE_VALUES.map((grade) => grade.toLowerCase()), multi: true, description: "Grades to keep (A to E)" },
+    ...filterSpecs(TRUST_FILTERS),
     sortParam(TRUST_SORTS, "score"),
     orderParam,
     pageParam,
@@ -25,8 +36,7 @@ export const trustScoresEndpoint: Endpoint = {
   ],
   validate: (params) => dropNaturalOrder(params, TRUST_SORTS, "score"),
   run: (context, { params }) => {
-    const grades = listParam(params, "grade").map((grade) => grade.toUpperCase());
-    const matching = context.dataset.brands.filter((brand) => grades.length === 0 || grades.includes(brand.trust.grade));
+    const matching = applyFilters(context.dataset.brands, TRUST_FILTERS, params, context);
     const { sort, order } = effectiveOrder(params, TRUST_SORTS, "score");
     const sorted = sortItems(matching, TRUST_SORTS[sort]!, order, (brand) => brand.slug);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
@@ -34,8 +44,7 @@ export const trustScoresEndpoint: Endpoint = {
     return { kind: "json", body: envelope(context, "dataset", data, { sort, order, period: context.dataset.periods.at(-1) ?? null }, pagination), pagination };
   },
   keySpace: function* (context) {
-    const pages = Math.max(1, Math.ceil(context.dataset.brands.length / 50));
-    for (let page = 1; page <= pages; page += 1) yield { pathParams: {}, pairs: page === 1 ? [] : [["page", String(page)]], priority: page === 1 ? 0 : 2 };
-    for (const grade of TRUST_GRADE_VALUES) yield { pathParams: {}, pairs: [["grade", grade]], priority: 3 };
+    yield* defaultPages(context.dataset.brands.length);
+    yield* filterValueQueries(TRUST_FILTERS, context);
   },
 };

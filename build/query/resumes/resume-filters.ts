@@ -1,27 +1,19 @@
 /**
- * The resume list's filters as data: one row per parameter with its spec (parser, OpenAPI, canonical
- * key), its predicate, and, for the enumerable ones, the values the build precomputes (issue 4).
- * Different filters combine with AND; a comma list within one filter means any of its values.
+ * The resume list's filters as data (filter-rows.ts): one row per parameter with its spec, its predicate
+ * over the resume rows, and, for the enumerable ones, the values the build precomputes (issue 4).
  * @module
  */
 import { compareStrings } from "../../compute/compare.ts";
 import type { Resume } from "../../load/schemas.ts";
-import type { ParamSpec, ParamValue } from "../param-spec.ts";
+import { valueList, type FilterRow } from "../filter-rows.ts";
 import { hasContacts } from "./resume-records.ts";
 import { rankAtOrAfter, type ResumeRow } from "./resume-rows.ts";
 
 export const SENIORITIES = ["junior", "middle", "senior", "lead", "head"] as const;
 export const CONTACT_QUALITIES = ["direct", "service", "none"] as const;
 
-export interface ResumeFilter {
-  spec: ParamSpec;
-  /** Builds the predicate for a parsed value once per query (from the dataset's key indexes), not once per resume. */
-  keep: (value: ParamValue, resumes: readonly Resume[]) => (row: ResumeRow) => boolean;
-  /** The values precomputed one at a time (enumerable filters only), in a stable order. */
-  values?: (resumes: readonly Resume[]) => string[];
-}
-
-const asList = (value: ParamValue): string[] => (Array.isArray(value) ? value : [String(value)]);
+/** A filter of the resume list: its predicates are made from the resumes' key indexes. */
+export type ResumeFilter = FilterRow<ResumeRow, readonly Resume[]>;
 
 /** Per dataset, per filter: the positions of the resumes holding each key, indexed on first use. */
 const keyIndexes = new WeakMap<readonly Resume[], Map<string, Map<string, number[]>>>();
@@ -65,7 +57,7 @@ function present(read: (resume: Resume) => readonly string[]): (resumes: readonl
 function keyFilter(name: string, description: string, read: (resume: Resume) => readonly string[]): ResumeFilter {
   return {
     spec: { name, type: "open", normalise: "lower", multi: true, description },
-    keep: (value, resumes) => markedKeys(resumes, name, read, asList(value)),
+    keep: (value, resumes) => markedKeys(resumes, name, read, valueList(value)),
     values: present(read),
   };
 }
@@ -74,7 +66,7 @@ function keyFilter(name: string, description: string, read: (resume: Resume) => 
 function closedFilter(name: string, values: readonly string[], description: string, read: (resume: Resume) => string): ResumeFilter {
   return {
     spec: { name, type: "closed", values, multi: true, description },
-    keep: (value, resumes) => markedKeys(resumes, name, (resume) => [read(resume)], asList(value)),
+    keep: (value, resumes) => markedKeys(resumes, name, (resume) => [read(resume)], valueList(value)),
     values: (resumes) => values.filter((item) => resumes.some((resume) => read(resume) === item)),
   };
 }
@@ -97,7 +89,7 @@ export const RESUME_FILTERS: readonly ResumeFilter[] = [
   closedFilter("seniority", SENIORITIES, "Seniority level: junior, middle, senior, lead or head; comma-separated for any of several", (r) => r.seniority),
   {
     spec: { name: "skill", type: "open", normalise: "lower", multi: true, description: "Skill name as listed on resumes, e.g. Keitaro or Google Ads (case-insensitive, whole name); comma-separated for any of several" },
-    keep: (value, resumes) => markedKeys(resumes, "skill", (resume) => resume.skills.map((skill) => skill.toLowerCase()), asList(value)),
+    keep: (value, resumes) => markedKeys(resumes, "skill", (resume) => resume.skills.map((skill) => skill.toLowerCase()), valueList(value)),
   },
   closedFilter("contact_quality", CONTACT_QUALITIES, "How the candidate can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none", (r) => r.contact_quality),
   {

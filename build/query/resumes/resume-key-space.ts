@@ -6,6 +6,8 @@
  */
 import type { Dataset } from "../../compute/dataset.ts";
 import type { EngineContext, KeySpaceEntry } from "../endpoint.ts";
+import { filterValueQueries } from "../filter-rows.ts";
+import { defaultPages } from "../key-space.ts";
 import { RESUME_FILTERS } from "./resume-filters.ts";
 import { updateTimesOf } from "./resume-rows.ts";
 import { RESUME_PAGE_SIZE } from "./resume-selection.ts";
@@ -13,31 +15,20 @@ import { RESUME_PAGE_SIZE } from "./resume-selection.ts";
 /** The resume service's share of the 20,000-file budget it shares with the dataset service. */
 export const RESUME_FILE_SHARE = 5000;
 
-/** Pages of the default list (at least one: an empty list still has its page 1). */
-function defaultPages(dataset: Dataset): number {
-  return Math.max(1, Math.ceil(dataset.resumes.length / RESUME_PAGE_SIZE));
-}
-
-/** Each enumerable filter with each of its values present in the data, as one-pair queries. */
-function singleValues(dataset: Dataset): [string, string][] {
-  return RESUME_FILTERS.flatMap((filter) => (filter.values?.(dataset.resumes) ?? []).map((value): [string, string] => [filter.spec.name, value]));
-}
-
-function* pagesAndValues(context: EngineContext): Generator<KeySpaceEntry> {
-  const pages = defaultPages(context.dataset);
-  for (let page = 1; page <= pages; page += 1) yield { pathParams: {}, pairs: page === 1 ? [] : [["page", String(page)]], priority: page === 1 ? 0 : 2 };
-  for (const pair of singleValues(context.dataset)) yield { pathParams: {}, pairs: [pair], priority: 3 };
+function* pagesAndValues(dataset: Dataset): Generator<KeySpaceEntry> {
+  yield* defaultPages(dataset.resumes.length, RESUME_PAGE_SIZE);
+  yield* filterValueQueries(RESUME_FILTERS, dataset.resumes);
 }
 
 /** `/resumes`: every default page (page 1 first), then each single filter value. */
-export const listKeySpace = pagesAndValues;
+export const listKeySpace = (context: EngineContext) => pagesAndValues(context.dataset);
 
 /** `/resumes/export`: the same queries as the list. */
-export const exportKeySpace = pagesAndValues;
+export const exportKeySpace = listKeySpace;
 
 /** How many cards fit in the share once the list and export pages and filter values are counted. */
 export function cardAllowance(dataset: Dataset): number {
-  const pageFiles = 2 * (defaultPages(dataset) + singleValues(dataset).length);
+  const pageFiles = 2 * [...pagesAndValues(dataset)].length;
   return Math.max(0, RESUME_FILE_SHARE - pageFiles);
 }
 

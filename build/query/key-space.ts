@@ -3,7 +3,7 @@
  * and the first page of each single value of an enumerable filter.
  * @module
  */
-import type { KeySpaceEntry } from "../endpoint.ts";
+import type { KeySpaceEntry } from "./endpoint.ts";
 
 /** Priorities of precomputed queries (lower is kept first under the file budget). */
 export const PRIORITY = { defaultPage: 0, card: 1, furtherPage: 2, filterValue: 3, secondary: 4, perBrand: 5 } as const;
