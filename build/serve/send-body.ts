@@ -24,9 +24,18 @@ export async function sendBody(res: ServerResponse, body: HostResponse["body"]):
   res.on("close", () => {
     closed = true;
   });
-  for (const chunk of Buffer.isBuffer(whole) ? slices(whole) : whole) {
-    if (closed) return; // the client left: stop producing lines
-    if (!res.write(chunk)) await drainedOrClosed(res);
+  const chunks = Buffer.isBuffer(whole) ? slices(whole) : whole;
+  if (Symbol.asyncIterator in chunks) {
+    // A live worker's export: leaving the loop early cancels it (the iterator's return()).
+    for await (const chunk of chunks) {
+      if (closed) return;
+      if (!res.write(chunk)) await drainedOrClosed(res);
+    }
+  } else {
+    for (const chunk of chunks) {
+      if (closed) return; // the client left: stop producing lines
+      if (!res.write(chunk)) await drainedOrClosed(res);
+    }
   }
   if (!closed) res.end();
 }

@@ -53,7 +53,7 @@ interface Answer {
 
 function hostAnswer(response: HostResponse): Answer {
   const body = response.body;
-  const bytes = body === undefined ? Buffer.alloc(0) : typeof body === "string" || Buffer.isBuffer(body) ? Buffer.from(body) : Buffer.from([...body].join(""));
+  const bytes = body === undefined ? Buffer.alloc(0) : typeof body === "string" || Buffer.isBuffer(body) ? Buffer.from(body) : Buffer.from([...(body as Iterable<string>)].join(""));
   return { status: response.status, headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value])), body: bytes };
 }
 
