@@ -16,9 +16,10 @@ const program = new Command("bench")
   .option("--quick", "about a minute: the sample only (no scales), single builds and wrk runs of 1 s (indicative only)", false)
   .option("--pin", "pin the servers to CPU 0 and wrk to CPU 1 with taskset", false)
   .option("--dist <dir>", "serve this built folder and skip the build figures")
-  .action(async (flags: { quick: boolean; pin: boolean; dist?: string }) => {
+  .option("--mixed-only", "only the mixed-load rows (precomputed answers under live load), on --dist", false)
+  .action(async (flags: { quick: boolean; pin: boolean; dist?: string; mixedOnly: boolean }) => {
     const started = performance.now();
-    const results = await runBench({ quick: flags.quick, pin: flags.pin, ...(flags.dist === undefined ? {} : { dist: path.resolve(flags.dist) }), log: (line) => console.error(line) });
+    const results = await runBench({ quick: flags.quick, pin: flags.pin, mixedOnly: flags.mixedOnly, ...(flags.dist === undefined ? {} : { dist: path.resolve(flags.dist) }), log: (line) => console.error(line) });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const stamp = results.date.replace(/[:.]/g, "-");
     const json = `${JSON.stringify(results, null, 2)}\n`;

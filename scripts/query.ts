@@ -23,7 +23,7 @@ await new Command("query")
       }
       const body = response.body;
       if (typeof body === "string" || Buffer.isBuffer(body)) process.stdout.write(body);
-      else if (body !== undefined) for (const line of body) process.stdout.write(line);
+      else if (body !== undefined) for await (const line of body) process.stdout.write(line);
       if (response.status !== 200) process.exitCode = 1;
     } catch (error) {
       console.error(formatErrorChain(error));

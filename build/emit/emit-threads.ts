@@ -9,7 +9,7 @@ import { Worker } from "node:worker_threads";
 import { BuildError } from "../errors.ts";
 import { ETAG_SETTINGS } from "../output-format/etag.ts";
 import { WORKER_SETTINGS, type EncodedVariants, type Encoding } from "../output-format/compress-body.ts";
-import { encodeOwned } from "./owned-bytes.ts";
+import { encodeOwned } from "../output-format/owned-bytes.ts";
 
 const WORKER_SCRIPT = new URL("./emit-worker.mjs", import.meta.url);
 

@@ -11,7 +11,7 @@ import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../output-format/etag.ts";
 import { ENCODINGS, variantPath, wantsVariants } from "../output-format/compress-body.ts";
 import { serializeDataset } from "../output-format/dataset-file.ts";
-import { encodeOwned } from "./owned-bytes.ts";
+import { encodeOwned } from "../output-format/owned-bytes.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "../output-format/site-files.ts";
 import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "../output-format/manifest.ts";
 

@@ -7,9 +7,12 @@ import { HttpError } from "../errors.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { internalError, MAX_URL_BYTES, preconditionFailed, rateLimited, urlTooLong } from "../shared/host-errors.ts";
 import { parseQueryString } from "../query/parse-query-string.ts";
-import { JSON_TYPE, NDJSON_TYPE, renderJson, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
+import { JSON_TYPE, NDJSON_TYPE, resolveQuery, type ResolvedQuery } from "../query/run-query.ts";
 import { SERVICE_BASES } from "../query/services.ts";
-import { encodeLive, liveCoding } from "./encode-live.ts";
+import { liveCoding } from "./encode-live.ts";
+import { computeLive, type LiveJson } from "./live-answer.ts";
+import type { LiveAnswerer } from "./live-engine.ts";
+import type { RemoteExport } from "./live-pool.ts";
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
@@ -48,6 +51,11 @@ export interface HandlerDeps {
   rateLimiter?: RateLimiter;
   /** Answers computed on the fly, kept for the next identical query (JSON only; exports are streamed). */
   liveCache?: LiveCache;
+  /**
+   * Computes live answers off this thread (live-engine.ts): queued, bounded and timed, answered 503 when
+   * it cannot. Absent: the engine runs here, on the request's thread.
+   */
+  live?: LiveAnswerer;
   /** Where faults of ours are reported (never to the client). */
   logError?: (error: unknown) => void;
 }
@@ -147,23 +155,50 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
   const key = deps.liveCache === undefined ? undefined : liveCacheKey(resolved, request.acceptEncoding);
   const kept = key === undefined ? undefined : deps.liveCache?.get(key);
   if (kept !== undefined) return conditionalResponse(kept, JSON_TYPE, request);
-  const result = runResolved(deps.context, resolved);
-  const headers = resultHeaders(resolved, result);
-  if (result.kind === "ndjson") {
-    if (!ifMatchMatches(request.ifMatch, undefined)) throw preconditionFailed();
+  const live = await liveAnswer(resolved, deps, request);
+  if (live.kind === "ndjson") {
+    if (!ifMatchMatches(request.ifMatch, undefined)) {
+      closeLines(live.lines);
+      throw preconditionFailed();
+    }
     // `If-None-Match: *` asks whether any representation exists, and one does: a 304, without an ETag
     // as the export has none (no listed tag can match an export that is never tagged).
-    if (ifNoneMatchMatches(request.ifNoneMatch, undefined)) return { status: 304, headers: { ...CORS_HEADERS, "Cache-Control": SUCCESS_CACHE_CONTROL } };
+    if (ifNoneMatchMatches(request.ifNoneMatch, undefined)) {
+      closeLines(live.lines);
+      return { status: 304, headers: { ...CORS_HEADERS, "Cache-Control": SUCCESS_CACHE_CONTROL } };
+    }
     // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
-    return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(headers.contentType, headers.link, headers.totalCount), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: renderNdjsonLines(result) };
+    return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(live.contentType, live.link, live.total), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: live.lines };
   }
-  const live: Representation = { ...encodeLive(renderJson(result.body), request.acceptEncoding), link: headers.link, total: headers.totalCount };
+  const representation = live.representation;
   if (key !== undefined) {
     // Kept as bytes, as a file is: a string would be encoded to a new buffer on every send.
-    if (typeof live.body === "string") live.body = Buffer.from(live.body);
-    deps.liveCache?.set(key, live);
+    if (typeof representation.body === "string") representation.body = Buffer.from(representation.body);
+    deps.liveCache?.set(key, representation);
   }
-  return conditionalResponse(live, headers.contentType, request);
+  return conditionalResponse(representation, live.contentType, request);
+}
+
+/**
+ * The live answer of a query: from the workers when the host has them (the export's lines only when
+ * they will be sent), else computed here.
+ */
+async function liveAnswer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostRequest): Promise<LiveJson | (Omit<RemoteExport, "lines"> & { lines?: HostResponse["body"] })> {
+  if (deps.live !== undefined) {
+    const queryAt = request.url.indexOf("?");
+    const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
+    // An export answered 304 or 412, or asked with HEAD, needs its headers only: no line is produced.
+    const headersOnly = request.method.toUpperCase() === "HEAD" || (resolved.endpoint.format === "ndjson" && (!ifMatchMatches(request.ifMatch, undefined) || ifNoneMatchMatches(request.ifNoneMatch, undefined)));
+    const remote = await deps.live.answer({ rawPath, rawQuery, acceptEncoding: request.acceptEncoding, wantsBody: !headersOnly }, request.clientAddress);
+    if (remote !== undefined) return remote;
+  }
+  return computeLive(deps.context, resolved, request.acceptEncoding);
+}
+
+/** Stops an export's lines that will not be sent (a worker drops its export). */
+function closeLines(lines: HostResponse["body"]): void {
+  if (lines !== undefined && typeof lines === "object" && "return" in lines && typeof lines.return === "function") void lines.return();
 }
 
 /** One key per canonical query and coding sent: equivalent spellings of a query share an entry. */

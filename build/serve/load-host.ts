@@ -15,6 +15,7 @@ import { searchIndexMatches } from "../query/resumes/resume-search.ts";
 import { parseSearchIndex } from "../search/search-index-codec.ts";
 import type { SearchIndex } from "../search/search-index.ts";
 import { etagOf } from "../output-format/etag.ts";
+import type { SharedEngineFiles } from "./live-protocol.ts";
 import { createPrecomputedStore, type PrecomputedStore, type StoreOptions } from "./precomputed-store.ts";
 
 /** What the host serves from one built dist/: one snapshot of the data. */
@@ -24,6 +25,8 @@ export interface LoadedHost {
   manifest: Manifest;
   /** The ETag of the manifest's bytes: two loads with the same tag serve the same output. */
   manifestTag: string;
+  /** The dataset and search index files as read, in memory the live workers share (live-pool.ts). */
+  engineFiles: SharedEngineFiles;
 }
 
 /** A build replacing dist/ while it is read, as many times as this, is reported rather than waited out. */
@@ -46,9 +49,13 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
     const sameBuild = async () => (await readFile(manifestFile, "utf8").catch(() => undefined)) === manifestText;
     let dataset: Dataset;
     let resumeSearch: SearchIndex;
+    let engineFiles: SharedEngineFiles;
     try {
-      dataset = await readEngineFile(distDir, path.join(distDir, DATASET_FILE), parseDatasetFile);
-      resumeSearch = await loadSearchIndex(distDir, dataset);
+      let datasetBytes: Buffer<SharedArrayBuffer> | undefined;
+      dataset = await readEngineFile(distDir, path.join(distDir, DATASET_FILE), (bytes) => parseDatasetFile((datasetBytes = shared(bytes))));
+      const searchBytes = await readSearchFile(distDir);
+      resumeSearch = await loadSearchIndex(distDir, dataset, searchBytes);
+      engineFiles = { dataset: datasetBytes!.buffer, search: searchBytes.buffer };
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && !(await sameBuild())) continue;
       throw error;
@@ -62,6 +69,7 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
       store: createPrecomputedStore(distDir, manifest, storeOptions),
       manifest,
       manifestTag: etagOf(manifestText),
+      engineFiles,
     };
   }
 }
@@ -100,12 +108,28 @@ async function readEngineFile<T>(distDir: string, file: string, parse: (bytes: B
   }
 }
 
-/** Loads the resume search index and checks it indexes this dataset's resumes, in this order. */
-async function loadSearchIndex(distDir: string, dataset: Dataset): Promise<SearchIndex> {
+/** Bytes copied into memory other threads can share (each file is read once, whatever the live workers). */
+function shared(bytes: Buffer): Buffer<SharedArrayBuffer> {
+  const copy = Buffer.from(new SharedArrayBuffer(bytes.length));
+  bytes.copy(copy);
+  return copy;
+}
+
+async function readSearchFile(distDir: string): Promise<Buffer<SharedArrayBuffer>> {
+  const file = path.join(distDir, SEARCH_FILE);
+  try {
+    return shared(await readFile(file));
+  } catch (error) {
+    throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
+  }
+}
+
+/** Parses the resume search index and checks it indexes this dataset's resumes, in this order. */
+async function loadSearchIndex(distDir: string, dataset: Dataset, bytes: Buffer): Promise<SearchIndex> {
   const file = path.join(distDir, SEARCH_FILE);
   let index: SearchIndex;
   try {
-    index = parseSearchIndex(await readFile(file, "utf8"));
+    index = parseSearchIndex(bytes.toString("utf8"));
   } catch (error) {
     throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
   }

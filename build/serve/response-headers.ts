@@ -11,8 +11,11 @@ export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 export interface HostResponse {
   status: number;
   headers: Record<string, string>;
-  /** A whole body, or lines produced lazily (a streamed export). Absent for 204/304 and HEAD. */
-  body?: string | Buffer | Iterable<string>;
+  /**
+   * A whole body, or lines produced lazily (a streamed export): on this thread, or in chunks from a live
+   * worker (live-pool.ts). Absent for 204/304 and HEAD.
+   */
+  body?: string | Buffer | Iterable<string> | AsyncIterable<Buffer>;
 }
 
 /**

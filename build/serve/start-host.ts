@@ -10,11 +10,16 @@ import { ENDPOINTS } from "../query/endpoints.ts";
 import type { HostConfig } from "./host-config.ts";
 import { openHostSnapshots } from "./host-snapshots.ts";
 import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
+import { DEFAULT_LIVE_BUDGET_MS, DEFAULT_LIVE_PER_CLIENT, DEFAULT_LIVE_QUEUE, startLiveEngine } from "./live-engine.ts";
+import { SHUTDOWN_GRACE_MS } from "./connection-tracker.ts";
 import { closeGracefully, createHostServer } from "./node-server.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
-/** The host's settings; the live cache's size may be left out (its default), and how often dist/ is checked for a rebuild. */
-export type HostSettings = Omit<HostConfig, "liveCacheMb"> & { liveCacheMb?: number; reloadPollMs?: number; swapWaitMs?: number };
+/** Settings a caller may leave out: their defaults, and no live workers (answers computed on the host's thread). */
+type OptionalSettings = "liveCacheMb" | "liveWorkers" | "liveQueue" | "livePerClient" | "liveBudgetMs";
+
+/** The host's settings (see OptionalSettings), and how often dist/ is checked for a rebuild. */
+export type HostSettings = Omit<HostConfig, OptionalSettings> & Partial<Pick<HostConfig, OptionalSettings>> & { reloadPollMs?: number; swapWaitMs?: number };
 
 export interface RunningHost {
   url: string;
@@ -38,11 +43,22 @@ export async function startHost(
   // The rate limit spans snapshots: a rebuild must not hand every client a fresh allowance.
   const rateLimiter = createRateLimiter(config.rateLimit);
   const liveCacheBytes = (config.liveCacheMb ?? DEFAULT_LIVE_CACHE_MB) * 1024 * 1024;
-  const snapshots = await openHostSnapshots(
-    config.dist,
-    ({ context, store }) => ({ context, endpoints: ENDPOINTS, store, rateLimiter, liveCache: createLiveCache(liveCacheBytes), logError }),
-    { pollMs: config.reloadPollMs, swapWaitMs: config.swapWaitMs, logError, onReload },
+  // Started first: the workers load while the host loads, and each build loaded is shared with them.
+  const live = startLiveEngine(
+    { workers: config.liveWorkers ?? 0, maxQueued: config.liveQueue ?? DEFAULT_LIVE_QUEUE, perClient: config.livePerClient ?? DEFAULT_LIVE_PER_CLIENT, budgetMs: config.liveBudgetMs ?? DEFAULT_LIVE_BUDGET_MS },
+    logError,
   );
+  let snapshots;
+  try {
+    snapshots = await openHostSnapshots(
+      config.dist,
+      ({ context, store, engineFiles }) => ({ context, endpoints: ENDPOINTS, store, rateLimiter, liveCache: createLiveCache(liveCacheBytes), live: live?.forSnapshot(engineFiles), logError }),
+      { pollMs: config.reloadPollMs, swapWaitMs: config.swapWaitMs, logError, onReload },
+    );
+  } catch (error) {
+    await live?.close();
+    throw error;
+  }
   const server = createHostServer(snapshots.current, { trustProxy: config.trustProxy });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -51,15 +67,19 @@ export async function startHost(
     });
   } catch (error) {
     snapshots.close();
+    await live?.close();
     throw listenError(error, config);
   }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
     port,
-    close: (graceMs) => {
+    close: async (graceMs = SHUTDOWN_GRACE_MS) => {
       snapshots.close();
-      return closeGracefully(server, graceMs);
+      // Live answers queued or running finish within the grace period, or are answered 503 before it ends.
+      live?.stop(graceMs);
+      await closeGracefully(server, graceMs);
+      await live?.close();
     },
   };
 }

@@ -73,26 +73,26 @@ export function toWebResponse(response: HostResponse, logError?: (error: unknown
 }
 
 /**
- * A pull stream over lazily produced lines: each read produces one more chunk, so the first line leaves
+ * A pull stream over lazily produced lines (or a live worker's chunks): each read produces one more chunk, so the first line leaves
  * before the last is computed, and a client that goes away stops the production (the iterator is closed).
  * A producer that fails after the headers left is a fault of ours: reported to `logError`, as the Node
  * host reports it, and the stream is cut, so the client sees an incomplete body, never the cause.
  */
-export function streamLines(lines: Iterable<string>, logError?: (error: unknown) => void): ReadableStream<Uint8Array> {
+export function streamLines(lines: Iterable<string> | AsyncIterable<Buffer>, logError?: (error: unknown) => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let iterator: Iterator<string> | undefined;
+  let iterator: Iterator<string> | AsyncIterator<Buffer> | undefined;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      let next: IteratorResult<string>;
+    async pull(controller) {
+      let next: IteratorResult<string | Buffer>;
       try {
-        iterator ??= lines[Symbol.iterator]();
-        next = iterator.next();
+        iterator ??= Symbol.asyncIterator in lines ? lines[Symbol.asyncIterator]() : lines[Symbol.iterator]();
+        next = await iterator.next();
       } catch (error) {
         logError?.(error);
         return controller.error(new Error("The export failed while it was being sent."));
       }
       if (next.done === true) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
+      else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
     },
     cancel() {
       iterator?.return?.();

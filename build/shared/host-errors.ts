@@ -34,3 +34,15 @@ export function preconditionFailed(): HttpError {
 export function internalError(): HttpError {
   return new HttpError(500, "internal_error", "Internal error: the server failed to answer this request. It has been logged.");
 }
+
+/** Seconds a client refused a live answer is told to wait: about the time a queued answer takes to clear. */
+export const LIVE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The 503 of a live answer (computed on the fly) the host cannot take on now: its queue of them is full,
+ * or the answer could not start within its time budget (or before the host stops). Precomputed answers are
+ * never refused this way.
+ */
+export function serviceUnavailable(retryAfter: number = LIVE_RETRY_AFTER_SECONDS): HttpError {
+  return new HttpError(503, "service_unavailable", `The host is too busy to compute this answer now. Retry after ${retryAfter} s.`, { retry_after: retryAfter }, { "Retry-After": String(retryAfter) });
+}

@@ -56,6 +56,11 @@ function download(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false }, (res) => {
+        // Every answer measured must be the answer: a 503 from a full queue would look like a small export.
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`${url} answered ${res.statusCode}`));
+        }
         let bytes = 0;
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
         res.on("end", () => resolve(bytes));

@@ -6,6 +6,7 @@ import type { ScaleFigures, SampleBuildFigures } from "./build-figures.ts";
 import { medianOf } from "./build-figures.ts";
 import type { ExportMemory } from "./host-process.ts";
 import type { Series } from "./http-figures.ts";
+import type { MixedLoad } from "./mixed-load.ts";
 import type { SearchLatency } from "./search-figures.ts";
 import { formatMiB, formatMs, formatNumber, formatRatio, median, ratio } from "./stats.ts";
 
@@ -35,6 +36,8 @@ export interface BenchResults {
   searchIndexLines?: string[];
   startup?: { readyMs: number; rssBytes: number; runs: number };
   exportMemory?: ExportMemory;
+  /** Precomputed and live answers, each alone and together (issue 30). */
+  mixedLoad?: MixedLoad;
   /** The data json-server and the host both answer from (the json-server rows). */
   fallbackData?: { brands: number; resumes: number };
   rows: Row[];
@@ -186,6 +189,18 @@ function hostRows(results: BenchResults): Row[] {
   return rows;
 }
 
+/**
+ * Issue 30's targets under mixed load: precomputed answers keep at least 0.4× their rate alone with p99
+ * under 25 ms, live ones at least 0.3× theirs; no error on either side (the reference is the same host alone).
+ */
+function mixedRows(mixed: MixedLoad | undefined): Row[] {
+  if (mixed === undefined) return [];
+  return [
+    seriesRow(mixed.precomputed, "precomputed pages and cards (40 connections) while 4 ask broad live queries, against alone", 0.4, 25),
+    seriesRow(mixed.live, "broad live queries (4 connections, live cache off) while 40 ask pages and cards, against alone", 0.3),
+  ];
+}
+
 /** Every row of the table, in reading order. */
 export function tableRows(results: BenchResults): Row[] {
   const http = (name: string) => results.http.find((series) => series.name === name);
@@ -203,6 +218,7 @@ export function tableRows(results: BenchResults): Row[] {
     ...uncachedRow(fallback("filtered page of resumes (on the fly)"), `filtered page of resumes (live cache off: computed every time${resumes})`),
     seriesRow(fallback("full-text q over resumes"), `full-text q over resumes (on the fly, live cache on${resumes})`, 50),
     ...uncachedRow(fallback("full-text q over resumes"), `full-text q over resumes (live cache off: computed every time${resumes})`),
+    ...mixedRows(results.mixedLoad),
     ...hostRows(results),
     ...(results.build === undefined ? [] : buildRows(results.build)),
     ...(results.scales === undefined ? [] : scaleRows(results.scales)),

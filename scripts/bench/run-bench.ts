@@ -19,6 +19,7 @@ import { ensureJsonServer, JSON_SERVER_VERSION, startJsonServer, writeJsonServer
 import { nginxMissing, startNginx } from "./nginx.ts";
 import { freePort, HAS_TASKSET } from "./processes.ts";
 import { tableRows, type BenchResults, type Machine } from "./report.ts";
+import { broadLiveQueries, mixedLoad } from "./mixed-load.ts";
 import { indexBenchmarkLines, searchLatency } from "./search-figures.ts";
 import { pageAndCardUrls } from "./urls.ts";
 import { HAS_WRK } from "./wrk.ts";
@@ -28,6 +29,8 @@ export interface BenchOptions {
   pin: boolean;
   /** Serve this already built folder and skip the build figures (to iterate on the host's). */
   dist?: string;
+  /** Run only the mixed-load rows (issue 30), on `dist`. */
+  mixedOnly?: boolean;
   log: (line: string) => void;
 }
 
@@ -55,6 +58,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const root = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const stops: (() => Promise<void>)[] = [];
   try {
+    if (options.mixedOnly === true) {
+      if (options.dist === undefined) throw new Error("--mixed-only needs --dist: a built folder to serve");
+      await mixedPhase(results, { dir: root, runs: settings.httpRuns, seconds: settings.seconds, ...(pin ? { wrkCpus: "1" } : {}) }, options.dist, stops, options.log, pin);
+      results.machine.loadAverage.after = os.loadavg()[0]!;
+      results.rows = tableRows(results);
+      return results;
+    }
     let dist = options.dist;
     if (dist === undefined) {
       options.log(`building the committed sample (${settings.buildRuns} run(s)), its write floor and rebuilds …`);
@@ -77,6 +87,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
       await nginxPhase(results, http, { host, dist, manifest, count: settings.urls, stops, log: options.log });
       await fallbackPhase(results, http, { host, dist, manifest, deps: liveDeps, stops, log: options.log, pin });
+      await mixedPhase(results, http, dist, stops, options.log, pin);
     }
     // Needs no wrk: plain downloads from this process.
     options.log("100 concurrent exports …");
@@ -92,6 +103,23 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   results.machine.loadAverage.after = os.loadavg()[0]!;
   results.rows = tableRows(results);
   return results;
+}
+
+/**
+ * Precomputed pages and cards alone and under 4 connections of broad live queries, on a host with its
+ * live cache off (every live query computed) and its default live workers (issue 30).
+ */
+async function mixedPhase(results: BenchResults, settings: { dir: string; runs: number; seconds: number; wrkCpus?: string }, dist: string, stops: (() => Promise<void>)[], log: (line: string) => void, pin: boolean): Promise<void> {
+  if (!HAS_WRK) return void results.notes.push("wrk is not installed: no mixed-load figures");
+  const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
+  const { context } = await loadHost(dist);
+  const periods = [...new Set(context.dataset.index.map((value) => value.period))].sort();
+  const live = broadLiveQueries(context.dataset.countries.map((country) => country.code), periods);
+  assertLive(live, manifest);
+  const host = await startHostProcess(dist, pin ? "0" : undefined, ["--live-cache-mb", "0"]);
+  stops.push(host.stop);
+  log(`mixed load: ${live.length} broad live queries at 4 connections against pages and cards at 40 …`);
+  results.mixedLoad = await mixedLoad(host.url, pageAndCardUrls(manifest, 400).map((entry) => entry.url), live, settings);
 }
 
 /** A large export computed on the fly (three roles: no precomputed file), 200 full resumes. */

@@ -78,6 +78,37 @@ describe("on-the-fly answers against json-server", () => {
   });
 });
 
+describe("mixed load (issue 30): precomputed at least 0.4× alone with p99 under 25 ms, live at least 0.3× alone, no errors", () => {
+  /** Precomputed runs under mixed load and alone, live runs likewise (req/s; p99 of the mixed precomputed runs). */
+  const rows = (precomputedMixed: number, p99: number, liveMixed: number, errors = 0) =>
+    tableRows(
+      results({
+        mixedLoad: {
+          precomputed: series("mixed load: precomputed", [run(precomputedMixed, p99, errors)], [run(20_000, 5)], "alone"),
+          live: series("mixed load: live", [run(liveMixed, 900)], [run(60, 700)], "alone"),
+        },
+      }),
+    );
+  const precomputedRow = (...args: Parameters<typeof rows>) => rowOf(rows(...args), "precomputed pages and cards (40 connections) while 4 ask");
+  const liveRow = (...args: Parameters<typeof rows>) => rowOf(rows(...args), "broad live queries (4 connections");
+
+  it("holds at exactly 0.4× (8,000 of 20,000 req/s) with p99 just under 25 ms, and live at exactly 0.3× (18 of 60 req/s)", () => {
+    expect(precomputedRow(8000, 24.99, 18)).toMatchObject({ ratio: "0.40×", target: "≥ 0.4×, p99 < 25 ms", holds: true, reference: expect.stringContaining("alone 20,000 req/s") });
+    expect(liveRow(8000, 24.99, 18)).toMatchObject({ ratio: "0.30×", target: "≥ 0.3×", holds: true });
+  });
+
+  it("fails just under either ratio, at p99 of exactly 25 ms, or with any error (a 503 counts as one)", () => {
+    expect(precomputedRow(7999, 1, 18).holds).toBe(false);
+    expect(precomputedRow(8000, 25, 18).holds).toBe(false);
+    expect(precomputedRow(8000, 1, 18, 1)).toMatchObject({ holds: false, ours: expect.stringContaining("(1 errors)") });
+    expect(liveRow(8000, 1, 17.9).holds).toBe(false);
+  });
+
+  it("shows no mixed-load row for runs saved before it was measured", () => {
+    expect(tableRows(results({})).some((row) => row.measure.includes("while"))).toBe(false);
+  });
+});
+
 describe("host rows", () => {
   const exportMemory = (before: number, peak: number, after: number) => ({ concurrency: 100, rounds: 3, bytesPerExport: 160_000, rssBefore: before, rssPeak: peak, rssAfter: after });
   it("search p99 under 5 ms and start under 1 s are strict", () => {

@@ -109,7 +109,7 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
     const { doc } = await openapi(service);
     for (const item of Object.values(doc.paths) as Doc[]) {
       const responses = item.get.responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "304", "400", "412", "414", "429", "500"]));
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "304", "400", "412", "414", "429", "500", "503"]));
       // Both conditional request headers the host acts on (304 and 412) are declared on every operation.
       const headers = (item.get.parameters as Doc[]).map((parameter) => (parameter.$ref === undefined ? parameter : resolve(doc, parameter.$ref))).filter((parameter) => parameter.in === "header");
       expect(headers.map((parameter) => parameter.name).sort()).toEqual(["If-Match", "If-None-Match"]);
@@ -120,6 +120,7 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
         expect(Object.keys(resolved.headers)).toContain("Cache-Control");
       }
       expect(Object.keys(resolve(doc, responses["429"].$ref).headers)).toContain("Retry-After");
+      expect(Object.keys(resolve(doc, responses["503"].$ref).headers)).toContain("Retry-After");
     }
     expect(doc.components.schemas.Error.required).toEqual(["error", "message", "status"]);
     for (const ref of refs(doc)) expect(resolve(doc, ref), ref).toBeDefined();

@@ -1632,6 +1632,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description service_unavailable: an answer computed on the fly (no precomputed file) the host cannot take on now: its queue of them is full, or it could not start within its time budget; details.retry_after in seconds */
+        ServiceUnavailable: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description internal_error: a fault of ours (never a stack trace or a path) */
         InternalError: {
             headers: {
@@ -1748,6 +1763,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.preflight": {
@@ -1857,6 +1873,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.openapi.head": {
@@ -1976,6 +1993,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.brands.head": {
@@ -2115,6 +2133,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.brand.head": {
@@ -2223,6 +2242,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.brandTrustHistory.head": {
@@ -2329,6 +2349,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.trustScores.head": {
@@ -2452,6 +2473,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.compare.head": {
@@ -2568,6 +2590,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.licenses.head": {
@@ -2675,6 +2698,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.regulators.head": {
@@ -2767,6 +2791,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.providers.head": {
@@ -2879,6 +2904,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.provider.head": {
@@ -2984,6 +3010,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.providerRanks.head": {
@@ -3106,6 +3133,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.games.head": {
@@ -3231,6 +3259,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.game.head": {
@@ -3346,6 +3375,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.gameRanks.head": {
@@ -3455,6 +3485,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.countries.head": {
@@ -3558,6 +3589,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.index.head": {
@@ -3671,6 +3703,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.trending.head": {
@@ -3787,6 +3820,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.momentum.head": {
@@ -3893,6 +3927,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.groundTruth.head": {
@@ -3998,6 +4033,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "dataset.tcAlerts.head": {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Endpoint } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest, originForm, type HandlerDeps } from "../../build/serve/handle-request.ts";
-import { hostRequestOf } from "../../build/serve/node-server.ts";
+import { hostRequestOf } from "../../build/serve/node-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
@@ -53,7 +53,7 @@ interface Answer {
 
 function hostAnswer(response: HostResponse): Answer {
   const body = response.body;
-  const bytes = body === undefined ? Buffer.alloc(0) : typeof body === "string" || Buffer.isBuffer(body) ? Buffer.from(body) : Buffer.from([...body].join(""));
+  const bytes = body === undefined ? Buffer.alloc(0) : typeof body === "string" || Buffer.isBuffer(body) ? Buffer.from(body) : Buffer.from([...(body as Iterable<string>)].join(""));
   return { status: response.status, headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value])), body: bytes };
 }
 

@@ -134,7 +134,7 @@ describe("the sample build on `netlify dev --offline`", () => {
     const target = kind === "brand" ? `${url}${engineContext.dataset.brands[0]!.slug}` : url;
     const response = await fetch(`${base}${target}`, { signal: AbortSignal.timeout(60_000) });
     const expected = await handleRequest({ method: "GET", url: target, clientAddress: "127.0.0.1" }, { context: engineContext, endpoints: ENDPOINTS, store: EMPTY_STORE });
-    const body = expected.body === undefined || typeof expected.body === "string" || Buffer.isBuffer(expected.body) ? String(expected.body ?? "") : [...expected.body].join("");
+    const body = expected.body === undefined || typeof expected.body === "string" || Buffer.isBuffer(expected.body) ? String(expected.body ?? "") : [...(expected.body as Iterable<string>)].join("");
     expect(response.status).toBe(expected.status);
     expect(await response.text()).toBe(body);
     expect(response.headers.get("content-type")).toBe(expected.headers["Content-Type"]);

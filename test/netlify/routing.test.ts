@@ -51,7 +51,7 @@ function urlOfFile(file: string): string {
 function bodyOf(response: HostResponse): Buffer {
   const body = response.body;
   if (body === undefined) return Buffer.alloc(0);
-  return typeof body === "string" ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from([...body].join(""));
+  return typeof body === "string" ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from([...(body as Iterable<string>)].join(""));
 }
 
 /**

@@ -152,4 +152,24 @@ describe("toWebResponse and streamLines", () => {
     expect(closed).toBe(true);
     expect(produced.length).toBeLessThan(5);
   });
+
+  it("streams a live worker's chunks (an async iterable of bytes) as they are, and closes it when cancelled", async () => {
+    let closed = false;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      try {
+        yield Buffer.from('{"id":1}\n');
+        yield Buffer.from('{"id":2}\n');
+        yield Buffer.from('{"id":3}\n');
+      } finally {
+        closed = true;
+      }
+    }
+    expect(await new Response(streamLines(chunks())).text()).toBe('{"id":1}\n{"id":2}\n{"id":3}\n');
+    closed = false;
+    const reader = streamLines(chunks()).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"id":1}\n');
+    expect(closed).toBe(false);
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
 });

@@ -22,6 +22,8 @@ export const ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   request_timeout: [408],
   rate_limited: [429],
   request_too_large: [414, 431],
+  // A live answer the host's queue cannot take on (issue 30).
+  service_unavailable: [503],
 };
 
 export interface AnyResponse {

@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { DEFAULT_LIVE_CACHE_MB } from "../../build/serve/live-cache.ts";
+import { DEFAULT_LIVE_BUDGET_MS, DEFAULT_LIVE_PER_CLIENT, DEFAULT_LIVE_QUEUE } from "../../build/serve/live-engine.ts";
+import { defaultLiveWorkers } from "../../build/serve/live-pool.ts";
 
 const MEMORY_PROBE = path.resolve("test/reliability/memory-probe.mjs");
 
@@ -41,9 +43,12 @@ export async function startHostProcess(
   const rateLimit = String(options.rateLimit ?? 0);
   const probe = options.memoryProbe === true;
   if (probe && options.viaNpm === true) throw new Error("the memory probe needs the host started directly, not via npm");
-  // Every host setting is given: one left to the environment (HOST, TRUST_PROXY, LIVE_CACHE_MB from the
+  // Every host setting is given: one left to the environment (HOST, TRUST_PROXY, LIVE_CACHE_MB, LIVE_WORKERS from the
   // shell or the CI runner) would change the host under test, or where it listens.
-  const settings = { PORT: "0", HOST: "127.0.0.1", DIST: dist, RATE_LIMIT: rateLimit, TRUST_PROXY: "false", LIVE_CACHE_MB: String(DEFAULT_LIVE_CACHE_MB) };
+  const settings = {
+    ...{ PORT: "0", HOST: "127.0.0.1", DIST: dist, RATE_LIMIT: rateLimit, TRUST_PROXY: "false", LIVE_CACHE_MB: String(DEFAULT_LIVE_CACHE_MB) },
+    ...{ LIVE_WORKERS: String(defaultLiveWorkers()), LIVE_QUEUE: String(DEFAULT_LIVE_QUEUE), LIVE_PER_CLIENT: String(DEFAULT_LIVE_PER_CLIENT), LIVE_BUDGET_MS: String(DEFAULT_LIVE_BUDGET_MS) },
+  };
   const env = { ...process.env, ...settings, ...options.env };
   const entry = options.viaStartScript === true ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/serve.ts"];
   const child = options.viaNpm

@@ -58,7 +58,7 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 
 async function inProcess(method: string, url: string, headers: FuzzHeaders = {}): Promise<AnyResponse> {
   const response: HostResponse = await bounded(handleRequest({ method, url, ...headers, clientAddress: "fuzz" }, deps), 5_000, url);
-  const body = response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : [...response.body].join("");
+  const body = response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : [...(response.body as Iterable<string>)].join("");
   return { status: response.status, headers: response.headers, body: Buffer.from(body) };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Two paths, one answer: for requests drawn at random from the endpoint registry, the host answers
  * the same status, bytes and headers whether the precomputed files exist or not (in every
- * Accept-Encoding, and with the host's cache of live answers), and where the canonical query has a file,
+ * Accept-Encoding, and with the host's cache of live answers; the engine side computes in live workers,
+ * as `npm start` does), and where the canonical query has a file,
  * what it serves is that file.
  * The seed is fixed under CI, drawn anew otherwise (test/helpers/fuzz-seed.ts); every failure names it.
  * Replay a failure with `FC_SEED=<seed> npx vitest run test/reliability/two-paths.property.test.ts`;
@@ -11,7 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import type { EngineContext } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
@@ -20,6 +21,8 @@ import { resolveQuery } from "../../build/query/run-query.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
 import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "../../build/serve/live-cache.ts";
+import { startLiveEngine, type LiveEngine } from "../../build/serve/live-engine.ts";
+import { loadHost } from "../../build/serve/load-host.ts";
 import { createPrecomputedStore, EMPTY_STORE, type PrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
@@ -40,6 +43,7 @@ let filesDeps: HandlerDeps;
 let engineDeps: HandlerDeps;
 let cachedDeps: HandlerDeps;
 const served: string[] = [];
+let live: LiveEngine;
 
 beforeAll(async () => {
   ({ context, dist } = await sampleContext());
@@ -49,27 +53,33 @@ beforeAll(async () => {
   store = { has: (file) => real.has(file), get: async (file, coding) => (served.push(file), real.get(file, coding)), getSite: (rawPath, coding) => real.getSite(rawPath, coding) };
   // One handler per path, kept across requests: the files side remembers resolved URLs, and that shortcut is checked too.
   filesDeps = { context, endpoints: ENDPOINTS, store };
-  engineDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
+  // The engine side in two live workers (issue 30): their bytes must be those of the files too.
+  live = startLiveEngine({ workers: 2, maxQueued: 64, perClient: 64, budgetMs: 60_000 }, (error) => console.error(error))!;
+  engineDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE, live: live.forSnapshot((await loadHost(dist)).engineFiles) };
   // The engine as the host runs it, with its cache of live answers, kept across requests: a repeat of a
   // canonical query, however spelled and in whatever coding, comes from the cache and must be the fresh answer.
   cachedDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE, liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024) };
   vocabulary = requestVocabulary(context, ENDPOINTS);
 });
 
+afterAll(() => live?.close());
+
 /** Accept-Encoding values a client may send (undefined: none). */
 const ACCEPT_ENCODINGS = [undefined, "br", "gzip", "gzip, deflate, br", "br;q=0, gzip", "identity", "*", "gzip;q=0.5, br;q=0.9", "gzip, br;q=0.5", "x-gzip", "deflate", "*;q=0", "identity;q=0, *;q=0", ""];
 
-/** The whole body as bytes (an NDJSON stream collected). */
-function bodyOf(response: HostResponse): Buffer {
+/** The whole body as bytes (an NDJSON stream collected, from this thread or a worker). */
+async function bodyOf(response: HostResponse): Promise<Buffer> {
   const body = response.body;
   if (body === undefined) return Buffer.alloc(0);
   if (typeof body === "string" || Buffer.isBuffer(body)) return Buffer.from(body);
-  return Buffer.from([...body].join(""));
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(Buffer.from(part));
+  return Buffer.concat(parts);
 }
 
 const ask = async (url: string, deps: HandlerDeps, acceptEncoding?: string) => {
   const response = await handleRequest({ method: "GET", url, acceptEncoding, clientAddress: "property" }, deps);
-  const wire = bodyOf(response);
+  const wire = await bodyOf(response);
   const coding = response.headers["Content-Encoding"];
   return { response, wire, body: coding === "br" ? brotliDecompressSync(wire) : coding === "gzip" ? gunzipSync(wire) : wire };
 };

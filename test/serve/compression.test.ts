@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 const ask = (deps: HandlerDeps, url: string, extra: Partial<HostRequest> = {}) => handleRequest({ method: "GET", url, clientAddress: "t", ...extra }, deps);
-const bodyOf = (response: HostResponse): Buffer => (response.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(response.body) ? response.body : Buffer.from(typeof response.body === "string" ? response.body : [...response.body].join("")));
+const bodyOf = (response: HostResponse): Buffer => (response.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(response.body) ? response.body : Buffer.from(typeof response.body === "string" ? response.body : [...(response.body as Iterable<string>)].join("")));
 
 describe("precomputed responses by Accept-Encoding (in process)", () => {
   it.each([

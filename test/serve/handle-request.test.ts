@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const deps = (extra: Partial<HandlerDeps> = {}): HandlerDeps => ({ context, endpoints: ENDPOINTS, store: EMPTY_STORE, ...extra });
 const request = (url: string, extra: Partial<HostRequest> = {}): HostRequest => ({ method: "GET", url, clientAddress: "192.0.2.1", ...extra });
-const text = (response: HostResponse): string => (response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body.toString() : [...response.body].join(""));
+const text = (response: HostResponse): string => (response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body.toString() : [...(response.body as Iterable<string>)].join(""));
 const json = (response: HostResponse) => JSON.parse(text(response)) as Record<string, unknown>;
 
 const CORS = {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BuildError } from "../../build/errors.ts";
 import { resolveHostConfig } from "../../build/serve/host-config.ts";
+import { defaultLiveWorkers } from "../../build/serve/live-pool.ts";
 
-const DEFAULTS = { port: 8080, host: "127.0.0.1", dist: "dist", rateLimit: 120, trustProxy: false, liveCacheMb: 64 };
+const DEFAULTS = { port: 8080, host: "127.0.0.1", dist: "dist", rateLimit: 120, trustProxy: false, liveCacheMb: 64, liveWorkers: defaultLiveWorkers(), liveQueue: 256, livePerClient: 2, liveBudgetMs: 10_000 };
 
 describe("resolveHostConfig", () => {
   it.each<[string, Record<string, unknown>, NodeJS.ProcessEnv, Partial<typeof DEFAULTS>]>([
@@ -22,6 +23,8 @@ describe("resolveHostConfig", () => {
     ["the --trust-proxy flag", { trustProxy: true }, { TRUST_PROXY: "0" }, { trustProxy: true }],
     ["LIVE_CACHE_MB from the environment, 0 turning it off", {}, { LIVE_CACHE_MB: "0" }, { liveCacheMb: 0 }],
     ["a fractional --live-cache-mb flag", { liveCacheMb: "0.5" }, { LIVE_CACHE_MB: "256" }, { liveCacheMb: 0.5 }],
+    ["LIVE_WORKERS=0: answers computed on the host's thread", {}, { LIVE_WORKERS: "0" }, { liveWorkers: 0 }],
+    ["the live queue's settings from flags", { liveWorkers: "3", liveQueue: "10", livePerClient: "1", liveBudgetMs: "500" }, { LIVE_QUEUE: "99" }, { liveWorkers: 3, liveQueue: 10, livePerClient: 1, liveBudgetMs: 500 }],
     ["other environment variables are ignored", {}, { NODE_ENV: "production", HOME: "/root" }, {}],
   ])("%s", (_case, flags, env, expected) => {
     expect(resolveHostConfig(flags, env)).toEqual({ ...DEFAULTS, ...expected });
@@ -40,6 +43,10 @@ describe("resolveHostConfig", () => {
     ["a port in exponent notation", {}, { PORT: "1e4" }, 'PORT (--port) = "1e4": expected a port number'],
     ["a rate limit in hexadecimal", {}, { RATE_LIMIT: "0x10" }, 'RATE_LIMIT (--rate-limit) = "0x10": expected a whole number'],
     ["a live cache size in exponent notation", {}, { LIVE_CACHE_MB: "1e2" }, 'LIVE_CACHE_MB (--live-cache-mb) = "1e2": expected a number of MiB'],
+    ["too many live workers", {}, { LIVE_WORKERS: "65" }, 'LIVE_WORKERS (--live-workers) = "65": expected a whole number of threads from 0 to 64'],
+    ["a live queue of 0", {}, { LIVE_QUEUE: "0" }, 'LIVE_QUEUE (--live-queue) = "0": expected a whole number ≥ 1'],
+    ["no live answer per client", { livePerClient: "0" }, {}, 'LIVE_PER_CLIENT (--live-per-client) = "0": expected a whole number ≥ 1'],
+    ["a fractional budget", {}, { LIVE_BUDGET_MS: "1.5" }, 'LIVE_BUDGET_MS (--live-budget-ms) = "1.5": expected a whole number ≥ 1'],
   ])("refuses %s with a BuildError naming the variable, the flag and what it takes", (_case, flags, env, fragment) => {
     expect(() => resolveHostConfig(flags, env)).toThrow(BuildError);
     expect(() => resolveHostConfig(flags, env)).toThrow(fragment);

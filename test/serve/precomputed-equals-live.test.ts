@@ -34,7 +34,7 @@ function urlOf(file: string): string {
 }
 
 const bytes = (response: HostResponse): string =>
-  response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body.toString("utf8") : [...response.body].join("");
+  response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body.toString("utf8") : [...(response.body as Iterable<string>)].join("");
 
 /** Every 20th file of the manifest, plus every default first page (an `index.*` file outside a slot path's many cards). */
 function sampleFiles(): string[] {

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { HttpError } from "../../errors.ts";
-import { DEFAULT_RATE_LIMIT, internalError, preconditionFailed, rateLimited, urlTooLong } from "../../shared/host-errors.ts";
+import { DEFAULT_RATE_LIMIT, internalError, preconditionFailed, rateLimited, serviceUnavailable, urlTooLong } from "../../shared/host-errors.ts";
 import type { OpenApiObject } from "./openapi-parameters.ts";
 
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -114,6 +114,7 @@ export function sharedResponses(errorRef: OpenApiObject): Record<string, OpenApi
     PreconditionFailed: errorResponse("precondition_failed: If-Match names none of the current ETag", errorRef, hostExample(preconditionFailed())),
     UriTooLong: errorResponse("request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body)", errorRef, hostExample(urlTooLong())),
     TooManyRequests: errorResponse("rate_limited: over the rate limit; details.retry_after in seconds", errorRef, hostExample(rateLimited(DEFAULT_RATE_LIMIT, 17)), { "Retry-After": headerRef("RetryAfter") }),
+    ServiceUnavailable: errorResponse("service_unavailable: an answer computed on the fly (no precomputed file) the host cannot take on now: its queue of them is full, or it could not start within its time budget; details.retry_after in seconds", errorRef, hostExample(serviceUnavailable()), { "Retry-After": headerRef("RetryAfter") }),
     InternalError: errorResponse("internal_error: a fault of ours (never a stack trace or a path)", errorRef, hostExample(internalError())),
     HeadError: { description: "The same status and headers as the GET would have, without a body", headers: ERROR_HEADERS },
   };

@@ -71,6 +71,7 @@ function getOperation(endpoint: Endpoint, inputs: OperationInputs, paginated: bo
     "414": ref("responses", "UriTooLong"),
     "429": ref("responses", "TooManyRequests"),
     "500": ref("responses", "InternalError"),
+    "503": ref("responses", "ServiceUnavailable"),
   };
   return {
     operationId: endpoint.id,
