@@ -67,6 +67,8 @@ export interface Endpoint {
   response?: z.ZodType;
   /** Checks rules across parameters (conflicts, requirements); throws an HttpError. */
   validate?: (params: Params, raw: ReadonlySet<string>) => void;
+  /** The bulk download holding every record this endpoint lists, named by its `result_too_large` (answer-size.ts); absent: the downloads page. */
+  download?: string;
   /** Parameters merged into others before the canonical key (e.g. `limit` into `per_page`). */
   aliases?: Record<string, string>;
   run: (context: EngineContext, input: QueryInput) => QueryResult;

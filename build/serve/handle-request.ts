@@ -7,7 +7,7 @@ import { HttpError } from "../errors.ts";
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { internalError, MAX_URL_BYTES, preconditionFailed, rateLimited, urlTooLong } from "../query/host-errors.ts";
 import { parseQueryString } from "../query/parse-query-string.ts";
-import { JSON_TYPE, NDJSON_TYPE, renderJson, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
+import { JSON_TYPE, NDJSON_TYPE, renderAnswer, renderNdjsonLines, resolveQuery, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
 import { SERVICE_BASES } from "../query/services.ts";
 import { encodeLive, liveCoding } from "./encode-live.ts";
 import type { LiveCache } from "./live-cache.ts";
@@ -156,7 +156,7 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
     // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
     return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(headers.contentType, headers.link, headers.totalCount), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: renderNdjsonLines(result) };
   }
-  const live: Representation = { ...encodeLive(renderJson(result.body), request.acceptEncoding), link: headers.link, total: headers.totalCount };
+  const live: Representation = { ...encodeLive(renderAnswer(resolved.endpoint, result.body), request.acceptEncoding), link: headers.link, total: headers.totalCount };
   if (key !== undefined) {
     // Kept as bytes, as a file is: a string would be encoded to a new buffer on every send.
     if (typeof live.body === "string") live.body = Buffer.from(live.body);

@@ -1730,7 +1730,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1839,7 +1839,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1958,7 +1958,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2083,7 +2083,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2191,7 +2191,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2311,7 +2311,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2420,7 +2420,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2550,7 +2550,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2657,7 +2657,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2749,7 +2749,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2847,7 +2847,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2966,7 +2966,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3088,7 +3088,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3199,7 +3199,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3328,7 +3328,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3437,7 +3437,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3540,7 +3540,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3653,7 +3653,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3769,7 +3769,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3875,7 +3875,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3980,7 +3980,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];

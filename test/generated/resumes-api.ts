@@ -563,7 +563,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -672,7 +672,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -820,7 +820,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -974,7 +974,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1146,7 +1146,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1294,7 +1294,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];

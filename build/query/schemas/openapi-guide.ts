@@ -3,6 +3,7 @@
  * every endpoint, written once here so that the docs page shows them above the reference.
  * @module
  */
+import { MAX_ANSWER_BYTES } from "../answer-size.ts";
 import type { ServiceName } from "../endpoint.ts";
 
 const COMMON_RULES = `
@@ -19,10 +20,12 @@ const COMMON_RULES = `
 - Paginated lists add \`page\`, \`per_page\`, \`total\` and \`pages\` to \`meta\`, and send \`Link\` (first, last, prev, next) and \`X-Total-Count\`. A page past the end is 200 with \`data: []\`. Lists bounded by \`limit\` add \`limit\` and \`total\`.
 - Every 200 carries a strong \`ETag\` (except a streamed export computed on the fly, whose bytes are not known before the last line) and \`Cache-Control: public, max-age=300\`; \`If-None-Match\` with the current ETag gets 304. \`If-Match\` naming none of the current ETag (strong comparison: a \`W/\` tag never matches; \`*\` always does) gets 412 (RFC 9110 §13.1.1). Errors carry \`Cache-Control: no-store\`.
 - Every answer carries \`Access-Control-Allow-Origin: *\`.
-- Errors: \`{"error": CODE, "message": SENTENCE, "status": N, "details": {...}}\` with the codes \`invalid_parameter\`, \`unknown_parameter\`, \`missing_parameter\`, \`bad_request\` (400), \`*_not_found\` and \`not_found\` (404), \`method_not_allowed\` (405), \`request_timeout\` (408), \`precondition_failed\` (412), \`request_too_large\` (414/431), \`rate_limited\` (429, with \`Retry-After\`), \`internal_error\` (500).
+- Errors: \`{"error": CODE, "message": SENTENCE, "status": N, "details": {...}}\` with the codes \`invalid_parameter\`, \`unknown_parameter\`, \`missing_parameter\`, \`bad_request\`, \`result_too_large\` (400), \`*_not_found\` and \`not_found\` (404), \`method_not_allowed\` (405), \`request_timeout\` (408), \`precondition_failed\` (412), \`request_too_large\` (414/431), \`rate_limited\` (429, with \`Retry-After\`), \`internal_error\` (500).
 
 ## Limits
 120 requests per rolling 60 seconds per client address, counted separately for each service; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+
+One JSON answer has at most ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes before compression, on every host: a query whose answer would be larger is 400 \`result_too_large\`, whose \`details\` name the parameters that narrow it (\`narrow_with\`) and the bulk download of every record (\`download\`). Exports are pages of at most \`per_page\` records, streamed.
 `;
 
 /** The description of a service's document: what it is, its license and attribution, then the rules. */
