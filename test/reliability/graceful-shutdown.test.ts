@@ -8,14 +8,15 @@ import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 import { startHostProcess, type HostProcess } from "./host-process.ts";
 import { holdResponse, tryConnect } from "./slow-clients.ts";
+import { bigIndexPath } from "../helpers/big-index-answer.ts";
 
-/** The index of every country: a live JSON answer of several MB, more than socket buffers hold. */
+/** The index of as many countries as one answer holds: a live JSON answer of several MB, more than socket buffers hold. */
 let bigPath = "";
 const EXPORT_PATH = "/resume/api/v1/resumes/export?per_page=200&sort=experience";
 
 beforeAll(async () => {
   const { context } = await sampleContext();
-  bigPath = `/api/dataset/v1/index?country=${context.dataset.countries.map((country) => country.code).join(",")}`;
+  bigPath = bigIndexPath(context);
 });
 
 /** Retries a connection until it is refused: the listening socket closes on the host's next turn of its loop. */
