@@ -22,6 +22,12 @@ export interface EngineContext {
    * resume endpoints then index once per dataset (see `resumeSearchOf`).
    */
   resumeSearch?: SearchIndex;
+  /**
+   * True in a host, which answers on demand: items made for an answer are not kept for the life of the
+   * data (the build, which lists each many times, keeps them), so that memory does not grow with every
+   * distinct query (issue 32).
+   */
+  onDemand?: boolean;
 }
 
 export interface Pagination {

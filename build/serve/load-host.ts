@@ -47,7 +47,7 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
     let dataset: Dataset;
     let resumeSearch: SearchIndex;
     try {
-      dataset = await readEngineFile(distDir, path.join(distDir, DATASET_FILE), parseDatasetFile);
+      dataset = await loadEngineDataset(distDir);
       resumeSearch = await loadSearchIndex(distDir, dataset);
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && !(await sameBuild())) continue;
@@ -58,12 +58,21 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
       throw new BuildError(`${distDir} kept changing while it was being read: load it again once the build is done.`);
     }
     return {
-      context: { dataset, index: buildEngineIndex(dataset), resumeSearch },
+      context: { dataset, index: buildEngineIndex(dataset), resumeSearch, onDemand: true },
       store: createPrecomputedStore(distDir, manifest, storeOptions),
       manifest,
       manifestTag: etagOf(manifestText),
     };
   }
+}
+
+/**
+ * The engine's dataset of a built folder, each resource decoded the first time it is used (issue 32): all
+ * the host's loading needs of `_engine/dataset.json`, small enough to be called from a worker thread too.
+ * Throws a BuildError that says to build when the file cannot be read.
+ */
+export function loadEngineDataset(distDir: string): Promise<Dataset> {
+  return readEngineFile(distDir, path.join(distDir, DATASET_FILE), parseDatasetFile);
 }
 
 /**

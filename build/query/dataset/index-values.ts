@@ -56,12 +56,17 @@ export type IndexRow = { brand: string; country: string; period: string; metric:
 /** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files, and in the download. */
 const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexRow>>>();
 
-/** A value's rows by metric, as stable items (their JSON made once). */
-export function metricRows(value: IndexValue): Readonly<Record<IndexMetric, IndexRow>> {
-  let rows = metricRowsOf.get(value);
+/**
+ * A value's rows by metric, as stable items (their JSON made once). Kept for the life of the data unless
+ * `keep` is false: a host answering on demand makes them per answer, since kept they grew with every
+ * country asked, to 360 MB at scale 16 (issue 32).
+ */
+export function metricRows(value: IndexValue, keep = true): Readonly<Record<IndexMetric, IndexRow>> {
+  let rows = keep ? metricRowsOf.get(value) : undefined;
   if (rows === undefined) {
     const row = (metric: IndexMetric): IndexRow => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
-    metricRowsOf.set(value, (rows = { adi: row("adi"), sod: row("sod") }));
+    rows = { adi: row("adi"), sod: row("sod") };
+    if (keep) metricRowsOf.set(value, rows);
   }
   return rows;
 }
@@ -97,7 +102,7 @@ export const indexEndpoint: Endpoint = {
     const count = answerBudget(indexEndpoint);
     for (const value of candidates(context, brands, countries, period)) {
       if ((countries.length > 0 && !countries.includes(value.country)) || (from !== undefined && value.period < from) || (to !== undefined && value.period > to)) continue;
-      const rows = metricRows(value);
+      const rows = metricRows(value, context.onDemand !== true);
       for (const metric of metrics) {
         count(itemJson(rows[metric]));
         data.push(rows[metric]);
