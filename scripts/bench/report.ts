@@ -4,6 +4,7 @@
  */
 import type { ScaleFigures, SampleBuildFigures } from "./build-figures.ts";
 import { medianOf } from "./build-figures.ts";
+import { functionRows, type ScaleFunctionFigures } from "./function-report.ts";
 import type { ExportMemory } from "./host-process.ts";
 import type { Series } from "./http-figures.ts";
 import type { SearchLatency } from "./search-figures.ts";
@@ -35,6 +36,8 @@ export interface BenchResults {
   searchIndexLines?: string[];
   startup?: { readyMs: number; rssBytes: number; runs: number };
   exportMemory?: ExportMemory;
+  /** The Netlify function over each scale's build (issue 32). */
+  functions?: ScaleFunctionFigures[];
   /** The data json-server and the host both answer from (the json-server rows). */
   fallbackData?: { brands: number; resumes: number };
   rows: Row[];
@@ -206,6 +209,7 @@ export function tableRows(results: BenchResults): Row[] {
     ...hostRows(results),
     ...(results.build === undefined ? [] : buildRows(results.build)),
     ...(results.scales === undefined ? [] : scaleRows(results.scales)),
+    ...(results.functions === undefined ? [] : functionRows(results.functions)),
   ];
 }
 
