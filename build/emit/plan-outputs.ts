@@ -97,10 +97,10 @@ export async function planOutputs(
       const result = runResolved(context, resolved);
       // Encoded once, here: the ETag, the length and the emit threads all take these bytes, and the
       // rendered text is garbage at once instead of being held (and moved between heaps) until the end.
-      body = encodeOwned(renderAll(result));
+      body = encodeOwned(renderAll(candidate.endpoint, result));
       headers = resultHeaders(resolved, result);
     } catch (error) {
-      if (error instanceof HttpError) continue; // e.g. a key whose answer is an error: never precomputed
+      if (error instanceof HttpError) continue; // a key whose answer is an error (result_too_large too): never precomputed
       throw error;
     }
     const file: OutputFile = { path: resolved.filePath, body, group: candidate.endpoint.id };

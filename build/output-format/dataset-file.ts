@@ -1,54 +1,76 @@
 /**
- * The engine's dataset file (`_engine/dataset.json`): one JSON object, one top-level member per line.
- * JSON.stringify never writes a raw newline inside a value, so the lines are the members; the host finds
- * them with a scan for newlines and parses each one the first time it is used, instead of all 14 MB of
- * them before it can answer (a host answering from files needs few of them).
+ * The engine's dataset file (`_engine/dataset.json`): one JSON object, one top-level member per line, each
+ * member in the columnar form of engine-columns.ts after a first line `"$columns":1` saying so. The host
+ * finds the lines with a scan for newlines, keeps each one's bytes apart, and decodes a member the first
+ * time it is used (then drops its bytes): a host answering from files needs few of them, and the whole
+ * dataset is never held twice. Columnar (issue 32): at scale 16 the file is 233 MB as rows of JSON and
+ * too large for a Netlify function's bundle.
  * @module
  */
 import type { Dataset } from "../compute/dataset.ts";
+import { decodeColumnar, encodeColumnar, type EncodedValue } from "./engine-columns.ts";
 
 const NEWLINE = 0x0a;
 const COMMA = 0x2c;
 const CLOSING_BRACE = 0x7d;
+/** The member that marks the columnar form; a file without it holds its members as plain JSON values. */
+const COLUMNS_MARKER = "$columns";
 
-/** The dataset as the host loads it: valid JSON, the same value as `JSON.stringify(dataset)`. */
+/** The dataset as the host loads it: valid JSON, each member in columnar form, one per line. */
 export function serializeDataset(dataset: Dataset): string {
-  const members: string[] = [];
+  const members: string[] = [`${JSON.stringify(COLUMNS_MARKER)}:1`];
   for (const [key, value] of Object.entries(dataset)) {
-    const json = JSON.stringify(value) as string | undefined;
-    if (json !== undefined) members.push(`${JSON.stringify(key)}:${json}`);
+    if (value !== undefined) members.push(`${JSON.stringify(key)}:${JSON.stringify(encodeColumnar(value))}`);
   }
   return `{\n${members.join(",\n")}\n}\n`;
 }
 
 /**
- * The dataset of a file written by serializeDataset, each member parsed when first read (then kept);
- * JSON on one line (a dist/ built before this layout) is parsed whole. Throws when the bytes are in
- * neither form; a member that is not valid JSON throws when it is read.
+ * The dataset of a file written by serializeDataset, each member decoded when first read (then kept);
+ * JSON on one line (a dist/ built before the line layout) is parsed whole, and lines without the marker
+ * are plain JSON values. Throws when the bytes are in no such form; a member that is not valid throws
+ * when it is read.
  */
 export function parseDatasetFile(bytes: Buffer): Dataset {
   if (bytes[0] !== 0x7b || bytes[1] !== NEWLINE) return JSON.parse(bytes.toString("utf8")) as Dataset;
   const dataset = {} as Record<string, unknown>;
-  let at = 2;
-  for (;;) {
-    const end = bytes.indexOf(NEWLINE, at);
-    if (end < 0) throw new Error("the closing brace is missing");
-    if (bytes[at] === CLOSING_BRACE && end === at + 1) break;
-    const colon = bytes.indexOf('":', at);
-    if (colon < 0 || colon > end) throw new Error(`no member name on the line at byte ${at}`);
-    const key = JSON.parse(bytes.toString("utf8", at, colon + 1)) as string;
-    const start = colon + 2;
-    const stop = bytes[end - 1] === COMMA ? end - 1 : end;
+  let columnar = false;
+  for (const { key, text } of memberLines(bytes)) {
+    if (key === COLUMNS_MARKER) {
+      columnar = true;
+      continue;
+    }
+    const decode = columnar ? (json: string) => decodeColumnar(JSON.parse(json) as EncodedValue) : (json: string) => JSON.parse(json) as unknown;
+    let kept: Buffer | undefined = text;
     Object.defineProperty(dataset, key, {
       enumerable: true,
       configurable: true,
       get() {
-        const value: unknown = JSON.parse(bytes.toString("utf8", start, stop));
+        const value = decode(kept!.toString("utf8"));
+        kept = undefined;
         Object.defineProperty(dataset, key, { value, enumerable: true, writable: true });
         return value;
       },
     });
-    at = end + 1;
   }
   return dataset as unknown as Dataset;
+}
+
+/**
+ * The members of the line layout: each one's name, and its value's bytes, a copy of their own (a slice of
+ * `bytes` would keep the whole file alive until the last member is read).
+ */
+function* memberLines(bytes: Buffer): Generator<{ key: string; text: Buffer }> {
+  let at = 2;
+  for (;;) {
+    const end = bytes.indexOf(NEWLINE, at);
+    if (end < 0) throw new Error("the closing brace is missing");
+    if (bytes[at] === CLOSING_BRACE && end === at + 1) return;
+    const colon = bytes.indexOf('":', at);
+    if (colon < 0 || colon > end) throw new Error(`no member name on the line at byte ${at}`);
+    const key = JSON.parse(bytes.toString("utf8", at, colon + 1)) as string;
+    const stop = bytes[end - 1] === COMMA ? end - 1 : end;
+    yield { key, text: Buffer.from(bytes.subarray(colon + 2, stop)) };
+    at = end + 1;
+  }
 }

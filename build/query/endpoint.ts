@@ -22,6 +22,12 @@ export interface EngineContext {
    * resume endpoints then index once per dataset (see `resumeSearchOf`).
    */
   resumeSearch?: SearchIndex;
+  /**
+   * True in a host, which answers on demand: items made for an answer are not kept for the life of the
+   * data (the build, which lists each many times, keeps them), so that memory does not grow with every
+   * distinct query (issue 32).
+   */
+  onDemand?: boolean;
 }
 
 export interface Pagination {
@@ -67,6 +73,8 @@ export interface Endpoint {
   response?: z.ZodType;
   /** Checks rules across parameters (conflicts, requirements); throws an HttpError. */
   validate?: (params: Params, raw: ReadonlySet<string>) => void;
+  /** The bulk download holding every record this endpoint lists, named by its `result_too_large` (answer-size.ts); absent: the downloads page. */
+  download?: string;
   /** Parameters merged into others before the canonical key (e.g. `limit` into `per_page`). */
   aliases?: Record<string, string>;
   run: (context: EngineContext, input: QueryInput) => QueryResult;

@@ -3,6 +3,7 @@
  * path + query → endpoint and normalised params → canonical key and file path → result → bytes.
  * @module
  */
+import { MAX_ANSWER_BYTES, resultTooLarge } from "./answer-size.ts";
 import { canonicalPairs } from "./canonical-query.ts";
 import type { EngineContext, Endpoint, NdjsonResult, QueryResult } from "./endpoint.ts";
 import { linkHeader } from "./link-header.ts";
@@ -61,9 +62,19 @@ export function resultHeaders(resolved: ResolvedQuery, result: QueryResult): Ren
   return { contentType, link: linkHeader(resolved.publicPath, resolved.canonical, result.pagination), totalCount: result.pagination.total };
 }
 
-/** Serialises a JSON result: compact, with a trailing newline. */
+/** Serialises a JSON body: compact, with a trailing newline (an error's; an answer goes through renderAnswer). */
 export function renderJson(body: unknown): string {
-  return `${stringifyBody(body)}\n`;
+  return `${JSON.stringify(body)}\n`;
+}
+
+/**
+ * Serialises a JSON answer of `endpoint` like renderJson; throws result_too_large (answer-size.ts) when
+ * its bytes would pass MAX_ANSWER_BYTES, the rule every host and the build share.
+ */
+export function renderAnswer(endpoint: Endpoint, body: unknown): string {
+  const text = stringifyBody(body, MAX_ANSWER_BYTES);
+  if (text === undefined || Buffer.byteLength(text) + 1 > MAX_ANSWER_BYTES) throw resultTooLarge(endpoint);
+  return `${text}\n`;
 }
 
 /** Serialises an export lazily, one line per record, so it can be streamed. */
@@ -71,7 +82,7 @@ export function* renderNdjsonLines(result: NdjsonResult): Generator<string> {
   for (const record of result.lines()) yield `${JSON.stringify(record)}\n`;
 }
 
-/** Serialises any result completely (the build, and tests). */
-export function renderAll(result: QueryResult): string {
-  return result.kind === "json" ? renderJson(result.body) : [...renderNdjsonLines(result)].join("");
+/** Serialises any result of `endpoint` completely (the build, and tests); a JSON answer as renderAnswer does. */
+export function renderAll(endpoint: Endpoint, result: QueryResult): string {
+  return result.kind === "json" ? renderAnswer(endpoint, result.body) : [...renderNdjsonLines(result)].join("");
 }

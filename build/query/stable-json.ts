@@ -71,9 +71,20 @@ function isListEnvelope(body: unknown): body is { meta: unknown; data: unknown[]
   return keys.length === 2 && keys[0] === "meta" && keys[1] === "data" && typeof meta === "object" && meta !== null && Array.isArray(data) && !("toJSON" in body);
 }
 
-/** `JSON.stringify(body)`, reusing the stored JSON of a list envelope's items. */
-export function stringifyBody(body: unknown): string {
+/**
+ * `JSON.stringify(body)`, reusing the stored JSON of a list envelope's items; undefined once a list's items
+ * pass `maxChars` characters, so that an answer too large is never joined into one string.
+ */
+export function stringifyBody(body: unknown, maxChars = Infinity): string | undefined {
   if (!isListEnvelope(body)) return JSON.stringify(body);
-  // Array.from, not map: map skips the holes of a sparse array, which JSON.stringify writes as null.
-  return `{"meta":${JSON.stringify(body.meta)},"data":[${Array.from(body.data, (item) => itemJson(item)).join(",")}]}`;
+  const items: string[] = new Array<string>(body.data.length);
+  let chars = 0;
+  // Indexed, not map: map skips the holes of a sparse array, which JSON.stringify writes as null.
+  for (let at = 0; at < body.data.length; at++) {
+    const json = itemJson(body.data[at]);
+    chars += json.length + 1;
+    if (chars > maxChars) return undefined;
+    items[at] = json;
+  }
+  return `{"meta":${JSON.stringify(body.meta)},"data":[${items.join(",")}]}`;
 }

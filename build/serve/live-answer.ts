@@ -4,7 +4,7 @@
  * @module
  */
 import type { EngineContext } from "../query/endpoint.ts";
-import { renderJson, renderNdjsonLines, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
+import { renderAnswer, renderNdjsonLines, resultHeaders, runResolved, type ResolvedQuery } from "../query/run-query.ts";
 import { encodeLive } from "./encode-live.ts";
 import type { Representation } from "./response-headers.ts";
 
@@ -29,5 +29,5 @@ export function computeLive(context: EngineContext, resolved: ResolvedQuery, acc
   const result = runResolved(context, resolved);
   const headers = resultHeaders(resolved, result);
   if (result.kind === "ndjson") return { kind: "ndjson", contentType: headers.contentType, link: headers.link, total: headers.totalCount, lines: renderNdjsonLines(result) };
-  return { kind: "json", contentType: headers.contentType, representation: { ...encodeLive(renderJson(result.body), acceptEncoding), link: headers.link, total: headers.totalCount } };
+  return { kind: "json", contentType: headers.contentType, representation: { ...encodeLive(renderAnswer(resolved.endpoint, result.body), acceptEncoding), link: headers.link, total: headers.totalCount } };
 }

@@ -65,13 +65,22 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
       throw new BuildError(`${distDir} kept changing while it was being read: load it again once the build is done.`);
     }
     return {
-      context: { dataset, index: buildEngineIndex(dataset), resumeSearch },
+      context: { dataset, index: buildEngineIndex(dataset), resumeSearch, onDemand: true },
       store: createPrecomputedStore(distDir, manifest, storeOptions),
       manifest,
       manifestTag: etagOf(manifestText),
       engineFiles,
     };
   }
+}
+
+/**
+ * The engine's dataset of a built folder, each resource decoded the first time it is used (issue 32): all
+ * the host's loading needs of `_engine/dataset.json`, small enough to be called from a worker thread too.
+ * Throws a BuildError that says to build when the file cannot be read.
+ */
+export function loadEngineDataset(distDir: string): Promise<Dataset> {
+  return readEngineFile(distDir, path.join(distDir, DATASET_FILE), parseDatasetFile);
 }
 
 /**

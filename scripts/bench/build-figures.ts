@@ -140,6 +140,8 @@ async function previousTreeRemoved(parent: string): Promise<void> {
 export interface ScaleFigures {
   scale: number;
   runs: BuildRun[];
+  /** Its last build, for the figures of the Netlify function (not saved with the results: it is removed with the run's folder). */
+  dist?: string;
 }
 
 /** Generates each scale's sample and builds it `runs` times (scale 1 is the committed sample's builds). */
@@ -155,7 +157,7 @@ export async function scaleFigures(root: string, scales: readonly number[], runs
       builds.push(await buildOnce(seeds, out));
       log(`  scale ${scale} build ${run + 1}/${runs}: ${builds.at(-1)!.ms.toFixed(0)} ms, peak ${(builds.at(-1)!.maxRssBytes / 1048576).toFixed(0)} MiB`);
     }
-    figures.push({ scale, runs: builds });
+    figures.push({ scale, runs: builds, dist: path.join(root, `dist-x${scale}-${runs}`) });
   }
   return figures;
 }

@@ -4,6 +4,7 @@
  */
 import type { ScaleFigures, SampleBuildFigures } from "./build-figures.ts";
 import { medianOf } from "./build-figures.ts";
+import { functionRows, type ScaleFunctionFigures } from "./function-report.ts";
 import type { ExportMemory } from "./host-process.ts";
 import type { Series } from "./http-figures.ts";
 import type { MixedLoad } from "./mixed-load.ts";
@@ -38,6 +39,8 @@ export interface BenchResults {
   exportMemory?: ExportMemory;
   /** Precomputed and live answers, each alone and together (issue 30). */
   mixedLoad?: MixedLoad;
+  /** The Netlify function over each scale's build (issue 32). */
+  functions?: ScaleFunctionFigures[];
   /** The data json-server and the host both answer from (the json-server rows). */
   fallbackData?: { brands: number; resumes: number };
   rows: Row[];
@@ -222,6 +225,7 @@ export function tableRows(results: BenchResults): Row[] {
     ...hostRows(results),
     ...(results.build === undefined ? [] : buildRows(results.build)),
     ...(results.scales === undefined ? [] : scaleRows(results.scales)),
+    ...(results.functions === undefined ? [] : functionRows(results.functions)),
   ];
 }
 

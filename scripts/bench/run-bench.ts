@@ -17,6 +17,7 @@ import { measureExportMemory, measureStartup, startHostProcess, startupSummary, 
 import { assertLive, assertSamePages, etagsOf, fallbackCases, series, type HttpSettings } from "./http-figures.ts";
 import { ensureJsonServer, JSON_SERVER_VERSION, startJsonServer, writeJsonServerDb } from "./json-server.ts";
 import { nginxMissing, startNginx } from "./nginx.ts";
+import { functionFigures } from "./function-figures.ts";
 import { freePort, HAS_TASKSET } from "./processes.ts";
 import { tableRows, type BenchResults, type Machine } from "./report.ts";
 import { broadLiveQueries, mixedLoad } from "./mixed-load.ts";
@@ -72,6 +73,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       options.log(`building scales ${settings.scales.join(", ")} …`);
       results.scales = await scaleFigures(root, settings.scales, settings.scaleRuns, build, options.log);
       dist = build.dist;
+      options.log("the Netlify function over each scale's build …");
+      results.functions = [];
+      for (const scale of results.scales) results.functions.push({ scale: scale.scale, figures: await functionFigures(scale.dist ?? build.dist) });
     } else results.notes.push(`served ${dist} as given: no build figures`);
     options.log("host start and memory …");
     results.startup = { ...startupSummary(await measureStartup(dist, settings.startupRuns)), runs: settings.startupRuns };

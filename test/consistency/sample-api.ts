@@ -46,7 +46,7 @@ export async function sampleApi(): Promise<SampleApi> {
     const [pathPart, query = ""] = url.split("?", 2) as [string, string?];
     const resolved = resolveQuery(ENDPOINTS, pathPart, parseQueryString(query));
     const result = runResolved(context, resolved);
-    const text = renderAll(result);
+    const text = renderAll(resolved.endpoint, result);
     const { totalCount } = resultHeaders(resolved, result);
     if (result.kind === "ndjson") return { body: undefined, lines: text === "" ? [] : text.trimEnd().split("\n").map((line) => JSON.parse(line)), totalCount };
     const body = JSON.parse(text);

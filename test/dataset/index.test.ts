@@ -114,6 +114,15 @@ describe("GET /index: parameters", () => {
     expect(body.details.one_of).toEqual(["country", "brand"]);
   });
 
+  it("refuses every country at once (7.4 MB on the sample) with result_too_large, pointing to narrower queries and the download; half of them are served", async () => {
+    const codes = countries.map((country) => country.code);
+    const { body } = await expectError(host, `/index?country=${codes.join(",")}`, 400, "result_too_large");
+    expect(body.details).toEqual({ limit_bytes: 4_000_000, narrow_with: ["country", "brand", "metric", "period", "from", "to"], download: "/downloads/index.ndjson.gz" });
+    expect(body.message).toContain("/downloads/index.ndjson.gz");
+    const half = await getJson(host, `/index?country=${codes.slice(0, codes.length / 2).join(",")}&metric=sod`);
+    expect(half.status).toBe(200);
+  });
+
   it.each([
     ["/index", 400, "missing_parameter", "country"],
     ["/index?period=2026-10", 400, "missing_parameter", "country"],

@@ -28,7 +28,7 @@ describe("precomputed dataset files", () => {
         if (resolved.filePath === undefined || manifest.files[resolved.filePath] === undefined || checked.has(resolved.filePath)) continue;
         checked.add(resolved.filePath);
         const result = runResolved(context, resolved);
-        const live = renderAll(result);
+        const live = renderAll(resolved.endpoint, result);
         const onDisk = await readFile(path.join(dist, resolved.filePath), "utf8");
         const headers = resultHeaders(resolved, result);
         const recorded = manifest.files[resolved.filePath]!;

@@ -1745,7 +1745,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1855,7 +1855,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1975,7 +1975,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2101,7 +2101,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2210,7 +2210,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2331,7 +2331,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2441,7 +2441,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2572,7 +2572,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2680,7 +2680,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2773,7 +2773,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2872,7 +2872,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -2992,7 +2992,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3115,7 +3115,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3227,7 +3227,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3357,7 +3357,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3467,7 +3467,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3571,7 +3571,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3685,7 +3685,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3802,7 +3802,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -3909,7 +3909,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -4015,7 +4015,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];

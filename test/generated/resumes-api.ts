@@ -578,7 +578,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -688,7 +688,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -837,7 +837,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -992,7 +992,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1165,7 +1165,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1314,7 +1314,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter */
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];

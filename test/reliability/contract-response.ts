@@ -9,6 +9,7 @@ export const ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   invalid_parameter: [400],
   unknown_parameter: [400],
   missing_parameter: [400],
+  result_too_large: [400],
   bad_request: [400],
   brand_not_found: [404],
   provider_not_found: [404],

@@ -10,6 +10,7 @@ import { sampleContext } from "../helpers/sample-host.ts";
 import { startHostProcess, type HostProcess } from "./host-process.ts";
 import { mixedWorkload, runWorkload, type WorkloadRequest } from "./load-workload.ts";
 import { slowReader, type SlowReader } from "./slow-clients.ts";
+import { bigIndexPath } from "../helpers/big-index-answer.ts";
 
 const RUN_SECONDS = 5;
 let host: HostProcess;
@@ -19,8 +20,8 @@ let bigPath = "";
 beforeAll(async () => {
   const dist = inject("sampleDist");
   const { context } = await sampleContext();
-  // The index of every country: several MB, far more than socket buffers hold, so a slow reader stays mid-response.
-  bigPath = `/api/dataset/v1/index?country=${context.dataset.countries.map((country) => country.code).join(",")}`;
+  // The index of as many countries as one answer holds: several MB, far more than socket buffers hold, so a slow reader stays mid-response.
+  bigPath = bigIndexPath(context);
   workload = await mixedWorkload(dist);
   host = await startHostProcess(dist, { rateLimit: 0, memoryProbe: true });
 });

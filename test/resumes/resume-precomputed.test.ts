@@ -22,7 +22,7 @@ describe("precomputed resume responses", () => {
       expect(resolved.filePath, JSON.stringify(entry)).toBeDefined();
       expect(manifest.files[resolved.filePath!], resolved.filePath).toBeDefined();
       const onDisk = await readFile(path.join(dist, resolved.filePath!), "utf8");
-      expect(onDisk, resolved.filePath).toBe(renderAll(runResolved(context, resolved)));
+      expect(onDisk, resolved.filePath).toBe(renderAll(resolved.endpoint, runResolved(context, resolved)));
     }
   });
 

@@ -10,7 +10,8 @@ import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { countryPeriodKey } from "../engine-index.ts";
 import { envelope } from "../envelope.ts";
 import type { Params } from "../param-spec.ts";
-import { stableItem } from "../stable-json.ts";
+import { itemJson, stableItem } from "../stable-json.ts";
+import { answerBudget } from "../answer-size.ts";
 import { PRIORITY, singleValues } from "../key-space.ts";
 import { indexResponse } from "../schemas/dataset-markets.ts";
 
@@ -55,12 +56,17 @@ export type IndexRow = { brand: string; country: string; period: string; metric:
 /** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files, and in the download. */
 const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexRow>>>();
 
-/** A value's rows by metric, as stable items (their JSON made once). */
-export function metricRows(value: IndexValue): Readonly<Record<IndexMetric, IndexRow>> {
-  let rows = metricRowsOf.get(value);
+/**
+ * A value's rows by metric, as stable items (their JSON made once). Kept for the life of the data unless
+ * `keep` is false: a host answering on demand makes them per answer, since kept they grew with every
+ * country asked, to 360 MB at scale 16 (issue 32).
+ */
+export function metricRows(value: IndexValue, keep = true): Readonly<Record<IndexMetric, IndexRow>> {
+  let rows = keep ? metricRowsOf.get(value) : undefined;
   if (rows === undefined) {
     const row = (metric: IndexMetric): IndexRow => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
-    metricRowsOf.set(value, (rows = { adi: row("adi"), sod: row("sod") }));
+    rows = { adi: row("adi"), sod: row("sod") };
+    if (keep) metricRowsOf.set(value, rows);
   }
   return rows;
 }
@@ -72,6 +78,7 @@ export const indexEndpoint: Endpoint = {
   summary: "Index values (sod, adi) per brand, country and month",
   format: "json",
   response: indexResponse,
+  download: INDEX_DOWNLOAD_PATH,
   params: [
     { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB); this or brand is required" },
     { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs; this or country is required" },
@@ -90,10 +97,16 @@ export const indexEndpoint: Endpoint = {
     const to = period ?? (params.to === undefined ? undefined : String(params.to));
     // A plain loop: this runs for every value of every /index file, and flatMap's array per value showed in the build's allocations.
     const data: object[] = [];
+    // Counted as they are made: the values of every country at once (118 MB at scale 16) are refused
+    // after the first 4 MB of them, not once all are in memory.
+    const count = answerBudget(indexEndpoint);
     for (const value of candidates(context, brands, countries, period)) {
       if ((countries.length > 0 && !countries.includes(value.country)) || (from !== undefined && value.period < from) || (to !== undefined && value.period > to)) continue;
-      const rows = metricRows(value);
-      for (const metric of metrics) data.push(rows[metric]);
+      const rows = metricRows(value, context.onDemand !== true);
+      for (const metric of metrics) {
+        count(itemJson(rows[metric]));
+        data.push(rows[metric]);
+      }
     }
     return { kind: "json", body: envelope(context, "dataset", data) };
   },

@@ -5,6 +5,7 @@
  * @module
  */
 import { HttpError } from "../../errors.ts";
+import { resultTooLarge } from "../answer-size.ts";
 import type { EngineContext, Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import type { ParamSpec } from "../param-spec.ts";
 import { renderNdjsonLines, resolveForEndpoint, runResolved } from "../run-query.ts";
@@ -178,5 +179,7 @@ export function endpointSamples(context: EngineContext, endpoint: Endpoint): End
     const name = samples.errors.has(code) ? `${code}_${samples.errors.size}` : code;
     samples.errors.set(name, { status, body: outcome.error.toBody() });
   }
+  // An endpoint with a download of its own is one whose answers can pass the size limit: its refusal shown too.
+  if (endpoint.download !== undefined) samples.errors.set("result_too_large", { status: 400, body: resultTooLarge(endpoint).toBody() });
   return samples;
 }

@@ -3,6 +3,7 @@
  * every endpoint, written once here so that the docs page shows them above the reference.
  * @module
  */
+import { MAX_ANSWER_BYTES } from "../answer-size.ts";
 import type { ServiceName } from "../endpoint.ts";
 
 const COMMON_RULES = `
@@ -23,6 +24,8 @@ const COMMON_RULES = `
 
 ## Limits
 120 requests per rolling 60 seconds per client address, counted separately for each service; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+
+One JSON answer has at most ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes before compression, on every host: a query whose answer would be larger is 400 \`result_too_large\`, whose \`details\` name the parameters that narrow it (\`narrow_with\`) and the bulk download of every record (\`download\`). Exports are pages of at most \`per_page\` records, streamed.
 `;
 
 /** The description of a service's document: what it is, its license and attribution, then the rules. */

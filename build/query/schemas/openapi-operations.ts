@@ -65,7 +65,7 @@ function getOperation(endpoint: Endpoint, inputs: OperationInputs, paginated: bo
   const responses: OpenApiObject = {
     "200": { description: describeSuccess(endpoint), headers: successHeaders(paginated), content: successContent(endpoint, inputs) },
     "304": ref("responses", "NotModified"),
-    "400": errorResponse("invalid_parameter, unknown_parameter, missing_parameter or bad_request; details name the parameter", inputs.errorRef, errorExamples(inputs.samples.errors, 400)),
+    "400": errorResponse("invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download", inputs.errorRef, errorExamples(inputs.samples.errors, 400)),
     ...(Object.keys(notFound).length > 0 ? { "404": errorResponse("The resource's own not-found code; details name the slug or id", inputs.errorRef, notFound) } : {}),
     "412": ref("responses", "PreconditionFailed"),
     "414": ref("responses", "UriTooLong"),

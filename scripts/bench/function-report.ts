@@ -1,0 +1,56 @@
+/**
+ * The Netlify function's rows of the benchmark table (issue 32): per scale, its bundle, cold start, memory
+ * and largest answer against Netlify's limits.
+ * @module
+ */
+import { MAX_ANSWER_BYTES } from "../../build/query/answer-size.ts";
+import { FUNCTION_HEAP_MIB, NETLIFY_LIMITS, type FunctionFigures } from "./function-figures.ts";
+import type { Row } from "./report.ts";
+import { formatMiB, formatMs, formatNumber, formatRatio } from "./stats.ts";
+
+/** The function's figures over one scale's build. */
+export interface ScaleFunctionFigures {
+  scale: number;
+  figures: FunctionFigures;
+}
+
+/** The cold start the issue asks for: process start to first answer. */
+export const COLD_START_TARGET_MS = 2000;
+
+const MB = 1000 * 1000;
+
+/** Four rows per scale: bundle, cold start, memory, largest answer; each against the limit it must stay under. */
+export function functionRows(scales: readonly ScaleFunctionFigures[]): Row[] {
+  return scales.flatMap(({ scale, figures }) => {
+    const name = `Netlify function, scale ${scale}`;
+    const { unzippedBytes, zippedBytes, coldStartMs, coldStartCpuMs, rssAfterBytes, peakRssBytes, largest } = figures;
+    const bundleShare = Math.max(unzippedBytes / NETLIFY_LIMITS.unzippedBundleBytes, zippedBytes / NETLIFY_LIMITS.zippedBundleBytes);
+    return [
+      {
+        measure: `${name}: bundle (code and included files; zipped as Netlify stores it)`,
+        ours: `${formatMiB(unzippedBytes)} unzipped, ${formatMiB(zippedBytes)} zipped`,
+        reference: "Netlify: 250 MB unzipped, 50 MB zipped",
+        ratio: formatRatio(bundleShare),
+        target: "< 1× of both",
+        holds: unzippedBytes < NETLIFY_LIMITS.unzippedBundleBytes && zippedBytes < NETLIFY_LIMITS.zippedBundleBytes,
+      },
+      { measure: `${name}: cold start (process start to its first answer)`, ours: `${formatMs(coldStartMs)} (CPU ${formatMs(coldStartCpuMs)})`, reference: "–", ratio: "–", target: "< 2 s", holds: coldStartMs < COLD_START_TARGET_MS },
+      {
+        measure: `${name}: resident memory, broadest answer of every endpoint (heap ${FUNCTION_HEAP_MIB} MiB)`,
+        ours: `RSS ${formatMiB(rssAfterBytes)} after, peak ${formatMiB(peakRssBytes)}`,
+        reference: "Netlify: 1024 MiB",
+        ratio: formatRatio(peakRssBytes / NETLIFY_LIMITS.memoryBytes),
+        target: "peak < 1×",
+        holds: peakRssBytes < NETLIFY_LIMITS.memoryBytes,
+      },
+      {
+        measure: `${name}: largest answer (no Accept-Encoding)`,
+        ours: `${formatNumber(largest.bytes)} bytes, ${largest.path.length > 60 ? `${largest.path.slice(0, 57)}…` : largest.path}`,
+        reference: `Netlify: ${NETLIFY_LIMITS.bufferedResponseBytes / MB} MB buffered`,
+        ratio: formatRatio(largest.bytes / NETLIFY_LIMITS.bufferedResponseBytes),
+        target: `≤ ${formatNumber(MAX_ANSWER_BYTES)} bytes (the API's limit)`,
+        holds: largest.bytes <= MAX_ANSWER_BYTES,
+      },
+    ];
+  });
+}
