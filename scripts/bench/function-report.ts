@@ -5,7 +5,7 @@
  */
 import { MAX_ANSWER_BYTES } from "../../build/query/answer-size.ts";
 import { FUNCTION_HEAP_MIB, NETLIFY_LIMITS, type FunctionFigures } from "./function-figures.ts";
-import type { Row } from "./report.ts";
+import type { Row } from "./row.ts";
 import { formatMiB, formatMs, formatNumber, formatRatio } from "./stats.ts";
 
 /** The function's figures over one scale's build. */

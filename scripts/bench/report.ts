@@ -10,6 +10,9 @@ import type { Series } from "./http-figures.ts";
 import type { MixedLoad } from "./mixed-load.ts";
 import type { SearchLatency } from "./search-figures.ts";
 import { formatMiB, formatMs, formatNumber, formatRatio, median, ratio } from "./stats.ts";
+import type { Row } from "./row.ts";
+
+export type { Row };
 
 export interface Machine {
   cpu: string;
@@ -46,15 +49,6 @@ export interface BenchResults {
   rows: Row[];
 }
 
-export interface Row {
-  measure: string;
-  ours: string;
-  reference: string;
-  ratio: string;
-  target: string;
-  /** Undefined where there is no target (a figure for information) or it could not be measured. */
-  holds?: boolean;
-}
 
 const rps = (runs: Series["ours"]) => median(runs.map((run) => run.requestsPerSecond));
 const p99 = (runs: Series["ours"]) => median(runs.map((run) => run.latencyMs.p99));
