@@ -39,7 +39,7 @@ export const brandsEndpoint: Endpoint = {
     { name: "status", type: "closed", values: BRAND_STATUSES, multi: true, description: "Brand status" },
     { name: "has_license", type: "bool", description: "1 keeps brands with at least one active license, 0 those without" },
     { name: "country", type: "open", normalise: "country", multi: true, description: "Markets the brand operates in (ISO code; UK = GB)" },
-    { name: "q", type: "text", maxLength: 200, description: "Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing" },
+    { name: "q", type: "text", maxLength: 200, description: "Words that must all occur in the brand's name or slug; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing" },
     sortParam(BRAND_SORTS, "name"),
     orderParam,
     pageParam,

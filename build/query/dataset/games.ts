@@ -49,7 +49,7 @@ export const gamesEndpoint: Endpoint = {
   params: [
     { name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" },
     { name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" },
-    { name: "q", type: "text", maxLength: 200, description: "Words that must all occur in the game's name, slug, themes or features; text with nothing left once accents are removed (a lone accent) matches nothing" },
+    { name: "q", type: "text", maxLength: 200, description: "Words that must all occur in the game's name, slug, themes or features; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing" },
     pageParam,
     perPageParam(100, 50),
   ],
