@@ -126,3 +126,33 @@ describe("search results", () => {
     expect(await ids("𝐒𝐄𝐎")).toEqual(await ids("seo"));
   });
 });
+
+describe("word forms through the endpoint (issue 33)", () => {
+  const resumeOf = (row: { id: number }) => resumes.find((resume) => resume.id === row.id)!;
+  it.each([
+    ["менеджера", "менеджер"],
+    ["менеджеров", "менеджер"],
+    ["managers", "manager"],
+    ["buyers", "buyer"],
+  ])("%s finds resumes now, the ones %s finds among them", async (inflected, base) => {
+    const found = await search(inflected, "sort=relevance&per_page=200");
+    expect(found.meta.total).toBeGreaterThan(0);
+    const first = resumeOf(found.data[0]!);
+    const words = new Set(tokenize(`${first.title} ${first.skills.join(" ")}`));
+    // The best match holds the word's closest form in its title or skills, where it weighs most.
+    expect([...words].some((word) => word.startsWith(base)), `${inflected}: ${first.title}`).toBe(true);
+  });
+
+  it("ranks resumes with the word as written above those with another form (buyer)", async () => {
+    const { data } = await search("buyer", "sort=relevance&per_page=200");
+    const holds = (row: { id: number }) => ((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("buyer"))(resumeOf(row));
+    const firstOther = data.findIndex((row) => !holds(row));
+    expect(firstOther === -1 || data.slice(firstOther).every((row) => !holds(row))).toBe(true);
+  });
+
+  it("takes a synonym from the sample's search-synonyms: медиабайер finds media buyers", async () => {
+    const { meta, data } = await search("медиабайер", "sort=relevance&per_page=200");
+    expect(meta.total).toBeGreaterThan(resumes.filter((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("медиабайер")).length);
+    expect(resumeOf(data[0]!).title.toLowerCase()).toContain("медиабайер"); // as written ranks first
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSearchIndex, type SearchDocument } from "../../build/search/search-index.ts";
 import { queryUnits, searchIndex } from "../../build/search/search-query.ts";
-import { EXACT_FORMS, MATCH_LEVEL, wordMatches } from "../../build/search/word-matches.ts";
+import { EXACT_FORMS, formLevel, MATCH_LEVEL, wordMatches } from "../../build/search/word-matches.ts";
 
 // One field of weight 1, k1 = 1, b = 0: a term once in a document has impact idf (see search-query.test.ts).
 const settings = { fields: [{ name: "body", weight: 1 }], k1: 1, b: 0 };
@@ -30,8 +30,9 @@ describe("searchIndex with word forms (issue 33)", () => {
   it.each([
     // Every manager document has idf ln(1 + 7.5 / 1.5) = ln 6: only the level tells them apart.
     ["managers", [2, 1]], // as written, then the stem "manag" (manager); manger is two edits away, over the 1 of 8 letters
+    ["managing", [1, 2]], // no such term: both by the stem, manager (5 letters shared) before managers (5 of 8 also, by id)
     ["manager", [1, 2, 3]], // as written; managers by the stem; manger by one edit (a deleted "a")
-    ["менеджера", [4, 5]], // Russian: neither is as written, both by the stem "менеджер"; by id
+    ["менеджера", [5, 4]], // Russian: both by the stem "менеджер"; менеджер shares 8 of 9 letters, менеджеров 8 of 10
     ["менеджеров", [4, 5]], // as written, then the stem
     ["медиабайер", [7, 6]], // as written, then the synonym "media buyer"
     ["media buyer", [6, 7]], // both words as written, then the synonym's single word
@@ -66,7 +67,19 @@ describe("wordMatches", () => {
     const matches = wordMatches(index, "manager", false, { stems: true, typos: true, synonyms: true });
     const byTerm = Object.fromEntries(matches.terms.map((t, i) => [index.terms[t], matches.levels[i]]));
     // "managers" is both of the stem and one edit away: listed once, by its stem.
-    expect(byTerm).toEqual({ manager: MATCH_LEVEL.exact, managers: MATCH_LEVEL.form, manger: MATCH_LEVEL.typo });
+    expect(byTerm).toEqual({ manager: MATCH_LEVEL.exact, managers: 1 + (0.5 * 7) / 8, manger: MATCH_LEVEL.typo });
+  });
+});
+
+describe("formLevel", () => {
+  it.each([
+    ["managers", "manager", 1 + (0.5 * 7) / 8], // 7 letters shared of 8
+    ["managers", "managed", 1 + (0.5 * 6) / 8],
+    ["managers", "management", 1 + (0.5 * 6) / 10],
+    ["менеджера", "менеджеров", 1 + (0.5 * 8) / 10],
+  ])("of %s for %s is %f: the closer form first, always below the word as written", (word, term, level) => {
+    expect(formLevel(word, term)).toBeCloseTo(level, 12);
+    expect(formLevel(word, term)).toBeLessThan(MATCH_LEVEL.exact);
   });
 });
 
