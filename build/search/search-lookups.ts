@@ -1,6 +1,6 @@
 /**
  * What a query needs of an index beyond its arrays, derived once per index and kept beside it: the
- * languages it stems in, its terms by length (for typo matches), its largest impact (the width of a
+ * languages it stems in, its largest impact (the width of a
  * match level, see search-query.ts) and its synonym phrases by form. Derived from the index alone, so
  * an index built in memory and the same index read from its file answer alike.
  * @module
@@ -18,8 +18,6 @@ export interface SynonymPhrase {
 
 export interface SearchLookups {
   languages: string[];
-  /** Term indexes by term length (UTF-16 units). */
-  termsByLength: Map<number, number[]>;
   maxImpact: number;
   /** Phrases by the form keys of their words joined by a space (`ru:медиабайер`, `en:media en:buyer`). */
   phrases: Map<string, SynonymPhrase[]>;
@@ -35,12 +33,6 @@ export function phraseKey(words: readonly string[]): string {
 }
 
 function deriveLookups(index: SearchIndex): SearchLookups {
-  const termsByLength = new Map<number, number[]>();
-  index.terms.forEach((term, t) => {
-    const list = termsByLength.get(term.length);
-    if (list === undefined) termsByLength.set(term.length, [t]);
-    else list.push(t);
-  });
   let maxImpact = 0;
   for (const impact of index.impacts) if (impact > maxImpact) maxImpact = impact;
   const phrases = new Map<string, SynonymPhrase[]>();
@@ -56,7 +48,7 @@ function deriveLookups(index: SearchIndex): SearchLookups {
       phrases.set(key, list);
     }
   });
-  return { languages: stemLanguagesOf(index.stems), termsByLength, maxImpact, phrases, longestPhrase };
+  return { languages: stemLanguagesOf(index.stems), maxImpact, phrases, longestPhrase };
 }
 
 /** The index's lookups, derived on first use. */

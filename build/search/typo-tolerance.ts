@@ -1,7 +1,8 @@
 /**
  * Typo tolerance as search engines define it (issue 33): a word of 5 letters or more may match a term one
- * edit away, 9 or more two; a word with a digit never. An edit inserts, deletes or replaces a letter, or
- * swaps two neighbours (`mnaager` → `manager` is one).
+ * edit away, 9 or more two; a word with a digit never; the first letter must be right (see typoTerms in
+ * word-matches.ts). An edit inserts, deletes or replaces a letter, or swaps two neighbours (`mnaager` →
+ * `manager` is one).
  * @module
  */
 

@@ -71,16 +71,19 @@ function range(start: number, end: number): number[] {
   return Array.from({ length: end - start }, (_, i) => start + i);
 }
 
-/** The terms one edit (two from 9 letters) from the word, scanning only terms of a length within reach. */
+/**
+ * The terms one edit (two from 9 letters) from the word that start with its first letter: a typo in the
+ * first letter is not taken (as a fuzzy search's prefix length of 1), which keeps the scan to one run of
+ * the sorted dictionary, a thirtieth of it, and the search within its time.
+ */
 function typoTerms(index: SearchIndex, word: string): number[] {
   const budget = typoBudget(word);
   if (budget === 0) return [];
-  const { termsByLength } = lookupsOf(index);
+  const [start, end] = prefixRange(index.terms, word.slice(0, 1));
   const found: number[] = [];
-  for (let length = word.length - budget; length <= word.length + budget; length += 1) {
-    for (const t of termsByLength.get(length) ?? []) {
-      if (boundedEditDistance(word, index.terms[t]!, budget) <= budget) found.push(t);
-    }
+  for (let t = start; t < end; t += 1) {
+    const term = index.terms[t]!;
+    if (Math.abs(term.length - word.length) <= budget && boundedEditDistance(word, term, budget) <= budget) found.push(t);
   }
   return found;
 }

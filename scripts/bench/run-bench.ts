@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../build/emit/plan-outputs.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { prepareContext } from "../../build/run-build.ts";
 import { loadHost } from "../../build/serve/load-host.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
@@ -18,8 +19,8 @@ import { assertLive, assertSamePages, etagsOf, fallbackCases, series, type HttpS
 import { ensureJsonServer, JSON_SERVER_VERSION, startJsonServer, writeJsonServerDb } from "./json-server.ts";
 import { nginxMissing, startNginx } from "./nginx.ts";
 import { freePort, HAS_TASKSET } from "./processes.ts";
-import { tableRows, type BenchResults, type Machine } from "./report.ts";
-import { indexBenchmarkLines, searchLatency } from "./search-figures.ts";
+import { hostRows, tableRows, type BenchResults, type Machine } from "./report.ts";
+import { indexBenchmarkLines, searchLatency, searchQuality } from "./search-figures.ts";
 import { pageAndCardUrls } from "./urls.ts";
 import { HAS_WRK } from "./wrk.ts";
 
@@ -69,6 +70,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const { context } = await loadHost(dist);
     const liveDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
     results.search = await searchLatency(liveDeps);
+    results.searchQuality = searchQuality(context);
     const host = await startHostProcess(dist, pin ? "0" : undefined);
     stops.push(host.stop);
     if (!HAS_WRK) results.notes.push("wrk is not installed (Debian: apt-get install -y wrk): no req/s figures (nginx and json-server rows skipped)");
@@ -91,6 +93,22 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
   results.machine.loadAverage.after = os.loadavg()[0]!;
   results.rows = tableRows(results);
+  return results;
+}
+
+/**
+ * `npm run bench -- --search`: the resume search alone, on the committed sample loaded in memory (no
+ * build, no servers): latency in process, prefix queries apart, and the labelled set's quality.
+ */
+export async function runSearchBench(seedsDir: string, log: (line: string) => void): Promise<BenchResults> {
+  const results: BenchResults = { date: new Date().toISOString(), quick: true, machine: machine(false), notes: ["search only: the sample in memory, no build and no servers"], http: [], fallback: [], rows: [] };
+  log("loading the sample and indexing it …");
+  const { context } = await prepareContext(seedsDir, "http://localhost", (_stage, work) => Promise.resolve(work()));
+  log("search latency in process and the labelled set …");
+  results.search = await searchLatency({ context, endpoints: ENDPOINTS, store: EMPTY_STORE });
+  results.searchQuality = searchQuality(context);
+  results.machine.loadAverage.after = os.loadavg()[0]!;
+  results.rows = hostRows(results);
   return results;
 }
 

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { searchIndex } from "../../build/search/search-query.ts";
 import { ALL_FORMS, EXACT_FORMS, type MatchForms } from "../../build/search/word-matches.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
-import { gainOf, LABELLED_QUERIES, measureQuality, ndcgAt, recallAt } from "./labelled-queries.ts";
+import { gainOf, LABELLED_QUERIES, measureQuality, ndcgAt, rankedIds, recallAt } from "./labelled-queries.ts";
 
-/** Ids by relevance as the list shows them: score rounded to 4 decimals descending, then id. */
 async function ranker(forms: MatchForms): Promise<(q: string) => number[]> {
   const { context } = await sampleContext();
-  const index = context.resumeSearch!;
-  return (q) => {
-    const { positions, scores } = searchIndex(index, q, forms);
-    return Array.from(positions, (position, i) => ({ id: index.ids[position]!, score: Math.round(scores[i]! * 1e4) }))
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .map((row) => row.id);
-  };
+  return (q) => rankedIds(context.resumeSearch!, q, forms);
 }
 
 describe("recallAt and ndcgAt", () => {

@@ -9,6 +9,9 @@
  */
 import type { Resume } from "../../build/load/schemas.ts";
 import { tokenize } from "../../build/search/fold-search-text.ts";
+import type { SearchIndex } from "../../build/search/search-index.ts";
+import { searchIndex } from "../../build/search/search-query.ts";
+import type { MatchForms } from "../../build/search/word-matches.ts";
 
 export interface LabelledQuery {
   q: string;
@@ -77,11 +80,22 @@ function holdsAll(words: ReadonlySet<string>, groups: readonly string[][] | unde
   return groups !== undefined && groups.every((forms) => forms.some((form) => words.has(form)));
 }
 
+const wordsOf = new WeakMap<Resume, { heading: Set<string>; all: Set<string> }>();
+
+/** A resume's folded words, of its title and skills and of all of it, tokenised once. */
+function resumeWords(resume: Resume): { heading: Set<string>; all: Set<string> } {
+  let words = wordsOf.get(resume);
+  if (words === undefined) {
+    words = { heading: new Set(tokenize(`${resume.title} ${resume.skills.join(" ")}`)), all: new Set(tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`)) };
+    wordsOf.set(resume, words);
+  }
+  return words;
+}
+
 /** The gain of a resume for a query: 2 when its title or skills hold the forms, 1 when only its text does, else 0. */
 export function gainOf(resume: Resume, query: LabelledQuery): number {
-  const heading = new Set(tokenize(`${resume.title} ${resume.skills.join(" ")}`));
+  const { heading, all } = resumeWords(resume);
   if (holdsAll(heading, query.need) || holdsAll(heading, query.or)) return 2;
-  const all = new Set(tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`));
   return holdsAll(all, query.need) || holdsAll(all, query.or) ? 1 : 0;
 }
 
@@ -109,4 +123,12 @@ export function measureQuality(resumes: readonly Resume[], rank: (q: string) => 
   });
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   return { recall50: mean(perQuery.map((row) => row.recall50)), ndcg10: mean(perQuery.map((row) => row.ndcg10)), perQuery };
+}
+
+/** Ids by relevance as the list shows them: score rounded to 4 decimals descending, then id. */
+export function rankedIds(index: SearchIndex, q: string, forms: MatchForms): number[] {
+  const { positions, scores } = searchIndex(index, q, forms);
+  return Array.from(positions, (position, i) => ({ id: index.ids[position]!, score: Math.round(scores[i]! * 1e4) }))
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .map((row) => row.id);
 }

@@ -59,6 +59,7 @@ describe("searchIndex with word forms (issue 33)", () => {
     expect(ids("medis buyer")).toEqual([6]); // a word before the last, of 5 letters, one edit from media
     expect(ids("buyer medis")).toEqual([6]); // the last word too, as a whole word
     expect(ids("manaj")).toEqual([]); // one edit from "manag", the start of manager: a prefix takes no typo
+    expect(ids("nanager")).toEqual([]); // one edit from manager, but in the first letter, which must be right
   });
 });
 
