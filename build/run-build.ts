@@ -160,7 +160,7 @@ export async function prepareContext(seedsDir: string, baseUrl: string, timed: T
     const dataset = computeDataset(seeds, { baseUrl });
     return { dataset, index: buildEngineIndex(dataset) };
   });
-  const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
+  const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes, computed.dataset.searchSynonyms));
   return { context: { ...computed, resumeSearch }, stats };
 }
 

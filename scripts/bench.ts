@@ -7,7 +7,7 @@ import { Command } from "commander";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { machineLine, markdownTable } from "./bench/report.ts";
-import { runBench } from "./bench/run-bench.ts";
+import { runBench, runSearchBench } from "./bench/run-bench.ts";
 
 const RESULTS_DIR = path.join(import.meta.dirname, "bench", "results");
 
@@ -17,8 +17,15 @@ const program = new Command("bench")
   .option("--pin", "pin the servers to CPU 0 and wrk to CPU 1 with taskset", false)
   .option("--dist <dir>", "serve this built folder and skip the build figures")
   .option("--mixed-only", "only the mixed-load rows (precomputed answers under live load), on --dist", false)
-  .action(async (flags: { quick: boolean; pin: boolean; dist?: string; mixedOnly: boolean }) => {
+  .option("--search", "the resume search alone (seconds): in-process latency and the labelled set's recall@50 and nDCG@10 against words as written", false)
+  .action(async (flags: { quick: boolean; pin: boolean; dist?: string; mixedOnly: boolean; search: boolean }) => {
     const started = performance.now();
+    if (flags.search) {
+      const results = await runSearchBench(path.join(import.meta.dirname, "..", "seeds"), (line) => console.error(line));
+      console.log(`\n${markdownTable(results.rows)}\n\n${machineLine(results.machine)}`);
+      console.log(`\nsearch run in ${((performance.now() - started) / 1000).toFixed(0)} s (not saved)`);
+      return;
+    }
     const results = await runBench({ quick: flags.quick, pin: flags.pin, mixedOnly: flags.mixedOnly, ...(flags.dist === undefined ? {} : { dist: path.resolve(flags.dist) }), log: (line) => console.error(line) });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const stamp = results.date.replace(/[:.]/g, "-");

@@ -62,6 +62,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
     momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),
     resumes: [...seeds.resumes].sort((a, b) => a.id - b.id),
+    searchSynonyms: seeds.searchSynonyms.map((group) => group.phrases),
     counts: countDataset(seeds, index.length, countryRecords),
   };
 }

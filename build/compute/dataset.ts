@@ -60,6 +60,8 @@ export interface Dataset {
   momentum: Momentum;
   tcAlerts: TcAlert[];
   resumes: Resume[];
+  /** Resume search synonym groups, each a list of phrases as written in the seeds (issue 33). */
+  searchSynonyms: string[][];
   counts: DatasetCounts;
 }
 

@@ -26,6 +26,7 @@ import {
   type Provider,
   type Regulator,
   type Resume,
+  type SynonymGroup,
   type TcAlert,
 } from "./schemas.ts";
 import { META_FILE, SEED_RESOURCES, type SeedResource, type SeedResourceName } from "./seed-resources.ts";
@@ -46,6 +47,8 @@ export interface SeedSet {
   groundTruth: GroundTruth[];
   tcAlerts: TcAlert[];
   resumes: Resume[];
+  /** Empty when the seeds have no synonyms folder (it is optional). */
+  searchSynonyms: SynonymGroup[];
 }
 
 export interface LoadStats {
@@ -127,6 +130,7 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
       groundTruth: values("groundTruth"),
       tcAlerts: values("tcAlerts"),
       resumes: values("resumes"),
+      searchSynonyms: values("searchSynonyms"),
     },
     stats,
   };
@@ -147,10 +151,10 @@ async function loadResource(
 ): Promise<{ valid: LocatedRecord[]; keys: ReadonlySet<string> | undefined; problems: SeedProblem[] }> {
   const { files, problems: unread } = await scanResourceFolder(seedsDir, resource.dir);
   const problems: SeedProblem[] = unread.map((problem) => ({ file: `${label}/${problem.path}`, message: problem.message }));
-  if (files.length === 0 && unread.length === 0) problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
+  if (files.length === 0 && unread.length === 0 && resource.optional !== true) problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
   const valid: LocatedRecord[] = [];
   const keys = new Set<string>();
-  let complete = files.length > 0;
+  let complete = files.length > 0 || resource.optional === true;
   for (const relative of files) {
     const text = await readText(relative);
     if (text === undefined) {

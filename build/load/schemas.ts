@@ -198,6 +198,20 @@ export const resumeSchema = z.strictObject({
   text: nonEmpty,
 });
 
+/** A phrase of a synonym group: at least one letter or digit, since punctuation only separates words. */
+const synonymPhrase = nonEmpty.regex(/[\p{L}\p{N}]/u, "Expected a word or phrase with a letter or digit");
+
+/**
+ * One group of resume search synonyms (issue 33): words or phrases that mean the same to a recruiter,
+ * `медиабайер` and `media buyer`; a query for one also finds the others, ranked after matches as written.
+ */
+export const synonymGroupSchema = z.strictObject({
+  phrases: z
+    .array(synonymPhrase)
+    .min(2, "Expected at least two words or phrases that mean the same")
+    .refine((phrases) => new Set(phrases.map((phrase) => phrase.normalize("NFKD").toLowerCase())).size === phrases.length, "Lists the same phrase more than once (case and accents aside)"),
+});
+
 export type Meta = z.infer<typeof metaSchema>;
 export type Country = z.infer<typeof countrySchema>;
 export type Regulator = z.infer<typeof regulatorSchema>;
@@ -212,3 +226,4 @@ export type DemandRow = z.infer<typeof demandRowSchema>;
 export type GroundTruth = z.infer<typeof groundTruthSchema>;
 export type TcAlert = z.infer<typeof tcAlertSchema>;
 export type Resume = z.infer<typeof resumeSchema>;
+export type SynonymGroup = z.infer<typeof synonymGroupSchema>;

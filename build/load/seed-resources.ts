@@ -16,6 +16,7 @@ import {
   providerSchema,
   regulatorSchema,
   resumeSchema,
+  synonymGroupSchema,
   tcAlertSchema,
 } from "./schemas.ts";
 
@@ -40,6 +41,8 @@ export interface SeedResource {
   key: string[];
   references: SeedReference[];
   csvColumns?: Record<string, CsvColumnType>;
+  /** The folder may be missing or empty: the resource is then no records. */
+  optional?: boolean;
 }
 
 export type SeedResourceName =
@@ -54,7 +57,8 @@ export type SeedResourceName =
   | "demand"
   | "groundTruth"
   | "tcAlerts"
-  | "resumes";
+  | "resumes"
+  | "searchSynonyms";
 
 /** Ordered so that every resource comes after those it references. */
 export const SEED_RESOURCES: readonly SeedResource[] = [
@@ -123,6 +127,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
   },
   { name: "tcAlerts", dir: "tc-alerts", description: "Detected changes of terms, withdrawal and responsible-gambling pages", schema: tcAlertSchema, key: ["id"], references: [{ field: "brand", resource: "brands" }] },
   { name: "resumes", dir: "resumes", description: "Resumes of affiliate, CPA and iGaming professionals", schema: resumeSchema, key: ["id"], references: [] },
+  { name: "searchSynonyms", dir: "search-synonyms", description: "Optional: groups of words or phrases the resume search takes as one (медиабайер = media buyer)", schema: synonymGroupSchema, key: ["phrases"], references: [], optional: true },
 ];
 
 /** The meta file is one object, not a list of records. */

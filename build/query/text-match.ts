@@ -8,18 +8,38 @@ export function foldText(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/** A query's folded words: fold it once per request, not once per record it is tested against. None when nothing is left once folded (a lone accent). */
-export function queryWords(query: string): string[] {
-  const folded = foldText(query);
-  return folded === "" ? [] : folded.split(" ");
+/**
+ * The singulars an English plural may stand for (issue 33): `slots` → `slot`, `bonuses` → `bonus`,
+ * `bonuse`, `stories` → `story`, `storie`. Names are not inflected, so the word as written is always
+ * tried first and these only widen: a name ending in s still matches as written. Latin words of 4
+ * letters or more ending in a single s only (`class`, `bus` have none).
+ * @example singularsOf("bonuses") // ["bonuse", "bonus"]
+ */
+export function singularsOf(word: string): string[] {
+  if (word.length < 4 || !/^[a-z]+s$/.test(word) || /(ss|us|is)$/.test(word)) return [];
+  const forms = [word.slice(0, -1)];
+  if (word.endsWith("es")) forms.push(word.slice(0, -2));
+  if (word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
+  return forms;
 }
 
 /**
- * True when every word (see queryWords) occurs in the folded text. A query with no words left (`q=´`)
- * matches nothing, as the resume search does: it asked for something, and an empty word occurs in every text.
+ * A query's folded words, each with the forms it accepts (itself first, then its singulars): fold it once
+ * per request, not once per record it is tested against. None when nothing is left once folded (a lone accent).
+ * @example queryWords("Fruit Slots") // [["fruit"], ["slots", "slot"]]
  */
-export function containsAllWords(foldedText: string, words: readonly string[]): boolean {
-  return words.length > 0 && words.every((word) => foldedText.includes(word));
+export function queryWords(query: string): string[][] {
+  const folded = foldText(query);
+  return folded === "" ? [] : folded.split(" ").map((word) => [word, ...singularsOf(word)]);
+}
+
+/**
+ * True when every word (see queryWords) occurs in the folded text in one of its forms. A query with no
+ * words left (`q=´`) matches nothing, as the resume search does: it asked for something, and an empty
+ * word occurs in every text.
+ */
+export function containsAllWords(foldedText: string, words: readonly (readonly string[])[]): boolean {
+  return words.length > 0 && words.every((forms) => forms.some((form) => foldedText.includes(form)));
 }
 
 /**

@@ -20,6 +20,7 @@ import { generateMeta } from "./meta.ts";
 import { Rng } from "./prng.ts";
 import { generateRegulators } from "./regulators.ts";
 import { generateResumes } from "./resumes.ts";
+import { SAMPLE_SYNONYMS } from "./search-synonyms.ts";
 import { generateTcAlerts } from "./tc-alerts.ts";
 
 /** Options of the generator. */
@@ -46,6 +47,7 @@ export const SAMPLE_FILES = {
   groundTruth: "ground-truth/ground-truth.csv",
   tcAlerts: "tc-alerts/tc-alerts.ndjson",
   resumes: "resumes/resumes.ndjson",
+  searchSynonyms: "search-synonyms/synonyms.json",
 } as const;
 
 /**
@@ -89,6 +91,7 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   files.set(SAMPLE_FILES.groundTruth, toCsv(["country", "regulator_code", "period", "ggr", "currency"], groundTruth));
   files.set(SAMPLE_FILES.tcAlerts, toNdjson(alerts));
   files.set(SAMPLE_FILES.resumes, toNdjson(resumes));
+  files.set(SAMPLE_FILES.searchSynonyms, toJsonText(SAMPLE_SYNONYMS));
   return files;
 }
 

@@ -19,10 +19,10 @@ export const RESUME_SEARCH_SETTINGS: SearchSettings = {
 
 /** The searched fields of a resume, in settings order. */
 export function resumeSearchDocument(resume: Resume): SearchDocument {
-  return { id: resume.id, fields: [resume.title, resume.skills.join("\n"), resume.text] };
+  return { id: resume.id, fields: [resume.title, resume.skills.join("\n"), resume.text], language: resume.language };
 }
 
-/** Indexes resumes in the given order (the dataset's: ascending id). */
-export function buildResumeSearchIndex(resumes: readonly Resume[]): SearchIndex {
-  return buildSearchIndex(resumes.map(resumeSearchDocument), RESUME_SEARCH_SETTINGS);
+/** Indexes resumes in the given order (the dataset's: ascending id), with the seeds' synonym groups (folded phrases). */
+export function buildResumeSearchIndex(resumes: readonly Resume[], synonyms: readonly (readonly string[])[] = []): SearchIndex {
+  return buildSearchIndex(resumes.map(resumeSearchDocument), RESUME_SEARCH_SETTINGS, synonyms);
 }

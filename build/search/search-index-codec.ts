@@ -1,14 +1,15 @@
 /**
  * The index on disk (`dist/_engine/resume-search.json`): JSON with the numeric arrays as base64 of their
  * little-endian bytes and the terms as one newline-joined string, so the host decodes it in a few
- * milliseconds instead of re-indexing. Same index, same bytes.
+ * milliseconds instead of re-indexing. Same index, same bytes. Format 2 adds the stem dictionary and the
+ * synonym groups (issue 33).
  * @module
  */
 import { z } from "zod";
 import type { SearchIndex } from "./search-index.ts";
 
 /** Bumped whenever the layout or the scoring changes, so a stale file is refused, not misread. */
-export const SEARCH_INDEX_FORMAT = "search-index/1";
+export const SEARCH_INDEX_FORMAT = "search-index/2";
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -27,6 +28,12 @@ const fileSchema = z.strictObject({
   offsets: z.string(),
   docs: z.string(),
   impacts: z.string(),
+  stem_count: z.int().min(0),
+  stem_term_count: z.int().min(0),
+  stem_keys: z.string(),
+  stem_offsets: z.string(),
+  stem_terms: z.string(),
+  synonyms: z.array(z.array(z.string()).min(2)),
 });
 
 function encode(array: Uint32Array | Float32Array): string {
@@ -58,6 +65,12 @@ export function serializeSearchIndex(index: SearchIndex): string {
     offsets: encode(index.offsets),
     docs: encode(index.docs),
     impacts: encode(index.impacts),
+    stem_count: index.stems.keys.length,
+    stem_term_count: index.stems.terms.length,
+    stem_keys: index.stems.keys.join("\n"),
+    stem_offsets: encode(index.stems.offsets),
+    stem_terms: encode(index.stems.terms),
+    synonyms: index.synonyms,
   };
   return `${JSON.stringify(file)}\n`;
 }
@@ -69,6 +82,12 @@ export function parseSearchIndex(text: string): SearchIndex {
   if (terms.length !== file.term_count) throw new Error(`Search index: ${terms.length} terms, expected ${file.term_count}.`);
   const offsets = new Uint32Array(decodeBytes(file.offsets, file.term_count + 1, "offsets").buffer);
   if (offsets[file.term_count] !== file.posting_count) throw new Error("Search index: the offsets do not end at the posting count.");
+  const stemKeys = file.stem_count === 0 ? [] : file.stem_keys.split("\n");
+  if (stemKeys.length !== file.stem_count) throw new Error(`Search index: ${stemKeys.length} stems, expected ${file.stem_count}.`);
+  const stemOffsets = new Uint32Array(decodeBytes(file.stem_offsets, file.stem_count + 1, "stem offsets").buffer);
+  if (stemOffsets[file.stem_count] !== file.stem_term_count) throw new Error("Search index: the stem offsets do not end at the stem term count.");
+  const stemTerms = new Uint32Array(decodeBytes(file.stem_terms, file.stem_term_count, "stem terms").buffer);
+  if (stemTerms.some((t) => t >= file.term_count)) throw new Error("Search index: a stem names a term the index does not have.");
   return {
     settings: file.settings,
     ids: new Uint32Array(decodeBytes(file.ids, file.document_count, "ids").buffer),
@@ -76,5 +95,7 @@ export function parseSearchIndex(text: string): SearchIndex {
     offsets,
     docs: new Uint32Array(decodeBytes(file.docs, file.posting_count, "docs").buffer),
     impacts: new Float32Array(decodeBytes(file.impacts, file.posting_count, "impacts").buffer),
+    stems: { keys: stemKeys, offsets: stemOffsets, terms: stemTerms },
+    synonyms: file.synonyms,
   };
 }

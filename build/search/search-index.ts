@@ -5,6 +5,7 @@
  */
 import { compareStrings } from "../compute/compare.ts";
 import { tokenize } from "./fold-search-text.ts";
+import { buildStemDictionary, type StemDictionary } from "./stem-dictionary.ts";
 
 /** How documents are scored: field weights and the BM25 constants. */
 export interface SearchSettings {
@@ -14,10 +15,11 @@ export interface SearchSettings {
   b: number;
 }
 
-/** One document to index: its id and the text of each field, in `SearchSettings.fields` order. */
+/** One document to index: its id, the text of each field, in `SearchSettings.fields` order, and its language (BCP 47), which its words are stemmed in. */
 export interface SearchDocument {
   id: number;
   fields: readonly string[];
+  language: string;
 }
 
 /** The in-memory index; documents are referred to by their position in `ids`. */
@@ -33,6 +35,10 @@ export interface SearchIndex {
   docs: Uint32Array;
   /** BM25F impact of each posting (idf × saturated weighted term frequency). */
   impacts: Float32Array;
+  /** The terms of each stem, by language (issue 33). */
+  stems: StemDictionary;
+  /** Synonym groups: each a list of phrases (folded words joined by a space) that mean the same (issue 33). */
+  synonyms: string[][];
 }
 
 /** Per document: for each term, its frequency in each field; and each field's token count. */
@@ -76,8 +82,8 @@ export function bm25fImpact(settings: SearchSettings, termIdf: number, frequenci
   return (termIdf * weighted * (settings.k1 + 1)) / (weighted + settings.k1);
 }
 
-/** Builds the index of documents (kept in the given order). */
-export function buildSearchIndex(documents: readonly SearchDocument[], settings: SearchSettings): SearchIndex {
+/** Builds the index of documents (kept in the given order), with the synonym groups it answers queries with. */
+export function buildSearchIndex(documents: readonly SearchDocument[], settings: SearchSettings, synonyms: readonly (readonly string[])[] = []): SearchIndex {
   const fieldCount = settings.fields.length;
   const stats = documents.map((document) => documentStats(document, fieldCount));
   const averageLengths = settings.fields.map((_, i) => stats.reduce((sum, s) => sum + (s.lengths[i] ?? 0), 0) / Math.max(1, stats.length));
@@ -107,5 +113,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[], settings:
     }
   });
   offsets[terms.length] = at;
-  return { settings, ids: Uint32Array.from(documents, (document) => document.id), terms, offsets, docs, impacts };
+  const languagesOf = (t: number) => new Set(postings.get(terms[t]!)!.map((position) => documents[position]!.language));
+  const stems = buildStemDictionary(terms, languagesOf);
+  return { settings, ids: Uint32Array.from(documents, (document) => document.id), terms, offsets, docs, impacts, stems, synonyms: synonyms.map((group) => [...group]) };
 }

@@ -142,7 +142,7 @@ async function loadSearchIndex(distDir: string, dataset: Dataset, bytes: Buffer)
   } catch (error) {
     throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
   }
-  if (!searchIndexMatches(index, dataset.resumes)) throw new BuildError(`The search index ${file} does not match the dataset beside it: run \`${buildCommandFor(distDir)}\` again.`);
+  if (!searchIndexMatches(index, dataset.resumes, dataset.searchSynonyms ?? [])) throw new BuildError(`The search index ${file} does not match the dataset beside it: run \`${buildCommandFor(distDir)}\` again.`);
   return index;
 }
 

@@ -8,7 +8,7 @@ import { functionRows, type ScaleFunctionFigures } from "./function-report.ts";
 import type { ExportMemory } from "./host-process.ts";
 import type { Series } from "./http-figures.ts";
 import type { MixedLoad } from "./mixed-load.ts";
-import type { SearchLatency } from "./search-figures.ts";
+import type { SearchLatency, SearchQuality } from "./search-figures.ts";
 import { formatMiB, formatMs, formatNumber, formatRatio, median, ratio } from "./stats.ts";
 import type { Row } from "./row.ts";
 
@@ -37,6 +37,7 @@ export interface BenchResults {
   http: Series[];
   fallback: Series[];
   search?: SearchLatency;
+  searchQuality?: SearchQuality;
   searchIndexLines?: string[];
   startup?: { readyMs: number; rssBytes: number; runs: number };
   exportMemory?: ExportMemory;
@@ -167,12 +168,16 @@ function scaleRows(scales: readonly ScaleFigures[]): Row[] {
     });
 }
 
-function hostRows(results: BenchResults): Row[] {
+/** Rows of the host in process: search latency and quality, start-up, export memory (those measured). */
+export function hostRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   if (results.search !== undefined) {
     const { p50Ms, p99Ms, queries } = results.search;
     rows.push({ measure: `full-text q in process (${queries} queries)`, ours: `p50 ${formatMs(p50Ms)}, p99 ${formatMs(p99Ms)}`, reference: "–", ratio: "–", target: "p99 < 5 ms", holds: p99Ms < 5 });
+    const { prefixQueries, prefixP99Ms } = results.search;
+    if (prefixP99Ms !== undefined) rows.push({ measure: `full-text q, last word a prefix (${prefixQueries} of them)`, ours: `p99 ${formatMs(prefixP99Ms)}`, reference: "–", ratio: "–", target: "p99 < 5 ms", holds: prefixP99Ms < 5 });
   }
+  rows.push(...searchQualityRows(results.searchQuality));
   if (results.startup !== undefined) {
     const { readyMs, rssBytes } = results.startup;
     rows.push({ measure: "host ready to answer (npm start's script)", ours: `${formatMs(readyMs)}, RSS ${formatMiB(rssBytes)}`, reference: "–", ratio: "–", target: "< 1 s", holds: readyMs < 1000 });
@@ -196,6 +201,20 @@ function mixedRows(mixed: MixedLoad | undefined): Row[] {
     seriesRow(mixed.precomputed, "precomputed pages and cards (40 connections) while 4 ask broad live queries, against alone", 0.4, 25),
     seriesRow(mixed.live, "broad live queries (4 connections, live cache off) while 40 ask pages and cards, against alone", 0.3),
   ];
+}
+
+/** The labelled set's figures, word forms (issue 33) against words as written, both measured in this run. */
+export function searchQualityRows(quality: SearchQuality | undefined): Row[] {
+  if (quality === undefined) return [];
+  const row = (name: "recall50" | "ndcg10", label: string): Row => ({
+    measure: `resume q ${label}, ${quality.queries} labelled queries`,
+    ours: quality.forms[name].toFixed(3),
+    reference: `${quality.exact[name].toFixed(3)} (words as written only)`,
+    ratio: formatRatio(quality.forms[name] / Math.max(quality.exact[name], 1e-9)),
+    target: "above words as written",
+    holds: quality.forms[name] > quality.exact[name],
+  });
+  return [row("recall50", "recall@50"), row("ndcg10", "nDCG@10")];
 }
 
 /** Every row of the table, in reading order. */

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { prepareContext } from "../../build/run-build.ts";
 import { loadHost } from "../../build/serve/load-host.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
@@ -19,9 +20,9 @@ import { ensureJsonServer, JSON_SERVER_VERSION, startJsonServer, writeJsonServer
 import { nginxMissing, startNginx } from "./nginx.ts";
 import { functionFigures } from "./function-figures.ts";
 import { freePort, HAS_TASKSET } from "./processes.ts";
-import { tableRows, type BenchResults, type Machine } from "./report.ts";
+import { hostRows, tableRows, type BenchResults, type Machine } from "./report.ts";
 import { broadLiveQueries, mixedLoad } from "./mixed-load.ts";
-import { indexBenchmarkLines, searchLatency } from "./search-figures.ts";
+import { indexBenchmarkLines, searchLatency, searchQuality } from "./search-figures.ts";
 import { pageAndCardUrls } from "./urls.ts";
 import { HAS_WRK } from "./wrk.ts";
 
@@ -83,6 +84,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const { context } = await loadHost(dist);
     const liveDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
     results.search = await searchLatency(liveDeps);
+    results.searchQuality = searchQuality(context);
     const host = await startHostProcess(dist, pin ? "0" : undefined);
     stops.push(host.stop);
     if (!HAS_WRK) results.notes.push("wrk is not installed (Debian: apt-get install -y wrk): no req/s figures (nginx and json-server rows skipped)");
@@ -124,6 +126,22 @@ async function mixedPhase(results: BenchResults, settings: { dir: string; runs: 
   stops.push(host.stop);
   log(`mixed load: ${live.length} broad live queries at 4 connections against pages and cards at 40 …`);
   results.mixedLoad = await mixedLoad(host.url, pageAndCardUrls(manifest, 400).map((entry) => entry.url), live, settings);
+}
+
+/**
+ * `npm run bench -- --search`: the resume search alone, on the committed sample loaded in memory (no
+ * build, no servers): latency in process, prefix queries apart, and the labelled set's quality.
+ */
+export async function runSearchBench(seedsDir: string, log: (line: string) => void): Promise<BenchResults> {
+  const results: BenchResults = { date: new Date().toISOString(), quick: true, machine: machine(false), notes: ["search only: the sample in memory, no build and no servers"], http: [], fallback: [], rows: [] };
+  log("loading the sample and indexing it …");
+  const { context } = await prepareContext(seedsDir, "http://localhost", (_stage, work) => Promise.resolve(work()));
+  log("search latency in process and the labelled set …");
+  results.search = await searchLatency({ context, endpoints: ENDPOINTS, store: EMPTY_STORE });
+  results.searchQuality = searchQuality(context);
+  results.machine.loadAverage.after = os.loadavg()[0]!;
+  results.rows = hostRows(results);
+  return results;
 }
 
 /** A large export computed on the fly (three roles: no precomputed file), 200 full resumes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsAllWords, foldedTextOf, foldText, queryWords } from "../../build/query/text-match.ts";
+import { containsAllWords, foldedTextOf, foldText, queryWords, singularsOf } from "../../build/query/text-match.ts";
 
 describe("foldText", () => {
   it.each([
@@ -21,6 +21,11 @@ describe("containsAllWords of a folded text and a query's words", () => {
     ["Café Royal cafe-royal", "CAFÉ", true],
     ["Beta Bet beta-bet", "et", true], // substrings match
     ["Ёлка", "елка", true],
+    ["Fruit Slot fruit-slot", "fruit slots", true], // a plural of an ordinary word finds its singular (issue 33)
+    ["Book of Stories", "stories", true], // the word as written first: a name is never cut
+    ["Lucky Story", "stories", true], // -ies → -y
+    ["Mega Bonus", "bonuses", true], // -es off
+    ["Fruit Slot", "fruits wilds", false], // every word must still match in one of its forms: no "wild"
   ])("%j with %j → %s", (haystack, query, expected) => {
     expect(containsAllWords(foldText(haystack), queryWords(query))).toBe(expected);
   });
@@ -28,9 +33,9 @@ describe("containsAllWords of a folded text and a query's words", () => {
 
 describe("queryWords and containsAllWords", () => {
   it("fold a query into its words once, each then looked for in a folded text", () => {
-    expect(queryWords("  CAFÉ   Royal ")).toEqual(["cafe", "royal"]);
-    expect(containsAllWords("cafe royal cafe-royal", ["royal", "cafe"])).toBe(true);
-    expect(containsAllWords("cafe royal cafe-royal", ["royal", "bet"])).toBe(false);
+    expect(queryWords("  CAFÉ   Royal ")).toEqual([["cafe"], ["royal"]]);
+    expect(containsAllWords("cafe royal cafe-royal", [["royal"], ["cafe"]])).toBe(true);
+    expect(containsAllWords("cafe royal cafe-royal", [["royal"], ["bet"]])).toBe(false);
   });
 
   it("leave no word of a query that folds to nothing, and no words match nothing", () => {
@@ -38,6 +43,23 @@ describe("queryWords and containsAllWords", () => {
     expect(queryWords("\u00b4")).toEqual([]);
     expect(queryWords("\u0301 \u0301")).toEqual([]);
     expect(containsAllWords("alpha casino alpha-casino", queryWords("\u0301"))).toBe(false);
+  });
+});
+
+describe("singularsOf", () => {
+  it.each([
+    ["slots", ["slot"]],
+    ["bonuses", ["bonuse", "bonus"]],
+    ["stories", ["storie", "stori", "story"]],
+    ["games", ["game", "gam"]],
+    ["class", []], // -ss is not a plural
+    ["bonus", []], // nor -us
+    ["oasis", []], // nor -is
+    ["bus", []], // too short to cut
+    ["слоты", []], // Latin only
+    ["24s", []], // a number
+  ])("%j → %j", (word, forms) => {
+    expect(singularsOf(word)).toEqual(forms);
   });
 });
 

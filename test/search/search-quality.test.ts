@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Resume } from "../../build/load/schemas.ts";
 import { tokenize } from "../../build/search/fold-search-text.ts";
 import { searchIndex } from "../../build/search/search-query.ts";
+import { EXACT_FORMS } from "../../build/search/word-matches.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { type ListBody, RESUME_BASE, sampleResumes } from "../resumes/sample-resumes.ts";
 
@@ -65,12 +66,14 @@ describe("search quality on the sample: titles and skills weigh more than the te
 });
 
 describe("search results", () => {
-  it("are exactly the resumes whose words match (the oracle), for whole words, AND and prefixes", async () => {
+  it("are exactly the resumes whose words match (the oracle) for words as written, and never fewer with every form", async () => {
     const { context } = await sampleContext();
     const queries = ["keit keit", "медиаб медиаб", "media buyer media", "keitaro", "media buyer", "медиабайер", "медиаб", "k", "a/b-тестирование", "e-commerce", "gambling facebook ads", "senior seo", "Фёкла", "telegram кан", "roi 2", "zzzzqqq", "ёлка", "Zoë"];
     for (const q of queries) {
-      const found = [...searchIndex(context.resumeSearch!, q).positions].map((position) => context.dataset.resumes[position]!.id);
+      const found = [...searchIndex(context.resumeSearch!, q, EXACT_FORMS).positions].map((position) => context.dataset.resumes[position]!.id);
       expect(found, q).toEqual(resumes.filter((resume) => naiveMatch(resume, q)).map((resume) => resume.id));
+      const widened = new Set(Array.from(searchIndex(context.resumeSearch!, q).positions, (position) => context.dataset.resumes[position]!.id));
+      expect(found.filter((id) => !widened.has(id)), q).toEqual([]);
     }
   });
 
@@ -121,5 +124,35 @@ describe("search results", () => {
     expect(await ids("JOSÉ")).toEqual(await ids("jose"));
     // Mathematical bold capitals are S, E, O once decomposed: case-insensitive as the contract says.
     expect(await ids("𝐒𝐄𝐎")).toEqual(await ids("seo"));
+  });
+});
+
+describe("word forms through the endpoint (issue 33)", () => {
+  const resumeOf = (row: { id: number }) => resumes.find((resume) => resume.id === row.id)!;
+  it.each([
+    ["менеджера", "менеджер"],
+    ["менеджеров", "менеджер"],
+    ["managers", "manager"],
+    ["buyers", "buyer"],
+  ])("%s finds resumes now, the ones %s finds among them", async (inflected, base) => {
+    const found = await search(inflected, "sort=relevance&per_page=200");
+    expect(found.meta.total).toBeGreaterThan(0);
+    const first = resumeOf(found.data[0]!);
+    const words = new Set(tokenize(`${first.title} ${first.skills.join(" ")}`));
+    // The best match holds the word's closest form in its title or skills, where it weighs most.
+    expect([...words].some((word) => word.startsWith(base)), `${inflected}: ${first.title}`).toBe(true);
+  });
+
+  it("ranks resumes with the word as written above those with another form (buyer)", async () => {
+    const { data } = await search("buyer", "sort=relevance&per_page=200");
+    const holds = (row: { id: number }) => ((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("buyer"))(resumeOf(row));
+    const firstOther = data.findIndex((row) => !holds(row));
+    expect(firstOther === -1 || data.slice(firstOther).every((row) => !holds(row))).toBe(true);
+  });
+
+  it("takes a synonym from the sample's search-synonyms: медиабайер finds media buyers", async () => {
+    const { meta, data } = await search("медиабайер", "sort=relevance&per_page=200");
+    expect(meta.total).toBeGreaterThan(resumes.filter((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("медиабайер")).length);
+    expect(resumeOf(data[0]!).title.toLowerCase()).toContain("медиабайер"); // as written ranks first
   });
 });

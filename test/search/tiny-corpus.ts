@@ -8,9 +8,9 @@ import { buildSearchIndex, type SearchSettings } from "../../build/search/search
 export const TINY_SETTINGS: SearchSettings = { fields: [{ name: "title", weight: 2 }, { name: "body", weight: 1 }], k1: 1.2, b: 0.75 };
 
 export const TINY_DOCUMENTS = [
-  { id: 10, fields: ["Red fox", "The fox jumps"] },
-  { id: 20, fields: ["Blue", "red, RED sky"] },
-  { id: 30, fields: ["Fox", "quiet"] },
+  { id: 10, fields: ["Red fox", "The fox jumps"], language: "en" },
+  { id: 20, fields: ["Blue", "red, RED sky"], language: "en" },
+  { id: 30, fields: ["Fox", "quiet"], language: "en" },
 ];
 
 export const tinyIndex = () => buildSearchIndex(TINY_DOCUMENTS, TINY_SETTINGS);
@@ -33,4 +33,16 @@ export const TINY_IMPACTS = {
   redInSecond: 0.5981864372218455,
   // "blue" is in 1 of 3 documents: idf ln(1 + 2.5 / 1.5) = ln(8/3) = 0.98082925; w = 2 × 1 / 0.8125 = 2.4615385
   blueInSecond: 1.4506382229417132,
+  // The largest impact of the corpus, blue's: the other terms of one document ("quiet" 1.2758, "sky",
+  // "jumps", "the") are in a lighter field or a longer one.
+  largest: 1.4506382229417132,
 };
+
+/**
+ * The part of a score that ranks by match level (search-query.ts): every one of `words` query words
+ * matched as written (level 2), times a step of the largest impact × (words + 1). The index keeps
+ * impacts as 32-bit floats, so the largest is rounded as they are.
+ */
+export function levelOffset(words: number, largest: number): number {
+  return 2 * words * Math.fround(largest) * (words + 1);
+}

@@ -39,7 +39,7 @@ const BRAND_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
     values: () => ["1", "0"],
   },
   countryFilter("Markets the brand operates in (ISO code; UK = GB)", (brand) => brand.markets, (context) => context.dataset.countries.map((country) => country.code)),
-  wordsFilter("Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
+  wordsFilter("Words that must all occur in the brand's name or slug; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
 ];
 
 export const brandsEndpoint: Endpoint = {

@@ -45,7 +45,7 @@ const byKind = kindFilter((game: Game) => game.kind);
 const GAME_FILTERS: readonly FilterRow<Game, EngineContext>[] = [
   byProvider,
   byKind,
-  wordsFilter("Words that must all occur in the game's name, slug, themes or features; text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
+  wordsFilter("Words that must all occur in the game's name, slug, themes or features; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
 ];
 
 export const gamesEndpoint: Endpoint = {

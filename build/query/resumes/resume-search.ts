@@ -16,13 +16,13 @@ export function resumeSearchOf(context: EngineContext): SearchIndex {
   const { resumes } = context.dataset;
   let index = builtIndexes.get(resumes);
   if (index === undefined) {
-    index = buildResumeSearchIndex(resumes);
+    index = buildResumeSearchIndex(resumes, context.dataset.searchSynonyms ?? []);
     builtIndexes.set(resumes, index);
   }
   return index;
 }
 
-/** True when the index was built from exactly these resumes, in this order. */
-export function searchIndexMatches(index: SearchIndex, resumes: readonly Resume[]): boolean {
-  return index.ids.length === resumes.length && resumes.every((resume, position) => index.ids[position] === resume.id);
+/** True when the index was built from exactly these resumes, in this order, and these synonyms. */
+export function searchIndexMatches(index: SearchIndex, resumes: readonly Resume[], synonyms: readonly (readonly string[])[] = []): boolean {
+  return index.ids.length === resumes.length && resumes.every((resume, position) => index.ids[position] === resume.id) && JSON.stringify(index.synonyms) === JSON.stringify(synonyms);
 }

@@ -33,9 +33,12 @@ const qParam: ParamSpec = {
   type: "text",
   maxLength: 200,
   description:
-    `Full-text search in the ${searchedFields}: every word must match, the last one also as the start of a word; ` +
+    `Full-text search in the ${searchedFields}: every word must match in some form, the last one also as the start of a word; ` +
     "case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). " +
-    "Items then carry a relevance score. Text without letters or digits matches nothing",
+    "Forms: a word matches as written, then any form of its Snowball stem in the resume's language (менеджеров finds менеджер, managers finds manager), " +
+    "then the publisher's synonyms (медиабайер finds media buyer), then with a typo: a word of 5 letters or more may be one edit away (a letter inserted, deleted, replaced or two swapped), " +
+    "9 or more two, never a word with a digit, never its first letter and never through the last word's prefix. " +
+    "Items then carry a relevance score; more words matched as written always rank first. Text without letters or digits matches nothing",
 };
 
 /** The parameters of the list and the export, in documentation order. */
