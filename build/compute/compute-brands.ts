@@ -8,7 +8,7 @@ import { describeBrand } from "./brand-description.ts";
 import { compareStrings } from "./compare.ts";
 import type { BrandRecord, TrustHistoryEntry } from "./dataset.ts";
 import type { IndexValue } from "./demand-index.ts";
-import { computeTrustScore, licenseStatusOn } from "./trust-score.ts";
+import { computeTrustScore, licenseStatusOn, type TrustDataPresence } from "./trust-score.ts";
 
 /** Groups items by a key, keeping their order. */
 export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -31,6 +31,7 @@ export function computeBrands(seeds: SeedSet, index: readonly IndexValue[], peri
   const indexByBrandPeriod = groupBy(index, (value) => `${value.brand}|${value.period}`);
   const tiers = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.tier]));
   const regulatorTier = (code: string): number => tiers.get(code) ?? 3;
+  const present: TrustDataPresence = { licenses: seeds.licenses.length > 0, domains: seeds.domains.length > 0, demand: seeds.demand.length > 0, alerts: seeds.tcAlerts.length > 0 };
 
   return [...seeds.brands]
     .sort((a, b) => compareStrings(a.slug, b.slug))
@@ -40,9 +41,9 @@ export function computeBrands(seeds: SeedSet, index: readonly IndexValue[], peri
       const alerts: TcAlert[] = alertsByBrand.get(brand.slug) ?? [];
       const history: TrustHistoryEntry[] = periods.map((period) => {
         const marketAdis = (indexByBrandPeriod.get(`${brand.slug}|${period}`) ?? []).filter((value) => value.volume > 0).map((value) => value.adi);
-        return { period, ...computeTrustScore({ period, brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis }) };
+        return { period, ...computeTrustScore({ period, brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis, present }) };
       });
-      const trust = history[history.length - 1] ?? { period: snapshotDate.slice(0, 7), ...computeTrustScore({ period: snapshotDate.slice(0, 7), brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis: [] }) };
+      const trust = history[history.length - 1] ?? { period: snapshotDate.slice(0, 7), ...computeTrustScore({ period: snapshotDate.slice(0, 7), brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis: [], present }) };
       const active = licenses.filter((license) => licenseStatusOn(license, snapshotDate) === "active");
       const marketsWithDemand = [...new Set((indexByBrand.get(brand.slug) ?? []).filter((value) => value.volume > 0).map((value) => value.country))];
       return {

@@ -146,7 +146,7 @@ describe("trustDistributionTable", () => {
     expect(table.rows.reduce((sum, row) => sum + Number(row.at(-1)), 0)).toBe(context.dataset.brands.length);
     for (const row of table.rows) expect(row.slice(1, -1).reduce((sum, cell) => sum + Number(cell), 0)).toBe(Number(row.at(-1)));
     const brand = context.dataset.brands[0]!;
-    const band = Math.min(19, Math.floor(brand.trust.score / 5));
+    const band = Math.min(19, Math.floor(brand.trust.score! / 5));
     const column = TRUST_GRADES.findIndex((grade) => grade.grade === brand.trust.grade) + 1;
     expect(Number(table.rows[band]![column])).toBeGreaterThan(0);
   });

@@ -153,8 +153,8 @@ describe("generateSample", () => {
     const bad = violations(get<Domain>("domains"), (d) => {
       if (d.primary) primaries.set(d.brand, (primaries.get(d.brand) ?? 0) + 1);
       if (!/\.(example|test)$/.test(d.domain)) return `${d.domain}: not a reserved name`;
-      if (!d.dns.a.every((a) => /^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(a))) return `${d.domain}: A record outside the documentation ranges`;
-      return ![...d.dns.mx, ...d.dns.ns].every((host) => host.endsWith(".example")) && `${d.domain}: MX/NS host not under .example`;
+      if (!d.dns!.a!.every((a) => /^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(a))) return `${d.domain}: A record outside the documentation ranges`;
+      return ![...d.dns!.mx!, ...d.dns!.ns!].every((host) => host.endsWith(".example")) && `${d.domain}: MX/NS host not under .example`;
     });
     expect(bad).toEqual([]);
     expect(violations(get<Brand>("brands"), (b) => primaries.get(b.slug) !== 1 && `${b.slug}: ${primaries.get(b.slug) ?? 0} primaries`)).toEqual([]);

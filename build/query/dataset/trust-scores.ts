@@ -26,11 +26,11 @@ export const trustScoresEndpoint: Endpoint = {
   validate: (params) => dropNaturalOrder(params, TRUST_SORTS, "score"),
   run: (context, { params }) => {
     const grades = listParam(params, "grade").map((grade) => grade.toUpperCase());
-    const matching = context.dataset.brands.filter((brand) => grades.length === 0 || grades.includes(brand.trust.grade));
+    const matching = context.dataset.brands.filter((brand) => grades.length === 0 || (brand.trust.grade !== null && grades.includes(brand.trust.grade)));
     const { sort, order } = effectiveOrder(params, TRUST_SORTS, "score");
     const sorted = sortItems(matching, TRUST_SORTS[sort]!, order, (brand) => brand.slug);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    const data = items.map((brand) => ({ rank: context.index.trustRankBySlug.get(brand.slug) ?? 0, slug: brand.slug, name: brand.name, score: brand.trust.score, grade: brand.trust.grade }));
+    const data = items.map((brand) => ({ rank: context.index.trustRankBySlug.get(brand.slug) ?? 0, slug: brand.slug, name: brand.name, score: brand.trust.score, grade: brand.trust.grade, provisional: brand.trust.provisional, coverage: brand.trust.coverage }));
     return { kind: "json", body: envelope(context, "dataset", data, { sort, order, period: context.dataset.periods.at(-1) ?? null }, pagination), pagination };
   },
   keySpace: function* (context) {
