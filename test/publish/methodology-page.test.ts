@@ -40,6 +40,16 @@ describe("methodologyPage", () => {
     for (const band of TRUST_GRADES) expect(html).toContain(`<td>${band.grade}</td><td>${band.min} to `);
   });
 
+  it("states the unknown-is-not-zero rule and, per component, how many brands have its inputs (#26)", () => {
+    expect(html).toContain("<h3>Unknown is not zero</h3>");
+    expect(html).toContain("less than 50% of the weight is marked provisional");
+    const total = context.dataset.brands.length;
+    for (const name of Object.keys(TRUST_WEIGHTS)) {
+      const known = context.dataset.brands.filter((brand) => brand.trust.components[name as keyof typeof TRUST_WEIGHTS] !== null).length;
+      expect(html).toMatch(new RegExp(`<code>${name}</code></td><td class="num">[^<]+</td><td>[^<]+</td><td class="num">${known} of ${total}</td>`));
+    }
+  });
+
   it("lists the calibration figures of every market", () => {
     expect(context.dataset.calibration.length).toBeGreaterThan(0);
     for (const entry of context.dataset.calibration) expect(html).toContain(`<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`);
