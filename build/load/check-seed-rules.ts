@@ -2,6 +2,7 @@
  * Rules that span fields or records, beyond what one schema can say.
  * @module
  */
+import { lastMonthOf } from "../compute/ggr-periods.ts";
 import { utcDateOf } from "../compute/periods.ts";
 import type { SeedProblem } from "../errors.ts";
 import type { LocatedRecord } from "./validate-records.ts";
@@ -29,9 +30,9 @@ export function checkSeedRules(records: Records, snapshotAt?: string): SeedProbl
  * after it would become every brand's "current" month (and expire licenses in its Trust Score). How each
  * is compared: a month with the snapshot's UTC month, a date with its UTC date, a date-time as an instant.
  */
-const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month" | "date" | "instant" }[] = [
+const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month" | "period" | "date" | "instant" }[] = [
   { resource: "demand", field: "period", kind: "month" },
-  { resource: "groundTruth", field: "period", kind: "month" },
+  { resource: "groundTruth", field: "period", kind: "period" },
   { resource: "lobby", field: "observed_at", kind: "date" },
   { resource: "licenses", field: "issued_at", kind: "date" },
   { resource: "domains", field: "whois.created_at", kind: "date" },
@@ -48,7 +49,8 @@ function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedPr
     for (const record of records[resource] ?? []) {
       const value = field.split(".").reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], record.value);
       if (typeof value !== "string") continue;
-      const after = kind === "instant" ? Date.parse(value) > limits.instant : value > limits[kind];
+      // A reporting period (quarter, half-year, year) is after the snapshot when its last month is.
+      const after = kind === "instant" ? Date.parse(value) > limits.instant : kind === "period" ? lastMonthOf(value) > limits.month : value > limits[kind];
       if (after) problems.push(problemAt(record, field, `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`));
     }
   }

@@ -4,6 +4,8 @@
  * @module
  */
 import { z } from "zod";
+import { GGR_PERIOD_PATTERN } from "../compute/ggr-periods.ts";
+import { groundTruthVerticalSchema, verticalSchema } from "./verticals.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a lower-case slug (a-z, 0-9, single dashes)");
 const countryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an upper-case ISO 3166-1 alpha-2 code");
@@ -93,7 +95,7 @@ export const brandSchema = z.strictObject({
   name: nonEmpty,
   status: z.enum(["active", "dormant", "closed"]),
   founded_year: unknownWhenAbsent(z.int().min(1990).max(2100)),
-  verticals: distinctList(z.enum(["casino", "sportsbook", "poker", "lottery"])).min(1),
+  verticals: distinctList(verticalSchema).min(1),
   markets: distinctList(countryCode),
   reputation: unknownWhenAbsent(reputationSchema),
   // Within app_stores, null keeps its meaning: no app in that store (a known fact).
@@ -195,7 +197,8 @@ export const demandRowSchema = z.strictObject({
 export const groundTruthSchema = z.strictObject({
   country: countryCode,
   regulator_code: regulatorSchema.shape.code,
-  period,
+  period: z.string().regex(GGR_PERIOD_PATTERN, "Expected a reporting period: YYYY-MM, YYYY-Qn (quarter), YYYY-H1 or YYYY-H2 (half-year), or YYYY"),
+  vertical: groundTruthVerticalSchema.default("total").describe("The vertical the GGR is of; total (the default) for the whole market"),
   ggr: z.number().min(0).describe("Gross gaming revenue in the currency's units"),
   currency: z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 currency code"),
 });

@@ -107,7 +107,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     dir: "ground-truth",
     description: "Regulator-published gross gaming revenue per market and month",
     schema: groundTruthSchema,
-    key: ["country", "regulator_code", "period"],
+    key: ["country", "regulator_code", "vertical", "period"],
     references: [
       { field: "country", resource: "countries" },
       { field: "regulator_code", resource: "regulators" },

@@ -737,8 +737,14 @@ export interface components {
         Calibration: {
             country: string;
             regulator_code: string;
+            /**
+             * @description The vertical the GGR is of; total (the default) for the whole market
+             * @default total
+             * @enum {string}
+             */
+            vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
             currency: string;
-            /** @description Months with both GGR and tracked demand */
+            /** @description Reporting periods (months, quarters, half-years or years) with GGR and tracked demand in each of their months */
             months: number;
             /** @description Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series */
             correlation: number | null;
@@ -1074,10 +1080,16 @@ export interface components {
             country: string;
             regulator_code: string;
             period: string;
+            /**
+             * @description The vertical the GGR is of; total (the default) for the whole market
+             * @default total
+             * @enum {string}
+             */
+            vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
             /** @description Gross gaming revenue in the currency's units */
             ggr: number;
             currency: string;
-            /** @description Tracked demand in that market and month; null without demand data */
+            /** @description Tracked demand in that market over the period's months; null unless each has demand data */
             demand_total: number | null;
         };
         GroundTruthResponse: {
