@@ -13,6 +13,17 @@ const license = (regulator_code: string, status: LicenseInput["status"], issued_
 const TIERS: Record<string, number> = { T1: 1, T2: 2, T3: 3, T9: 9 };
 const tierOf = (code: string): number => TIERS[code] ?? 3;
 
+/** alpha-casino of seeds-min in December 2024, every input known. */
+const ALPHA: TrustInputs = {
+  period: "2024-12",
+  brand: { reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 }, payment_methods: ["visa", "mastercard", "paypal", "skrill"], withdrawal_days: 1 },
+  licenses: [license("T1", "active", "2019-01-15"), license("T2", "active", "2020-06-01", null, "2030-06-01")],
+  regulatorTier: tierOf,
+  primaryDomain: { whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false }, health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" } },
+  alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
+  marketAdis: [100, 100],
+};
+
 describe("TRUST_WEIGHTS", () => {
   it("names six components whose weights sum to 1", () => {
     expect(Object.keys(TRUST_WEIGHTS)).toEqual(["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"]);
@@ -187,15 +198,7 @@ describe("gradeOf", () => {
 
 describe("computeTrustScore", () => {
   // alpha-casino of seeds-min in December 2024.
-  const alpha: TrustInputs = {
-    period: "2024-12",
-    brand: { reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 }, payment_methods: ["visa", "mastercard", "paypal", "skrill"], withdrawal_days: 1 },
-    licenses: [license("T1", "active", "2019-01-15"), license("T2", "active", "2020-06-01", null, "2030-06-01")],
-    regulatorTier: tierOf,
-    primaryDomain: { whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false }, health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" } },
-    alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
-    marketAdis: [100, 100],
-  };
+  const alpha = ALPHA;
 
   it("rounds each component to 1 decimal and weights them into the score", () => {
     const result = computeTrustScore(alpha);
@@ -263,15 +266,7 @@ describe("computeTrustScore", () => {
 describe("computeTrustScore: unknown is not zero (#26)", () => {
   // alpha-casino of seeds-min in December 2024, every input known: licensing 80, reputation 90, market presence 60,
   // domain health 96, transparency 92, payments 58; score 81.
-  const alpha: TrustInputs = {
-    period: "2024-12",
-    brand: { reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 }, payment_methods: ["visa", "mastercard", "paypal", "skrill"], withdrawal_days: 1 },
-    licenses: [license("T1", "active", "2019-01-15"), license("T2", "active", "2020-06-01", null, "2030-06-01")],
-    regulatorTier: tierOf,
-    primaryDomain: { whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false }, health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" } },
-    alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
-    marketAdis: [100, 100],
-  };
+  const alpha = ALPHA;
   const none = { licenses: false, domains: false, demand: false, alerts: false };
 
   it("one component missing (payments, weight 0.1): the other five carry 0.9 of the weight", () => {

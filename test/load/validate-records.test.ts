@@ -24,6 +24,23 @@ const BRAND = {
   responsible_gambling: { self_exclusion: true, deposit_limits: true, reality_check: true },
 };
 
+const RESUME_BASE = {
+  id: 1,
+  title: "Media buyer",
+  role: "media_buyer",
+  verticals: [],
+  traffic: [],
+  seniority: "middle",
+  skills: [],
+  experience_years: 2,
+  contact_quality: "direct",
+  contacts: { telegram: "@buyer" },
+  source: "linkedin",
+  language: "en",
+  updated_at: "2025-01-01T00:00:00Z",
+  text: "Buys traffic.",
+};
+
 const located = (file: string, location: string, value: Record<string, unknown>): LocatedRecord => ({ file, location, value });
 
 describe("validateRecords", () => {
@@ -173,22 +190,7 @@ describe("validateRecords: what a message shows of the refused value", () => {
 
 describe("validateRecords: values the seed format refuses", () => {
   const GAME = { slug: "aurora-reels", name: "Aurora Reels", provider: "north", kind: "slot", rtp: 96.1, volatility: "high", themes: [], features: [], released_at: "2024-01-01" };
-  const RESUME = {
-    id: 1,
-    title: "Media buyer",
-    role: "media_buyer",
-    verticals: [],
-    traffic: [],
-    seniority: "middle",
-    skills: [],
-    experience_years: 2,
-    contact_quality: "direct",
-    contacts: { telegram: "@buyer" },
-    source: "linkedin",
-    language: "en",
-    updated_at: "2025-01-01T00:00:00Z",
-    text: "Buys traffic.",
-  };
+  const RESUME = RESUME_BASE;
   const DEMAND = { brand: "alpha-casino", country: "GB", period: "2024-10", volume: 1 };
 
   const BASES = { demand: DEMAND, countries: COUNTRY, resumes: RESUME, games: GAME };
@@ -283,19 +285,3 @@ describe("validateRecords: optional data is optional (#26)", () => {
   });
 });
 
-const RESUME_BASE = {
-  id: 1,
-  title: "Media buyer",
-  role: "media_buyer",
-  verticals: [],
-  traffic: [],
-  seniority: "middle",
-  skills: [],
-  experience_years: 2,
-  contact_quality: "direct",
-  contacts: { telegram: "@buyer" },
-  source: "linkedin",
-  language: "en",
-  updated_at: "2025-01-01T00:00:00Z",
-  text: "Buys traffic.",
-};
