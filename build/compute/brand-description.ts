@@ -4,6 +4,7 @@
  */
 import type { Brand } from "../load/schemas.ts";
 import type { TrustHistoryEntry } from "./dataset.ts";
+import { TRUST_COMPONENTS } from "./trust-score.ts";
 
 export interface DescriptionFacts {
   brand: Pick<Brand, "name" | "founded_year" | "verticals" | "status">;
@@ -16,14 +17,22 @@ export interface DescriptionFacts {
 export function describeBrand(facts: DescriptionFacts): string {
   const { brand, marketsWithDemand, activeRegulators, trust } = facts;
   const sentences = [
-    `${brand.name} is a ${joinList(brand.verticals)} brand founded in ${brand.founded_year}, currently ${brand.status}.`,
+    // An unknown founding year is left out, never written as "null".
+    `${brand.name} is a ${joinList(brand.verticals)} brand${brand.founded_year === null ? "" : ` founded in ${brand.founded_year}`}, currently ${brand.status}.`,
     marketsWithDemand.length > 0
       ? `It has measured search demand in ${marketsWithDemand.length} market${marketsWithDemand.length === 1 ? "" : "s"} (${joinList(marketsShown(marketsWithDemand))}).`
       : "No search demand is measured for it.",
     activeRegulators.length > 0 ? `It holds active licenses from ${joinList(activeRegulators)}.` : "It holds no active license in the tracked registers.",
-    `Its Trust Score 2.0 is ${trust.score} (grade ${trust.grade}) as of ${trust.period}.`,
+    trustSentence(trust),
   ];
   return sentences.join(" ");
+}
+
+/** The score, saying when its grade is provisional; no figure when nothing of the score is known. */
+function trustSentence(trust: TrustHistoryEntry): string {
+  if (trust.score === null) return `Its Trust Score 2.0 is unknown as of ${trust.period}: the data set has none of its inputs for it.`;
+  const grade = trust.provisional ? `provisional grade ${trust.grade}, resting on ${trust.coverage.length} of ${TRUST_COMPONENTS.length} components` : `grade ${trust.grade}`;
+  return `Its Trust Score 2.0 is ${trust.score} (${grade}) as of ${trust.period}.`;
 }
 
 /** The first five markets, then "others" in the sixth place: one list, so it reads "GB, IT and others". */

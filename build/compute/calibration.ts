@@ -9,6 +9,7 @@ import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
 import { pearson } from "./correlation.ts";
 import type { IndexValue } from "./demand-index.ts";
+import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
 import { round4, roundTo } from "./numbers.ts";
 
 /** A brand's implied revenue in the market's latest calibrated month. */
@@ -22,6 +23,8 @@ export interface RevenueEstimate {
 export interface CalibrationEntry {
   country: string;
   regulator_code: string;
+  /** The vertical the regulator's GGR is of (total: the whole market). */
+  vertical: string;
   currency: string;
   /** Months with both GGR and tracked demand (total volume above 0). */
   months: number;
@@ -42,10 +45,25 @@ export function demandTotals(index: readonly Pick<IndexValue, "country" | "perio
 }
 
 /**
- * Calibrates every market (country and regulator) with GGR.
+ * The tracked demand of a country over a reporting period: the monthly totals summed over its months, so
+ * that a quarter's GGR is compared with the quarter's demand (#26). Null unless every month of the period
+ * has tracked demand above 0: a part of a quarter is no measure of it.
+ */
+export function periodDemandTotal(totals: ReadonlyMap<string, number>, country: string, period: string): number | null {
+  let sum = 0;
+  for (const month of monthsOfPeriod(period)) {
+    const total = totals.get(`${country}|${month}`) ?? 0;
+    if (total <= 0) return null;
+    sum += total;
+  }
+  return sum;
+}
+
+/**
+ * Calibrates every market (country, regulator and vertical) with GGR.
  *
- * - Shared months: GGR months where the country's tracked demand total is above 0. A GGR month
- *   without demand data, or a demand month without GGR, is left out (a missing month).
+ * - Shared periods: GGR periods (a month, quarter, half-year or year) over whose every month the country's
+ *   tracked demand total is above 0; demand is summed over those months. Other periods are left out.
  * - `correlation` = Pearson's r of (demand total, GGR) over the shared months.
  * - Revenue estimate of a brand = its published `sod` in the latest shared month × that month's GGR / 100.
  *   A brand with zero volume that month gets 0; the only brand of a market gets the whole GGR.
@@ -53,29 +71,33 @@ export function demandTotals(index: readonly Pick<IndexValue, "country" | "perio
 export function computeCalibration(groundTruth: readonly GroundTruth[], index: readonly IndexValue[]): CalibrationEntry[] {
   const totals = demandTotals(index);
   const indexByMarketMonth = groupBy(index, (value) => `${value.country}|${value.period}`);
-  const markets = groupBy(groundTruth, (row) => `${row.country}|${row.regulator_code}`);
+  const markets = groupBy(groundTruth, (row) => `${row.country}|${row.regulator_code}|${row.vertical}`);
   return [...markets.values()]
     .map((rows) => {
-      const sorted = [...rows].sort((a, b) => compareStrings(a.period, b.period));
-      const shared = sorted.filter((row) => (totals.get(`${row.country}|${row.period}`) ?? 0) > 0);
+      // By last month, so a year and a month of it sort by when they end.
+      const sorted = [...rows].sort((a, b) => compareStrings(lastMonthOf(a.period), lastMonthOf(b.period)) || compareStrings(a.period, b.period));
+      const demandOf = new Map(sorted.map((row) => [row, periodDemandTotal(totals, row.country, row.period)]));
+      const shared = sorted.filter((row) => demandOf.get(row) !== null);
       const latest = shared[shared.length - 1];
       const first = sorted[0]!;
       const r = pearson(
-        shared.map((row) => totals.get(`${row.country}|${row.period}`) ?? 0),
+        shared.map((row) => demandOf.get(row)!),
         shared.map((row) => row.ggr),
       );
       return {
         country: first.country,
         regulator_code: first.regulator_code,
+        vertical: first.vertical,
         currency: (latest ?? sorted[sorted.length - 1]!).currency,
         months: shared.length,
         correlation: r === null ? null : round4(r),
         latest_period: latest?.period ?? null,
         latest_ggr: latest?.ggr ?? null,
-        estimates: latest === undefined ? [] : revenueEstimates(indexByMarketMonth.get(`${latest.country}|${latest.period}`) ?? [], latest.ggr),
+        // Until #27 splits GGR over a period's share, estimates exist for monthly periods only.
+        estimates: latest === undefined || monthsOfPeriod(latest.period).length !== 1 ? [] : revenueEstimates(indexByMarketMonth.get(`${latest.country}|${latest.period}`) ?? [], latest.ggr),
       };
     })
-    .sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code));
+    .sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code) || compareStrings(a.vertical, b.vertical));
 }
 
 /** Splits a month's GGR by share of demand: `sod × ggr / 100` per brand, 2 decimals. */

@@ -9,7 +9,7 @@ import { compareStrings } from "./compare.ts";
 import type { BrandRecord, TrustHistoryEntry } from "./dataset.ts";
 import type { IndexValue } from "./demand-index.ts";
 import { groupBy } from "./group-by.ts";
-import { computeTrustScore, licenseStatusOn } from "./trust-score.ts";
+import { computeTrustScore, licenseStatusOn, type TrustDataPresence } from "./trust-score.ts";
 
 /** Builds every brand record, sorted by slug; `snapshotDate` is the meta snapshot's date. */
 export function computeBrands(seeds: SeedSet, index: readonly IndexValue[], periods: readonly string[], snapshotDate: string): BrandRecord[] {
@@ -20,6 +20,7 @@ export function computeBrands(seeds: SeedSet, index: readonly IndexValue[], peri
   const indexByBrandPeriod = groupBy(index, (value) => `${value.brand}|${value.period}`);
   const tiers = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.tier]));
   const regulatorTier = (code: string): number => tiers.get(code) ?? 3;
+  const present: TrustDataPresence = { licenses: seeds.licenses.length > 0, domains: seeds.domains.length > 0, demand: seeds.demand.length > 0, alerts: seeds.tcAlerts.length > 0 };
 
   return [...seeds.brands]
     .sort((a, b) => compareStrings(a.slug, b.slug))
@@ -29,9 +30,9 @@ export function computeBrands(seeds: SeedSet, index: readonly IndexValue[], peri
       const alerts: TcAlert[] = alertsByBrand.get(brand.slug) ?? [];
       const history: TrustHistoryEntry[] = periods.map((period) => {
         const marketAdis = (indexByBrandPeriod.get(`${brand.slug}|${period}`) ?? []).filter((value) => value.volume > 0).map((value) => value.adi);
-        return { period, ...computeTrustScore({ period, brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis }) };
+        return { period, ...computeTrustScore({ period, brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis, present }) };
       });
-      const trust = history[history.length - 1] ?? { period: snapshotDate.slice(0, 7), ...computeTrustScore({ period: snapshotDate.slice(0, 7), brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis: [] }) };
+      const trust = history[history.length - 1] ?? { period: snapshotDate.slice(0, 7), ...computeTrustScore({ period: snapshotDate.slice(0, 7), brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis: [], present }) };
       const active = licenses.filter((license) => licenseStatusOn(license, snapshotDate) === "active");
       const marketsWithDemand = [...new Set((indexByBrand.get(brand.slug) ?? []).filter((value) => value.volume > 0).map((value) => value.country))];
       return {

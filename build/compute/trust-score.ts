@@ -18,7 +18,12 @@ export const TRUST_WEIGHTS = {
 } as const;
 
 export type TrustComponent = keyof typeof TRUST_WEIGHTS;
-export type TrustComponents = Record<TrustComponent, number>;
+/** Each component 0-100, or null where its inputs are unknown (#26: unknown is not zero). */
+export type TrustComponents = Record<TrustComponent, number | null>;
+export const TRUST_COMPONENTS = Object.keys(TRUST_WEIGHTS) as TrustComponent[];
+
+/** A grade resting on less than this share of the weight is provisional. */
+export const PROVISIONAL_BELOW_WEIGHT = 0.5;
 
 /** Grade bands: the first whose minimum the score reaches. */
 export const TRUST_GRADES = [
@@ -35,6 +40,18 @@ export const TRUST_GRADE_VALUES = TRUST_GRADES.map((band) => band.grade);
 /** Base licensing points by the strictest tier of the brand's active licenses. */
 export const LICENSE_TIER_POINTS: Record<number, number> = { 1: 70, 2: 55, 3: 40 };
 
+/**
+ * Which kinds of input the data set supplies at all. Where it supplies some (licenses, domains, demand,
+ * alerts), a brand without any has a known absence and scores 0 there; where it supplies none, that
+ * component is unknown for every brand.
+ */
+export interface TrustDataPresence {
+  licenses: boolean;
+  domains: boolean;
+  demand: boolean;
+  alerts: boolean;
+}
+
 /** Everything the score needs to know about one brand in one month. */
 export interface TrustInputs {
   period: string;
@@ -45,38 +62,68 @@ export interface TrustInputs {
   alerts: readonly Pick<TcAlert, "change_type" | "detected_at">[];
   /** adi of the brand in each market where it had volume that month. */
   marketAdis: readonly number[];
+  /** Omitted: the data set supplies every kind of input. */
+  present?: TrustDataPresence;
 }
 
 export interface TrustResult {
-  score: number;
-  grade: TrustGrade;
+  /** Over the known components, their weights re-spread; null when none is known. */
+  score: number | null;
+  grade: TrustGrade | null;
+  /** True when the known components carry less than half of the weight (or none is known). */
+  provisional: boolean;
+  /** The components the score rests on, in weight order. */
+  coverage: TrustComponent[];
   components: TrustComponents;
 }
+
+const EVERY_INPUT: TrustDataPresence = { licenses: true, domains: true, demand: true, alerts: true };
 
 /** Scores one brand for one month. */
 export function computeTrustScore(inputs: TrustInputs): TrustResult {
   const asOf = periodEndDate(inputs.period);
+  const present = inputs.present ?? EVERY_INPUT;
+  const payments = inputs.brand.payment_methods === null || inputs.brand.withdrawal_days === null ? null : paymentsComponent(inputs.brand.payment_methods.length, inputs.brand.withdrawal_days);
   const components: TrustComponents = {
-    licensing: round1(licensingComponent(inputs.licenses, inputs.regulatorTier, asOf)),
-    reputation: round1(reputationComponent(inputs.brand.reputation)),
-    market_presence: round1(marketPresenceComponent(inputs.marketAdis)),
-    domain_health: round1(domainHealthComponent(inputs.primaryDomain, asOf)),
-    transparency: round1(transparencyComponent(inputs.alerts, inputs.period)),
-    payments: round1(paymentsComponent(inputs.brand.payment_methods.length, inputs.brand.withdrawal_days)),
+    licensing: roundKnown(present.licenses ? licensingComponent(inputs.licenses, inputs.regulatorTier, asOf) : null),
+    reputation: roundKnown(inputs.brand.reputation === null ? null : reputationComponent(inputs.brand.reputation)),
+    market_presence: roundKnown(present.demand ? marketPresenceComponent(inputs.marketAdis) : null),
+    domain_health: roundKnown(present.domains ? domainHealthComponent(inputs.primaryDomain, asOf) : null),
+    transparency: roundKnown(present.alerts ? transparencyComponent(inputs.alerts, inputs.period) : null),
+    payments: roundKnown(payments),
   };
-  // The score is the weighted sum of the published (rounded) components, so anyone can re-add it.
-  const score = round1((Object.keys(TRUST_WEIGHTS) as TrustComponent[]).reduce((sum, name) => sum + TRUST_WEIGHTS[name] * components[name], 0));
-  return { score, grade: gradeOf(score), components };
+  return scoreComponents(components);
+}
+
+const roundKnown = (value: number | null): number | null => (value === null ? null : round1(value));
+
+/**
+ * The score of (rounded) components: the weighted mean of the known ones, so anyone can re-add it from the
+ * published components. With every component known the weights sum to 1 and it is their plain weighted sum.
+ */
+export function scoreComponents(components: TrustComponents): TrustResult {
+  const coverage = TRUST_COMPONENTS.filter((name) => components[name] !== null);
+  const knownWeight = coverage.reduce((sum, name) => sum + TRUST_WEIGHTS[name], 0);
+  const weighted = coverage.reduce((sum, name) => sum + TRUST_WEIGHTS[name] * components[name]!, 0);
+  // A tolerance, so that weights adding up to exactly half in decimals are not provisional by binary drift.
+  const provisional = knownWeight < PROVISIONAL_BELOW_WEIGHT - 1e-9;
+  if (coverage.length === 0) return { score: null, grade: null, provisional, coverage, components };
+  const score = round1(coverage.length === TRUST_COMPONENTS.length ? weighted : weighted / knownWeight);
+  return { score, grade: gradeOf(score), provisional, coverage, components };
 }
 
 export function gradeOf(score: number): TrustGrade {
   return (TRUST_GRADES.find((band) => score >= band.min) ?? TRUST_GRADES[TRUST_GRADES.length - 1]!).grade;
 }
 
-/** The license's status on a date: non-active statuses apply from their change date on. */
+/**
+ * The license's status on a date: non-active statuses apply from their change date on. A register export
+ * often has no change date: a non-active status without one applies from the day the license was issued,
+ * so that a revoked license never counts as active for lack of a date (#26).
+ */
 export function licenseStatusOn(license: TrustInputs["licenses"][number], date: string): "active" | "suspended" | "revoked" | "expired" | "not_issued" {
   if (license.issued_at > date) return "not_issued";
-  if (license.status !== "active" && license.status_changed_at !== null && license.status_changed_at <= date) return license.status;
+  if (license.status !== "active" && (license.status_changed_at ?? license.issued_at) <= date) return license.status;
   if (license.expires_at !== null && license.expires_at <= date) return "expired";
   return "active";
 }
@@ -92,12 +139,17 @@ export function licensingComponent(licenses: TrustInputs["licenses"], regulatorT
   return clamp(base + Math.min(30, 10 * (active.length - 1)) - 15 * penalties, 0, 100);
 }
 
-/** 70% review rating, 30% complaint resolution, shrunk toward 50 below 100 reviews. */
-export function reputationComponent(reputation: Brand["reputation"]): number {
-  const ratingPart = (reputation.review_rating / 5) * 100;
-  const resolution = reputation.complaints_total > 0 ? (Math.min(reputation.complaints_resolved, reputation.complaints_total) / reputation.complaints_total) * 100 : 100;
-  const raw = 0.7 * ratingPart + 0.3 * resolution;
-  const confidence = Math.min(reputation.review_count, 100) / 100;
+/**
+ * 70% review rating, 30% complaint resolution, shrunk toward 50 below 100 reviews. Unknown without a rating
+ * and its review count; with complaint counts unknown the rating alone makes the raw value.
+ */
+export function reputationComponent(reputation: NonNullable<Brand["reputation"]>): number | null {
+  const { review_rating: rating, review_count: reviews, complaints_total: total, complaints_resolved: resolved } = reputation;
+  if (rating === null || reviews === null) return null;
+  const ratingPart = (rating / 5) * 100;
+  const resolution = total === null || resolved === null ? null : total > 0 ? (Math.min(resolved, total) / total) * 100 : 100;
+  const raw = resolution === null ? ratingPart : 0.7 * ratingPart + 0.3 * resolution;
+  const confidence = Math.min(reviews, 100) / 100;
   return 50 + (raw - 50) * confidence;
 }
 
@@ -107,13 +159,20 @@ export function marketPresenceComponent(marketAdis: readonly number[]): number {
   return (Math.min(marketAdis.length, 10) / 10) * 50 + mean(marketAdis) / 2;
 }
 
-/** HTTPS 30, uptime above 95% up to 40 (100% gives 40), domain age up to 30 (10 years gives 30). */
-export function domainHealthComponent(domain: TrustInputs["primaryDomain"], asOf: string): number {
+/**
+ * HTTPS 30, uptime above 95% up to 40 (100% gives 40), domain age up to 30 (10 years gives 30). A brand
+ * without a primary domain scores 0 (a known absence); a domain whose HTTPS, uptime or creation date is
+ * unknown leaves the component unknown.
+ */
+export function domainHealthComponent(domain: TrustInputs["primaryDomain"], asOf: string): number | null {
   if (domain === undefined) return 0;
-  const https = domain.health.https ? 30 : 0;
-  const uptime = clamp((domain.health.uptime_pct - 95) / 5, 0, 1) * 40;
-  const age = clamp(yearsBetween(domain.whois.created_at, asOf) / 10, 0, 1) * 30;
-  return https + uptime + age;
+  const https = domain.health?.https ?? null;
+  const uptimePct = domain.health?.uptime_pct ?? null;
+  const created = domain.whois?.created_at ?? null;
+  if (https === null || uptimePct === null || created === null) return null;
+  const uptime = clamp((uptimePct - 95) / 5, 0, 1) * 40;
+  const age = clamp(yearsBetween(created, asOf) / 10, 0, 1) * 30;
+  return (https ? 30 : 0) + uptime + age;
 }
 
 /** 100 minus 8 per modified, 15 per removed and 4 per new page in the 12 months up to the period. */

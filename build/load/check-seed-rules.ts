@@ -2,6 +2,7 @@
  * Rules that span fields or records, beyond what one schema can say.
  * @module
  */
+import { lastMonthOf } from "../shared/ggr-periods.ts";
 import { utcDateOf } from "../shared/utc-date.ts";
 import type { SeedProblem } from "../errors.ts";
 import type { LocatedRecord } from "./validate-records.ts";
@@ -29,9 +30,9 @@ export function checkSeedRules(records: Records, snapshotAt?: string): SeedProbl
  * after it would become every brand's "current" month (and expire licenses in its Trust Score). How each
  * is compared: a month with the snapshot's UTC month, a date with its UTC date, a date-time as an instant.
  */
-const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month" | "date" | "instant" }[] = [
+const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month" | "period" | "date" | "instant" }[] = [
   { resource: "demand", field: "period", kind: "month" },
-  { resource: "groundTruth", field: "period", kind: "month" },
+  { resource: "groundTruth", field: "period", kind: "period" },
   { resource: "lobby", field: "observed_at", kind: "date" },
   { resource: "licenses", field: "issued_at", kind: "date" },
   { resource: "domains", field: "whois.created_at", kind: "date" },
@@ -48,7 +49,8 @@ function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedPr
     for (const record of records[resource] ?? []) {
       const value = field.split(".").reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], record.value);
       if (typeof value !== "string") continue;
-      const after = kind === "instant" ? Date.parse(value) > limits.instant : value > limits[kind];
+      // A reporting period (quarter, half-year, year) is after the snapshot when its last month is.
+      const after = kind === "instant" ? Date.parse(value) > limits.instant : kind === "period" ? lastMonthOf(value) > limits.month : value > limits[kind];
       if (after) problems.push(problemAt(record, field, `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`));
     }
   }
@@ -57,15 +59,15 @@ function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedPr
 
 function checkComplaints(brands: LocatedRecord[]): SeedProblem[] {
   return brands.flatMap((record) => {
-    const { complaints_total: total, complaints_resolved: resolved } = (record.value.reputation ?? {}) as { complaints_total?: number; complaints_resolved?: number };
-    return total !== undefined && resolved !== undefined && resolved > total ? [problemAt(record, "reputation.complaints_resolved", `Must not be more than complaints_total (${resolved} > ${total})`)] : [];
+    const { complaints_total: total, complaints_resolved: resolved } = (record.value.reputation ?? {}) as { complaints_total?: number | null; complaints_resolved?: number | null };
+    return total != null && resolved != null && resolved > total ? [problemAt(record, "reputation.complaints_resolved", `Must not be more than complaints_total (${resolved} > ${total})`)] : [];
   });
 }
 
 function checkDomainDates(domains: LocatedRecord[]): SeedProblem[] {
   return domains.flatMap((record) => {
-    const { created_at: created, expires_at: expires } = (record.value.whois ?? {}) as { created_at?: string; expires_at?: string };
-    return created !== undefined && expires !== undefined && expires < created ? [problemAt(record, "whois.expires_at", `Must not be before whois.created_at (${created})`)] : [];
+    const { created_at: created, expires_at: expires } = (record.value.whois ?? {}) as { created_at?: string | null; expires_at?: string | null };
+    return created != null && expires != null && expires < created ? [problemAt(record, "whois.expires_at", `Must not be before whois.created_at (${created})`)] : [];
   });
 }
 
@@ -92,7 +94,7 @@ function checkLicenseStatusDates(licenses: LocatedRecord[]): SeedProblem[] {
   for (const record of licenses) {
     const { status, status_changed_at: changedAt, issued_at: issuedAt } = record.value as Record<string, string | null>;
     if (status === "active" && changedAt !== null) problems.push(problemAt(record, "status_changed_at", "Must be empty while the status is active"));
-    if (status !== "active" && changedAt === null) problems.push(problemAt(record, "status_changed_at", `Required when the status is ${status}`));
+    // A non-active status without its date is allowed (register exports often lack it): licenseStatusOn applies it from issue.
     if (changedAt && issuedAt && changedAt < issuedAt) problems.push(problemAt(record, "status_changed_at", "Must not be before issued_at"));
     const expiresAt = record.value.expires_at as string | null;
     if (expiresAt && issuedAt && expiresAt < issuedAt) problems.push(problemAt(record, "expires_at", `Must not be before issued_at (${issuedAt})`));

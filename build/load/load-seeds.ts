@@ -11,6 +11,7 @@ import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
 import { jsonErrorLine, oneLineMessage } from "./json-faults.ts";
+import { CsvLayout } from "./csv-layout.ts";
 import { decodeSeedBytes, readSeedText } from "./read-seed-file.ts";
 import {
   metaSchema,
@@ -162,7 +163,7 @@ async function loadResource(
       continue;
     }
     const file = `${label}/${relative}`;
-    const read = readSeedText(file, text, resource.csvColumns, columnsOf(resource));
+    const read = readSeedText(file, text, csvLayoutOf(resource));
     if (read.problems.some((problem) => problem.field === undefined)) complete = false;
     for (const record of read.records) {
       const key = rawRecordKey(record.value, resource.key);
@@ -194,10 +195,12 @@ async function noSeedFileMessage(seedsDir: string, label: string, resource: Seed
     : `The folder is missing: ${label}/${alike.name}/ is not read, the folder names are fixed (rename it ${resource.dir}/)`;
 }
 
-/** The fields of a resource's records, which a CSV header must name. */
-function columnsOf(resource: SeedResource): string[] | undefined {
-  const shape = (resource.schema as { shape?: Record<string, unknown> }).shape;
-  return shape === undefined ? undefined : Object.keys(shape);
+/** The CSV layout of each resource, made once from its schema. */
+const csvLayouts = new Map<SeedResource, CsvLayout>();
+function csvLayoutOf(resource: SeedResource): CsvLayout {
+  let layout = csvLayouts.get(resource);
+  if (layout === undefined) csvLayouts.set(resource, (layout = new CsvLayout(resource.schema)));
+  return layout;
 }
 
 /** The key of a record as read, when its key fields are plain values. */

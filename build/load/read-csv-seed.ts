@@ -6,13 +6,14 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import type { SeedProblem } from "../errors.ts";
 import { MAX_LINE_BYTES, type RawRecord, type ReadResult } from "./read-result.ts";
-import type { CsvColumnType } from "./seed-resources.ts";
+import type { CsvLayout } from "./csv-layout.ts";
 
 /**
- * Parses a CSV seed file's text; the header is checked against `expected`, the columns the records have,
- * when given, and each cell is typed by `columns`. Records are located by their file line (`line N`).
+ * Parses a CSV seed file's text; with a layout (the resource's, from its schema) the header is checked
+ * against it and each row becomes a typed, nested record (empty cells absent); without one, every cell is
+ * a string. Records are located by their file line (`line N`).
  */
-export function readCsvSeed(file: string, written: string, columns: Record<string, CsvColumnType>, expected?: readonly string[]): ReadResult {
+export function readCsvSeed(file: string, written: string, layout?: CsvLayout): ReadResult {
   // Lines may end in \r\n or \n, mixed (rows appended in another editor): csv-parse keeps the first ending
   // it meets and leaves a \r in the last cell of the others. Quoted line breaks become \n too. Every \r and
   // \n left then ends a line, as csv-parse counts them, so a bare \r (old Mac) is a line end as well.
@@ -22,7 +23,7 @@ export function readCsvSeed(file: string, written: string, columns: Record<strin
     return { records: [], problems: [{ file, record: `line ${longLine}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
   }
   let rows: CsvRow[];
-  const header = (names: string[]) => checkCsvHeader(names, expected);
+  const header = (names: string[]) => checkCsvHeader(names, layout);
   try {
     rows = readPlainCsvRows(text, header) ?? parseCsv(text, { columns: header, skip_empty_lines: true, info: true, trim: false });
   } catch (error) {
@@ -43,19 +44,14 @@ export function readCsvSeed(file: string, written: string, columns: Record<strin
       problems.push({ file, record: location, message: "The header again, as a record (files joined with their headers?): remove this line" });
       continue;
     }
-    const value: Record<string, unknown> = {};
-    const reported: string[] = [];
-    for (const [name, cell] of Object.entries(record)) {
-      const coerced = coerceCell(cell, columns[name]);
-      if (coerced.ok) {
-        value[name] = coerced.value;
-        continue;
-      }
-      value[name] = cell;
-      reported.push(name);
-      problems.push({ file, record: location, field: name, message: coerced.message });
+    if (layout === undefined) {
+      records.push({ location, value: { ...record } });
+      continue;
     }
-    records.push(reported.length === 0 ? { location, value } : { location, value, reported });
+    const built = layout.build(record);
+    for (const problem of built.problems) problems.push({ file, record: location, field: problem.field, message: problem.message });
+    const reported = built.problems.map((problem) => problem.field.split(".")[0]!);
+    records.push(reported.length === 0 ? { location, value: built.value } : { location, value: built.value, reported });
   }
   return { records, problems };
 }
@@ -191,45 +187,27 @@ class CsvHeaderError extends Error {}
 /**
  * The header names the columns: a blank or repeated name would silently drop a column's cells, and a
  * misspelt one (`month` for `period`) would fail every row; either is reported once, on the header's line.
+ * A column names a field or a nested field by its dotted path; optional fields may have no column.
  */
-function checkCsvHeader(header: string[], expected?: readonly string[]): string[] {
+function checkCsvHeader(header: string[], layout?: CsvLayout): string[] {
   const blank = header.findIndex((name) => name.trim() === "");
   if (blank >= 0) throw new CsvHeaderError(`Column ${blank + 1} of the header has no name`);
   // A set, not indexOf for each name: that took 48 s on a header of 100,000 columns (690 KB, within the line limit).
   const seen = new Set<string>();
   const repeated = header.find((name) => seen.size === seen.add(name).size);
   if (repeated !== undefined) throw new CsvHeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
-  if (expected === undefined) return header;
-  const unknown = header.filter((name) => !expected.includes(name));
-  const missing = expected.filter((name) => !seen.has(name));
+  if (layout === undefined) return header;
+  const expected = layout.fieldNames();
+  const unknown = header.filter((name) => !layout.covers(name));
+  const named = new Set(header.map((name) => name.split(".")[0]!));
+  const missing = layout.requiredColumns().filter((name) => !named.has(name));
   if (unknown.length === 0 && missing.length === 0) return header;
   // Excel writes "CSV" with semicolons where a comma is the decimal mark, and some tools tabs: one column of all the names.
-  const separator = header.length === 1 ? [";", "\t", "|"].find((char) => expected.every((name) => header[0]!.split(char).includes(name))) : undefined;
+  const separator = header.length === 1 ? [";", "\t", "|"].find((char) => layout.requiredColumns().every((name) => header[0]!.split(char).includes(name))) : undefined;
   if (separator !== undefined) {
     throw new CsvHeaderError(`The header is one column, ${JSON.stringify(header[0])}: the columns are separated by ${separator === "\t" ? "tabs" : `"${separator}"`}, where seed CSV files use commas (save the file as comma-separated)`);
   }
   const list = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(", ");
   const faults = [unknown.length > 0 ? `unknown column(s) ${list(unknown)}` : "", missing.length > 0 ? `missing column(s) ${list(missing)}` : ""].filter(Boolean);
-  throw new CsvHeaderError(`The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order)`);
-}
-
-type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** Types one CSV cell; a failure names the expected form. */
-export function coerceCell(cell: string, type: CsvColumnType | undefined): Coerced {
-  switch (type) {
-    case undefined:
-      return { ok: true, value: cell };
-    case "nullable-string":
-      return { ok: true, value: cell === "" ? null : cell };
-    case "boolean":
-      if (cell === "true" || cell === "false") return { ok: true, value: cell === "true" };
-      return { ok: false, message: `Expected true or false, received ${JSON.stringify(cell)}` };
-    case "int":
-    case "number": {
-      const pattern = type === "int" ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
-      if (pattern.test(cell.trim())) return { ok: true, value: Number(cell) };
-      return { ok: false, message: `Expected ${type === "int" ? "an integer" : "a number"}, received ${JSON.stringify(cell)}` };
-    }
-  }
+  throw new CsvHeaderError(`The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order; nested fields by their dotted path, optional ones may be left out)`);
 }

@@ -10,7 +10,7 @@ import { jsonErrorLine, oneLineMessage } from "./json-faults.ts";
 import { readCsvSeed } from "./read-csv-seed.ts";
 import { readNdjsonSeed } from "./read-ndjson-seed.ts";
 import { MAX_LINE_BYTES, type RawRecord, type ReadResult } from "./read-result.ts";
-import type { CsvColumnType } from "./seed-resources.ts";
+import type { CsvLayout } from "./csv-layout.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -74,9 +74,9 @@ function nextLineEnd(bytes: Uint8Array, start: number): number {
  * the records have, when given. A file without a record is a problem, as an empty file is: a seed file
  * left with only its header would silently drop a whole resource.
  */
-export function readSeedText(file: string, text: string, csvColumns: Record<string, CsvColumnType> = {}, csvHeader?: readonly string[]): ReadResult {
+export function readSeedText(file: string, text: string, csvLayout?: CsvLayout): ReadResult {
   if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
-  const read = file.endsWith(".ndjson") ? readNdjsonSeed(file, text) : file.endsWith(".csv") ? readCsvSeed(file, text, csvColumns, csvHeader) : readJsonArray(file, text);
+  const read = file.endsWith(".ndjson") ? readNdjsonSeed(file, text) : file.endsWith(".csv") ? readCsvSeed(file, text, csvLayout) : readJsonArray(file, text);
   if (read.records.length === 0 && read.problems.length === 0) {
     read.problems.push({ file, message: file.endsWith(".csv") ? "The file has a header but no records" : "The file has no records (an empty list)" });
   }

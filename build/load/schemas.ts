@@ -4,6 +4,8 @@
  * @module
  */
 import { z } from "zod";
+import { GGR_PERIOD_PATTERN } from "../shared/ggr-periods.ts";
+import { groundTruthVerticalSchema, verticalSchema } from "./verticals.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a lower-case slug (a-z, 0-9, single dashes)");
 const countryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an upper-case ISO 3166-1 alpha-2 code");
@@ -14,10 +16,23 @@ const nonEmpty = z.string().trim().min(1);
 const key = z.string().regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "Expected a lower-case key (a-z, 0-9, underscores)");
 const percent = z.number().min(0).max(100);
 /**
+ * A BCP 47 language tag as RFC 5646 shapes it (language, then optional script, region and variants); its
+ * case is kept as written. Intl.getCanonicalLocales would accept more, but also rewrites tags.
+ */
+const bcp47Tag = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?(?:-(?:[A-Za-z0-9]{5,8}|\d[A-Za-z0-9]{3}))*$/, "Expected a BCP 47 language tag such as en, de or pt-BR");
+/**
  * A web address the API publishes, which a client may render as a link: http or https only, so that a
  * `javascript:` URL or a mistyped scheme (`htps://`) is refused rather than published.
  */
 const webUrl = z.url({ protocol: /^https?$/, error: "Expected an http or https URL" });
+
+/**
+ * A signal rather than an identity (#26): a publisher's register or keyword export often lacks it, so it may
+ * be absent or null, and either way it is loaded as null, which the build reads as unknown (never as 0).
+ */
+export function unknownWhenAbsent<T extends z.ZodType>(schema: T) {
+  return schema.nullable().default(null);
+}
 
 /** A list in which each value appears once: a repeat would be counted twice (payment methods, markets, skills). */
 function distinctList<T extends z.ZodType>(item: T) {
@@ -65,47 +80,67 @@ export const regulatorSchema = z.strictObject({
   register_url: webUrl,
 });
 
+const storeRating = z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) });
+
+/** A brand's review-site reputation; each part may be unknown on its own (a rating without complaint counts). */
+export const reputationSchema = z.strictObject({
+  review_rating: unknownWhenAbsent(z.number().min(0).max(5)),
+  review_count: unknownWhenAbsent(z.int().min(0)),
+  complaints_total: unknownWhenAbsent(z.int().min(0)),
+  complaints_resolved: unknownWhenAbsent(z.int().min(0)),
+});
+
 export const brandSchema = z.strictObject({
   slug,
   name: nonEmpty,
   status: z.enum(["active", "dormant", "closed"]),
-  founded_year: z.int().min(1990).max(2100),
-  verticals: distinctList(z.enum(["casino", "sportsbook", "poker", "lottery"])).min(1),
+  founded_year: unknownWhenAbsent(z.int().min(1990).max(2100)),
+  verticals: distinctList(verticalSchema).min(1),
   markets: distinctList(countryCode),
-  reputation: z.strictObject({
-    review_rating: z.number().min(0).max(5),
-    review_count: z.int().min(0),
-    complaints_total: z.int().min(0),
-    complaints_resolved: z.int().min(0),
-  }),
-  app_stores: z.strictObject({
-    ios: z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) }).nullable(),
-    android: z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) }).nullable(),
-  }),
-  social: z.record(key, z.int().min(0)).describe("Network key → followers"),
-  payment_methods: distinctList(key),
-  withdrawal_days: z.number().min(0).max(60),
-  responsible_gambling: z.strictObject({
-    self_exclusion: z.boolean(),
-    deposit_limits: z.boolean(),
-    reality_check: z.boolean(),
-  }),
+  reputation: unknownWhenAbsent(reputationSchema),
+  // Within app_stores, null keeps its meaning: no app in that store (a known fact).
+  app_stores: unknownWhenAbsent(z.strictObject({ ios: storeRating.nullable(), android: storeRating.nullable() })),
+  social: unknownWhenAbsent(z.record(key, z.int().min(0)).describe("Network key → followers")),
+  payment_methods: unknownWhenAbsent(distinctList(key)),
+  withdrawal_days: unknownWhenAbsent(z.number().min(0).max(60)),
+  responsible_gambling: unknownWhenAbsent(
+    z.strictObject({
+      self_exclusion: unknownWhenAbsent(z.boolean()),
+      deposit_limits: unknownWhenAbsent(z.boolean()),
+      reality_check: unknownWhenAbsent(z.boolean()),
+    }),
+  ),
 });
 
 export const domainSchema = z.strictObject({
   domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "Expected a lower-case host name"),
   brand: slug,
   primary: z.boolean(),
-  whois: z.strictObject({ registrar: nonEmpty, created_at: isoDate, expires_at: isoDate, privacy: z.boolean() }),
-  backlinks: z.strictObject({ referring_domains: z.int().min(0), total: z.int().min(0), authority: z.int().min(0).max(100) }),
-  health: z.strictObject({
-    https: z.boolean(),
-    status_code: z.int().min(100).max(599),
-    uptime_pct: percent,
-    response_ms: z.int().min(0),
-    checked_at: isoDate,
-  }),
-  dns: z.strictObject({ a: z.array(z.string()), mx: z.array(z.string()), ns: z.array(z.string()) }),
+  whois: unknownWhenAbsent(
+    z.strictObject({
+      registrar: unknownWhenAbsent(nonEmpty),
+      created_at: unknownWhenAbsent(isoDate),
+      expires_at: unknownWhenAbsent(isoDate),
+      privacy: unknownWhenAbsent(z.boolean()),
+    }),
+  ),
+  backlinks: unknownWhenAbsent(
+    z.strictObject({
+      referring_domains: unknownWhenAbsent(z.int().min(0)),
+      total: unknownWhenAbsent(z.int().min(0)),
+      authority: unknownWhenAbsent(z.int().min(0).max(100)),
+    }),
+  ),
+  health: unknownWhenAbsent(
+    z.strictObject({
+      https: unknownWhenAbsent(z.boolean()),
+      status_code: unknownWhenAbsent(z.int().min(100).max(599)),
+      uptime_pct: unknownWhenAbsent(percent),
+      response_ms: unknownWhenAbsent(z.int().min(0)),
+      checked_at: unknownWhenAbsent(isoDate),
+    }),
+  ),
+  dns: unknownWhenAbsent(z.strictObject({ a: unknownWhenAbsent(z.array(z.string())), mx: unknownWhenAbsent(z.array(z.string())), ns: unknownWhenAbsent(z.array(z.string())) })),
 });
 
 export const licenseSchema = z.strictObject({
@@ -115,16 +150,17 @@ export const licenseSchema = z.strictObject({
   license_number: nonEmpty,
   status: z.enum(["active", "suspended", "revoked", "expired"]),
   issued_at: isoDate,
-  expires_at: isoDate.nullable(),
-  status_changed_at: isoDate.nullable().describe("When a non-active status took effect; null while active"),
+  // Absent and null are one: no expiry known (a register export without the column).
+  expires_at: isoDate.nullable().default(null),
+  status_changed_at: isoDate.nullable().default(null).describe("When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)"),
 });
 
 export const providerSchema = z.strictObject({
   slug,
   name: nonEmpty,
-  founded_year: z.int().min(1970).max(2100),
-  headquarters: countryCode,
-  website: webUrl,
+  founded_year: unknownWhenAbsent(z.int().min(1970).max(2100)),
+  headquarters: unknownWhenAbsent(countryCode),
+  website: unknownWhenAbsent(webUrl),
 });
 
 /** Game kinds: a closed vocabulary of the API (`/games?kind=`), so the seeds must keep to it. */
@@ -135,8 +171,8 @@ export const gameSchema = z.strictObject({
   name: nonEmpty,
   provider: slug,
   kind: z.enum(GAME_KINDS),
-  rtp: z.number().min(50).max(100).nullable().describe("Return to player, percent"),
-  volatility: z.enum(["low", "medium", "high", "very_high"]).nullable(),
+  rtp: unknownWhenAbsent(z.number().min(50).max(100)).describe("Return to player, percent"),
+  volatility: unknownWhenAbsent(z.enum(["low", "medium", "high", "very_high"])),
   themes: distinctList(key),
   features: distinctList(key),
   released_at: isoDate,
@@ -161,7 +197,8 @@ export const demandRowSchema = z.strictObject({
 export const groundTruthSchema = z.strictObject({
   country: countryCode,
   regulator_code: regulatorSchema.shape.code,
-  period,
+  period: z.string().regex(GGR_PERIOD_PATTERN, "Expected a reporting period: YYYY-MM, YYYY-Qn (quarter), YYYY-H1 or YYYY-H2 (half-year), or YYYY"),
+  vertical: groundTruthVerticalSchema.default("total").describe("The vertical the GGR is of; total (the default) for the whole market"),
   ggr: z.number().min(0).describe("Gross gaming revenue in the currency's units"),
   currency: z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 currency code"),
 });
@@ -193,7 +230,7 @@ export const resumeSchema = z.strictObject({
     linkedin: webUrl.optional(),
   }),
   source: key,
-  language: z.enum(["en", "ru"]),
+  language: bcp47Tag.describe("Language of the text, a BCP 47 tag (en, de, pt-BR)"),
   updated_at: isoDateTime,
   text: nonEmpty,
 });

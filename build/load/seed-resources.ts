@@ -1,5 +1,6 @@
 /**
- * The seed resources as data: folder, schema, primary key, references and CSV column types.
+ * The seed resources as data: folder, schema, primary key and references (CSV cells are typed from the
+ * schema, csv-layout.ts).
  * The loader, the sample generator and the seed docs all read this table.
  * @module
  */
@@ -20,9 +21,6 @@ import {
   tcAlertSchema,
 } from "./schemas.ts";
 
-/** How a CSV cell becomes a typed value; absent columns are strings. */
-export type CsvColumnType = "int" | "number" | "boolean" | "nullable-string";
-
 /** A field whose value must be the key of a record of another resource. */
 export interface SeedReference {
   field: string;
@@ -40,7 +38,6 @@ export interface SeedResource {
   /** Fields that together identify a record; duplicates are an error. */
   key: string[];
   references: SeedReference[];
-  csvColumns?: Record<string, CsvColumnType>;
   /** The folder may be missing or empty: the resource is then no records. */
   optional?: boolean;
 }
@@ -62,9 +59,8 @@ export type SeedResourceName =
 
 /** Ordered so that every resource comes after those it references. */
 export const SEED_RESOURCES: readonly SeedResource[] = [
-  // Any folder may hold CSV (seeds/README.md): a flat resource types its number and boolean cells as the sample's CSV resources do.
-  { name: "countries", dir: "countries", description: "Markets: ISO code, name, trust tier, active flag", schema: countrySchema, key: ["code"], references: [], csvColumns: { trust_tier: "int", active: "boolean" } },
-  { name: "regulators", dir: "regulators", description: "Gambling regulators and their registers", schema: regulatorSchema, key: ["code"], references: [], csvColumns: { tier: "int" } },
+  { name: "countries", dir: "countries", description: "Markets: ISO code, name, trust tier, active flag", schema: countrySchema, key: ["code"], references: [] },
+  { name: "regulators", dir: "regulators", description: "Gambling regulators and their registers", schema: regulatorSchema, key: ["code"], references: [] },
   {
     name: "brands",
     dir: "brands",
@@ -84,9 +80,8 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "brand", resource: "brands" },
       { field: "regulator_code", resource: "regulators" },
     ],
-    csvColumns: { expires_at: "nullable-string", status_changed_at: "nullable-string" },
   },
-  { name: "providers", dir: "providers", description: "Game providers (studios)", schema: providerSchema, key: ["slug"], references: [], csvColumns: { founded_year: "int" } },
+  { name: "providers", dir: "providers", description: "Game providers (studios)", schema: providerSchema, key: ["slug"], references: [] },
   { name: "games", dir: "games", description: "Games with RTP, volatility, themes, features", schema: gameSchema, key: ["slug"], references: [{ field: "provider", resource: "providers" }] },
   {
     name: "lobby",
@@ -99,7 +94,6 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "game", resource: "games" },
       { field: "country", resource: "countries" },
     ],
-    csvColumns: { position: "int" },
   },
   {
     name: "demand",
@@ -111,19 +105,17 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "brand", resource: "brands" },
       { field: "country", resource: "countries" },
     ],
-    csvColumns: { volume: "int" },
   },
   {
     name: "groundTruth",
     dir: "ground-truth",
     description: "Regulator-published gross gaming revenue per market and month",
     schema: groundTruthSchema,
-    key: ["country", "regulator_code", "period"],
+    key: ["country", "regulator_code", "vertical", "period"],
     references: [
       { field: "country", resource: "countries" },
       { field: "regulator_code", resource: "regulators" },
     ],
-    csvColumns: { ggr: "number" },
   },
   { name: "tcAlerts", dir: "tc-alerts", description: "Detected changes of terms, withdrawal and responsible-gambling pages", schema: tcAlertSchema, key: ["id"], references: [{ field: "brand", resource: "brands" }] },
   { name: "resumes", dir: "resumes", description: "Resumes of affiliate, CPA and iGaming professionals", schema: resumeSchema, key: ["id"], references: [] },

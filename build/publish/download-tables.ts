@@ -76,7 +76,7 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     foreignKeys: [BRAND],
     title: "Trust Score history",
     description: "Each brand's Trust Score, grade and components at the end of every month, by brand and period.",
-    records: (context) => context.dataset.brands.flatMap((brand) => brand.trust_history.map(({ period, score, grade, components }) => ({ brand: brand.slug, period, score, grade, components }))),
+    records: (context) => context.dataset.brands.flatMap((brand) => brand.trust_history.map(({ period, score, grade, provisional, coverage, components }) => ({ brand: brand.slug, period, score, grade, provisional, coverage, components }))),
   },
   {
     name: "domains",

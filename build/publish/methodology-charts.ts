@@ -116,7 +116,8 @@ export function trustDistributionSpec(dataset: Dataset): VegaLiteSpec {
     width: 760,
     height: 260,
     config: CONFIG,
-    data: { values: dataset.brands.map((brand) => ({ score: brand.trust.score, grade: brand.trust.grade })) },
+    // A brand with no known component has no score to bin.
+    data: { values: dataset.brands.filter((brand) => brand.trust.score !== null).map((brand) => ({ score: brand.trust.score, grade: brand.trust.grade })) },
     mark: { type: "bar", binSpacing: 1 },
     encoding: {
       x: { field: "score", type: "quantitative", bin: { step: TRUST_BIN_STEP, extent: [0, 100] }, title: "Trust Score" },
@@ -162,6 +163,7 @@ export function trustDistributionTable(dataset: Dataset): ChartTable {
   const bands = Math.ceil(100 / TRUST_BIN_STEP);
   const counts = Array.from({ length: bands }, () => new Map<string, number>());
   for (const { trust } of dataset.brands) {
+    if (trust.score === null || trust.grade === null) continue; // no known component: no band
     const band = counts[Math.min(bands - 1, Math.max(0, Math.floor(trust.score / TRUST_BIN_STEP)))]!;
     band.set(trust.grade, (band.get(trust.grade) ?? 0) + 1);
   }

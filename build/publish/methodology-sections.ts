@@ -7,7 +7,7 @@
 import type { Dataset } from "../compute/dataset.ts";
 import { MOMENTUM_FLAT_BAND } from "../compute/momentum.ts";
 import { PROVIDER_RANK_WEIGHTS, RELEASE_WINDOW_MONTHS, type ProviderMeasure } from "../compute/provider-rank.ts";
-import { TRUST_GRADES, TRUST_WEIGHTS, type TrustComponent } from "../compute/trust-score.ts";
+import { PROVISIONAL_BELOW_WEIGHT, TRUST_GRADES, TRUST_WEIGHTS, type TrustComponent } from "../compute/trust-score.ts";
 import { CONTACT_QUALITIES, SENIORITIES } from "../query/resumes/resume-filters.ts";
 import { SCORE_DECIMALS } from "../query/resumes/resume-records.ts";
 import { RESUME_PAGE_MAX, RESUME_PAGE_SIZE } from "../query/resumes/resume-selection.ts";
@@ -67,11 +67,16 @@ ${chart}`;
 /** §2: Trust Score 2.0 components, weights and grade bands. */
 export function trustSection(dataset: Dataset, chart: string): string {
   const rules = trustComponentRules();
-  const rows = (Object.keys(TRUST_WEIGHTS) as TrustComponent[]).map((name) => [`${COMPONENT_NAMES[name]} <code>${name}</code>`, formatPercent(TRUST_WEIGHTS[name]), escapeHtml(rules[name])]);
+  const known = (name: TrustComponent) => dataset.brands.filter((brand) => brand.trust.components[name] !== null).length;
+  const rows = (Object.keys(TRUST_WEIGHTS) as TrustComponent[]).map((name) => [`${COMPONENT_NAMES[name]} <code>${name}</code>`, formatPercent(TRUST_WEIGHTS[name]), escapeHtml(rules[name]), `${formatCount(known(name))} of ${formatCount(dataset.brands.length)}`]);
+  const provisional = dataset.brands.filter((brand) => brand.trust.provisional && brand.trust.score !== null).length;
+  const unscored = dataset.brands.filter((brand) => brand.trust.score === null).length;
   return `<h2 id="trust-score">Trust Score 2.0</h2>
-<p>Each brand is scored 0–100 at the end of every month (so <code>/brands/{slug}/trust-history</code> shows how its trust moved) from six components, each 0–100 and rounded to 1 decimal. The score is the weighted sum of the rounded components, rounded to 1 decimal, so anyone can re-add the published numbers:</p>
+<p>Each brand is scored 0–100 at the end of every month (so <code>/brands/{slug}/trust-history</code> shows how its trust moved) from six components, each 0–100 and rounded to 1 decimal. With every component known, the score is the weighted sum of the rounded components, rounded to 1 decimal, so anyone can re-add the published numbers:</p>
 <p class="formula">score = ${(Object.keys(TRUST_WEIGHTS) as TrustComponent[]).map((name) => `${TRUST_WEIGHTS[name]} × ${name}`).join(" + ")}</p>
-${renderTable("Trust Score 2.0 components: weight and rule", ["Component", "Weight", "Rule"], rows, [1])}
+${renderTable("Trust Score 2.0 components: weight, rule and brands whose inputs are known now", ["Component", "Weight", "Rule", "Brands known"], rows, [1, 3])}
+<h3>Unknown is not zero</h3>
+<p>A component whose inputs the data set does not have is unknown (<code>null</code>), never 0. The score is then the weighted mean of the known components, their weights re-spread in proportion (each known weight ÷ the sum of the known weights), and each score lists the components it rests on (<code>coverage</code>). A grade resting on less than ${formatPercent(PROVISIONAL_BELOW_WEIGHT)} of the weight is marked provisional (<code>provisional: true</code>); with no known component, score and grade are <code>null</code>. Known absence is not unknown: in a data set that has licenses, a brand without one scores 0 for licensing, and likewise a brand without a primary domain where the data set has domains; a component is unknown for every brand only where the data set supplies none of its inputs at all. Now: ${formatCount(provisional)} provisional grade${provisional === 1 ? "" : "s"}, ${formatCount(unscored)} brand${unscored === 1 ? "" : "s"} without a score.</p>
 <h3>Grade bands</h3>
 <p>The grade is the first band whose minimum the score reaches.</p>
 ${renderTable("Grade bands: score range and brands in each now", ["Grade", "Score", "Brands now"], gradeBandRows(dataset), [2])}

@@ -39,7 +39,7 @@ function licensingRule(): string {
 }
 
 function reputationRule(): string {
-  const reputation = (rating: number, reviews: number, resolved: number) => reputationComponent({ review_rating: rating, review_count: reviews, complaints_total: 1, complaints_resolved: resolved });
+  const reputation = (rating: number, reviews: number, resolved: number) => reputationComponent({ review_rating: rating, review_count: reviews, complaints_total: 1, complaints_resolved: resolved })!; // every input known: a number
   const ratingShare = reputation(5, 1_000_000, 0);
   const full = smallest(1, 100_000, (reviews) => reputation(5, reviews, 0) === ratingShare);
   return `${show(ratingShare)}% the review rating (out of 5, scaled to 100) and ${show(100 - ratingShare)}% the share of complaints resolved (100 without complaints); with fewer than ${full} reviews the result is pulled toward ${show(reputation(5, 0, 0))} in proportion to the missing reviews.`;
@@ -53,7 +53,7 @@ function marketPresenceRule(): string {
 }
 
 function domainHealthRule(): string {
-  const health = (https: boolean, uptime: number, created: string) => domainHealthComponent({ whois: { registrar: "x", created_at: created, expires_at: "2100-01-01", privacy: false }, health: { https, status_code: 200, uptime_pct: uptime, response_ms: 100, checked_at: AS_OF } }, AS_OF);
+  const health = (https: boolean, uptime: number, created: string) => domainHealthComponent({ whois: { registrar: "x", created_at: created, expires_at: "2100-01-01", privacy: false }, health: { https, status_code: 200, uptime_pct: uptime, response_ms: 100, checked_at: AS_OF } }, AS_OF)!;
   const https = health(true, 0, AS_OF);
   const uptimeMax = health(false, 100, AS_OF);
   const uptimeFloor = smallest(0, 100, (uptime) => health(false, uptime + 1, AS_OF) > 0);

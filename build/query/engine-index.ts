@@ -51,7 +51,8 @@ const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex)
   domainsByBrand: (dataset) => groupBy(dataset.domains, (domain) => domain.brand),
   indexByBrand: (dataset) => groupBy(dataset.index, (value) => value.brand),
   trustRankBySlug: (dataset) => {
-    const byTrust = [...dataset.brands].sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
+    // Brands with no known component (score null) rank last, by slug.
+    const byTrust = [...dataset.brands].sort((a, b) => (b.trust.score ?? -1) - (a.trust.score ?? -1) || (a.slug < b.slug ? -1 : 1));
     return new Map(byTrust.map((brand, position) => [brand.slug, position + 1]));
   },
   indexByCountry: (dataset) => groupBy(dataset.index, (value) => value.country),

@@ -105,7 +105,7 @@ export function generateGames(rng: Rng, scale: number): { providers: Provider[];
   const lastDay = dayOf(LAST_DAY);
   const games: GamePlan[] = [];
   plans.forEach((plan, index) => {
-    const firstDay = dayOf(`${Math.max(2010, plan.provider.founded_year)}-01-01`);
+    const firstDay = dayOf(`${Math.max(2010, plan.provider.founded_year ?? 2010)}-01-01`);
     for (let i = 0; i < (counts[index] ?? 0); i++) {
       const kind = pickKind(grng, plan.studio);
       const themes = themesFor(grng);

@@ -5,7 +5,11 @@
  * but imperfect correlation, as it would with real registers.
  * @module
  */
-import type { GroundTruth } from "../load/schemas.ts";
+import type { z } from "zod";
+import type { groundTruthSchema } from "../load/schemas.ts";
+
+/** A row as the sample writes it: monthly, of the whole market (no vertical column, which defaults to total). */
+type GroundTruth = z.input<typeof groundTruthSchema> & { ggr: number; country: string; period: string; regulator_code: string; currency: string };
 import { PERIODS } from "./dates.ts";
 import { type Rng, round } from "./prng.ts";
 import { GROUND_TRUTH_MARKETS } from "./regulators.ts";

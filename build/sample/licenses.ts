@@ -58,7 +58,7 @@ class LicenseFactory {
   /** Adds one license; `renewal` adds an expired predecessor that ended the day the new one was issued. */
   issue(plan: BrandPlan, code: string, status: Status, renewal: boolean): void {
     const rng = this.rng;
-    const founded = `${Math.max(2012, plan.brand.founded_year)}-01-01`;
+    const founded = `${Math.max(2012, plan.brand.founded_year ?? 2012)}-01-01`;
     const earliest = founded > FIRST_ISSUE ? founded : FIRST_ISSUE;
     // A license cannot have run its full term if the brand is too young: it was suspended instead.
     if (status === "expired" && earliest > isoOf(dayOf(SNAPSHOT_DATE) - (termYears(code) ?? 3) * 366)) status = "suspended";

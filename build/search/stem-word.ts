@@ -7,6 +7,23 @@
  */
 import { stemmer as englishStemmer } from "@orama/stemmers/english";
 import { stemmer as russianStemmer } from "@orama/stemmers/russian";
+import { stemmer as danishStemmer } from "@orama/stemmers/danish";
+import { stemmer as germanStemmer } from "@orama/stemmers/german";
+import { stemmer as spanishStemmer } from "@orama/stemmers/spanish";
+import { stemmer as finnishStemmer } from "@orama/stemmers/finnish";
+import { stemmer as frenchStemmer } from "@orama/stemmers/french";
+import { stemmer as hungarianStemmer } from "@orama/stemmers/hungarian";
+import { stemmer as indonesianStemmer } from "@orama/stemmers/indonesian";
+import { stemmer as italianStemmer } from "@orama/stemmers/italian";
+import { stemmer as lithuanianStemmer } from "@orama/stemmers/lithuanian";
+import { stemmer as dutchStemmer } from "@orama/stemmers/dutch";
+import { stemmer as norwegianStemmer } from "@orama/stemmers/norwegian";
+import { stemmer as portugueseStemmer } from "@orama/stemmers/portuguese";
+import { stemmer as romanianStemmer } from "@orama/stemmers/romanian";
+import { stemmer as swedishStemmer } from "@orama/stemmers/swedish";
+import { stemmer as turkishStemmer } from "@orama/stemmers/turkish";
+import { stemmer as bulgarianStemmer } from "@orama/stemmers/bulgarian";
+import { stemmer as ukrainianStemmer } from "@orama/stemmers/ukrainian";
 
 /** The scripts a stemmer is chosen by. */
 export type StemScript = "latin" | "cyrillic";
@@ -19,12 +36,30 @@ export interface StemLanguage {
 }
 
 /**
- * Every language a resume may carry (the resume schema's `language`), each with its Snowball stemmer;
- * the first row of a script is that script's main language. Adding a language is one row.
+ * The languages with a Snowball stemmer (those of @orama/stemmers written in Latin or Cyrillic letters),
+ * keyed by a BCP 47 primary language; the first row of a script is that script's main language. A
+ * resume in a language without a row is not stemmed: it matches as written, by prefix and by typo.
  */
 export const STEM_LANGUAGES: readonly StemLanguage[] = [
   { language: "en", script: "latin", stem: englishStemmer },
   { language: "ru", script: "cyrillic", stem: russianStemmer },
+  { language: "da", script: "latin", stem: danishStemmer },
+  { language: "de", script: "latin", stem: germanStemmer },
+  { language: "es", script: "latin", stem: spanishStemmer },
+  { language: "fi", script: "latin", stem: finnishStemmer },
+  { language: "fr", script: "latin", stem: frenchStemmer },
+  { language: "hu", script: "latin", stem: hungarianStemmer },
+  { language: "id", script: "latin", stem: indonesianStemmer },
+  { language: "it", script: "latin", stem: italianStemmer },
+  { language: "lt", script: "latin", stem: lithuanianStemmer },
+  { language: "nl", script: "latin", stem: dutchStemmer },
+  { language: "no", script: "latin", stem: norwegianStemmer },
+  { language: "pt", script: "latin", stem: portugueseStemmer },
+  { language: "ro", script: "latin", stem: romanianStemmer },
+  { language: "sv", script: "latin", stem: swedishStemmer },
+  { language: "tr", script: "latin", stem: turkishStemmer },
+  { language: "bg", script: "cyrillic", stem: bulgarianStemmer },
+  { language: "uk", script: "cyrillic", stem: ukrainianStemmer },
 ];
 
 const BY_LANGUAGE = new Map(STEM_LANGUAGES.map((row) => [row.language, row]));
@@ -49,8 +84,16 @@ export function scriptOf(token: string): StemScript | undefined {
 export function stemLanguageOf(token: string, documentLanguage: string | undefined): string | undefined {
   const script = scriptOf(token);
   if (script === undefined) return undefined;
-  const own = documentLanguage === undefined ? undefined : BY_LANGUAGE.get(documentLanguage);
-  return own?.script === script ? own.language : MAIN_OF_SCRIPT.get(script)?.language;
+  if (documentLanguage === undefined) return MAIN_OF_SCRIPT.get(script)?.language;
+  const own = BY_LANGUAGE.get(primaryLanguage(documentLanguage));
+  // Its forms are unknown: stemming it as another language would join words that are not one.
+  if (own === undefined) return undefined;
+  return own.script === script ? own.language : MAIN_OF_SCRIPT.get(script)?.language;
+}
+
+/** A BCP 47 tag's primary language, lower-case: `pt-BR` → `pt`. */
+function primaryLanguage(tag: string): string {
+  return tag.split("-")[0]!.toLowerCase();
 }
 
 /** The languages a query word may be in: those of the index that write in its script (none for a number). */

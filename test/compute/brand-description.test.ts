@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { describeBrand, type DescriptionFacts } from "../../build/compute/brand-description.ts";
 
 const brand = { name: "Omega Bet", founded_year: 2019, verticals: ["casino"], status: "active" } as DescriptionFacts["brand"];
-const trust = { period: "2026-10", score: 72.4, grade: "B", components: { licensing: 0, reputation: 0, market_presence: 0, domain_health: 0, transparency: 0, payments: 0 } } as const;
-const facts = (overrides: Partial<DescriptionFacts>): DescriptionFacts => ({ brand, marketsWithDemand: [], activeRegulators: [], trust, ...overrides });
+const trust = { period: "2026-10", score: 72.4, grade: "B", provisional: false, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], components: { licensing: 0, reputation: 0, market_presence: 0, domain_health: 0, transparency: 0, payments: 0 } } as const;
+const facts = (overrides: Partial<DescriptionFacts>): DescriptionFacts => ({ brand, marketsWithDemand: [], activeRegulators: [], trust: trust as unknown as DescriptionFacts["trust"], ...overrides });
 /** The description's second sentence, the one about markets. */
 const marketsSentence = (text: string): string => text.split(". ")[1]!;
 

@@ -1,9 +1,10 @@
+import type { GroundTruth } from "../../build/load/schemas.ts";
 import { describe, expect, it } from "vitest";
-import { computeCalibration, demandTotals, revenueEstimates } from "../../build/compute/calibration.ts";
+import { computeCalibration, demandTotals, periodDemandTotal, revenueEstimates } from "../../build/compute/calibration.ts";
 import { computeDemandIndex } from "../../build/compute/demand-index.ts";
 
 const demand = (brand: string, country: string, period: string, volume: number) => ({ brand, country, period, volume });
-const ggr = (country: string, regulator_code: string, period: string, value: number, currency = "EUR") => ({ country, regulator_code, period, ggr: value, currency });
+const ggr = (country: string, regulator_code: string, period: string, value: number, currency = "EUR", vertical: GroundTruth["vertical"] = "total"): GroundTruth => ({ country, regulator_code, period, vertical, ggr: value, currency });
 
 describe("revenueEstimates", () => {
   it("splits GGR by sod: sod × GGR / 100, 2 decimals, revenue descending then brand", () => {
@@ -84,6 +85,7 @@ describe("computeCalibration", () => {
     expect(market("NL")).toEqual({
       country: "NL",
       regulator_code: "KSA",
+      vertical: "total",
       currency: "EUR",
       months: 1,
       correlation: null,
@@ -94,7 +96,7 @@ describe("computeCalibration", () => {
   });
 
   it("keeps a market without demand data, with nothing to calibrate", () => {
-    expect(market("SE")).toEqual({ country: "SE", regulator_code: "SGA", currency: "EUR", months: 0, correlation: null, latest_period: null, latest_ggr: null, estimates: [] });
+    expect(market("SE")).toEqual({ country: "SE", regulator_code: "SGA", vertical: "total", currency: "EUR", months: 0, correlation: null, latest_period: null, latest_ggr: null, estimates: [] });
   });
 
   it("orders markets by country then regulator", () => {
@@ -121,6 +123,33 @@ describe("computeCalibration", () => {
 
   it("estimates nothing when the GGR months' demand rows are all zero (a tracking outage)", () => {
     const [de] = computeCalibration([ggr("DE", "GGL", "2026-05", 900)], computeDemandIndex([demand("x", "DE", "2026-05", 0), demand("y", "DE", "2026-05", 0)]));
-    expect(de).toEqual({ country: "DE", regulator_code: "GGL", currency: "EUR", months: 0, correlation: null, latest_period: null, latest_ggr: null, estimates: [] });
+    expect(de).toEqual({ country: "DE", regulator_code: "GGL", vertical: "total", currency: "EUR", months: 0, correlation: null, latest_period: null, latest_ggr: null, estimates: [] });
+  });
+});
+
+describe("computeCalibration: periods as regulators publish them (#26)", () => {
+  // One brand in NL, January to June 2026: monthly volumes 10, 20, 30, 40, 50, 60.
+  const index = computeDemandIndex([10, 20, 30, 40, 50, 60].map((volume, i) => demand("a", "NL", `2026-0${i + 1}`, volume)));
+
+  it("compares a quarter's GGR with the demand summed over its three months", () => {
+    // Q1: 10 + 20 + 30 = 60; Q2: 40 + 50 + 60 = 150; H1: 210
+    expect(periodDemandTotal(demandTotals(index), "NL", "2026-Q1")).toBe(60);
+    expect(periodDemandTotal(demandTotals(index), "NL", "2026-Q2")).toBe(150);
+    expect(periodDemandTotal(demandTotals(index), "NL", "2026-H1")).toBe(210);
+    // a year needs all twelve months: July to December have no demand data
+    expect(periodDemandTotal(demandTotals(index), "NL", "2026")).toBeNull();
+  });
+
+  it("correlates quarterly GGR with quarterly demand and keeps verticals apart", () => {
+    const quarters = computeDemandIndex([10, 20, 30, 40, 50, 60, 70, 80, 90].map((volume, i) => demand("a", "NL", `2026-0${i + 1}`, volume)));
+    // quarterly demand 60, 150, 240 against GGR 600, 1500, 2400: proportional, r = 1; the casino series is its own market
+    const result = computeCalibration(
+      [ggr("NL", "KSA", "2026-Q1", 600), ggr("NL", "KSA", "2026-Q2", 1500), ggr("NL", "KSA", "2026-Q3", 2400), ggr("NL", "KSA", "2026-Q3", 900, "EUR", "casino")],
+      quarters,
+    );
+    expect(result.map((entry) => [entry.vertical, entry.months, entry.correlation, entry.latest_period])).toEqual([
+      ["casino", 1, null, "2026-Q3"],
+      ["total", 3, 1, "2026-Q3"],
+    ]);
   });
 });

@@ -13,6 +13,17 @@ const license = (regulator_code: string, status: LicenseInput["status"], issued_
 const TIERS: Record<string, number> = { T1: 1, T2: 2, T3: 3, T9: 9 };
 const tierOf = (code: string): number => TIERS[code] ?? 3;
 
+/** alpha-casino of seeds-min in December 2024, every input known. */
+const ALPHA: TrustInputs = {
+  period: "2024-12",
+  brand: { reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 }, payment_methods: ["visa", "mastercard", "paypal", "skrill"], withdrawal_days: 1 },
+  licenses: [license("T1", "active", "2019-01-15"), license("T2", "active", "2020-06-01", null, "2030-06-01")],
+  regulatorTier: tierOf,
+  primaryDomain: { whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false }, health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" } },
+  alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
+  marketAdis: [100, 100],
+};
+
 describe("TRUST_WEIGHTS", () => {
   it("names six components whose weights sum to 1", () => {
     expect(Object.keys(TRUST_WEIGHTS)).toEqual(["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"]);
@@ -187,15 +198,7 @@ describe("gradeOf", () => {
 
 describe("computeTrustScore", () => {
   // alpha-casino of seeds-min in December 2024.
-  const alpha: TrustInputs = {
-    period: "2024-12",
-    brand: { reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 }, payment_methods: ["visa", "mastercard", "paypal", "skrill"], withdrawal_days: 1 },
-    licenses: [license("T1", "active", "2019-01-15"), license("T2", "active", "2020-06-01", null, "2030-06-01")],
-    regulatorTier: tierOf,
-    primaryDomain: { whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false }, health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" } },
-    alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
-    marketAdis: [100, 100],
-  };
+  const alpha = ALPHA;
 
   it("rounds each component to 1 decimal and weights them into the score", () => {
     const result = computeTrustScore(alpha);
@@ -222,7 +225,13 @@ describe("computeTrustScore", () => {
       alerts: Array.from({ length: 10 }, () => ({ change_type: "removed" as const, detected_at: "2024-12-01T00:00:00Z" })),
       marketAdis: [],
     });
-    expect(result).toEqual({ score: 0, grade: "E", components: { licensing: 0, reputation: 0, market_presence: 0, domain_health: 0, transparency: 0, payments: 0 } });
+    expect(result).toEqual({
+      score: 0,
+      grade: "E",
+      provisional: false,
+      coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
+      components: { licensing: 0, reputation: 0, market_presence: 0, domain_health: 0, transparency: 0, payments: 0 },
+    });
   });
 
   it("changes with the period: the licensing component of a later suspension", () => {
@@ -238,7 +247,7 @@ describe("computeTrustScore", () => {
   });
 
   it("publishes components rounded to 1 decimal, and the score from those", () => {
-    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, reputation: { ...alpha.brand.reputation, review_rating: 4.47 } }, marketAdis: [33.3333, 12.5, 7] });
+    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, reputation: { ...alpha.brand.reputation!, review_rating: 4.47 } }, marketAdis: [33.3333, 12.5, 7] });
     // reputation: 4.47 / 5 → 89.4; 0.7 × 89.4 + 0.3 × 90 = 62.58 + 27 = 89.58 → 89.6
     // market presence: 3 / 10 × 50 = 15, plus (33.3333 + 12.5 + 7) / 3 / 2 = 52.8333 / 6 = 8.80555 → 23.80555 → 23.8
     expect(result.components).toEqual({ licensing: 80, reputation: 89.6, market_presence: 23.8, domain_health: 96, transparency: 92, payments: 58 });
@@ -249,7 +258,75 @@ describe("computeTrustScore", () => {
 
   it("keeps the score equal to the weighted sum of its published components", () => {
     const result = computeTrustScore({ ...alpha, marketAdis: [33.3333, 12.5, 7] });
-    const sum = (Object.keys(TRUST_WEIGHTS) as (keyof typeof TRUST_WEIGHTS)[]).reduce((total, name) => total + TRUST_WEIGHTS[name] * result.components[name], 0);
+    const sum = (Object.keys(TRUST_WEIGHTS) as (keyof typeof TRUST_WEIGHTS)[]).reduce((total, name) => total + TRUST_WEIGHTS[name] * result.components[name]!, 0);
     expect(result.score).toBe(Math.round(sum * 10) / 10);
+  });
+});
+
+describe("computeTrustScore: unknown is not zero (#26)", () => {
+  // alpha-casino of seeds-min in December 2024, every input known: licensing 80, reputation 90, market presence 60,
+  // domain health 96, transparency 92, payments 58; score 81.
+  const alpha = ALPHA;
+  const none = { licenses: false, domains: false, demand: false, alerts: false };
+
+  it("one component missing (payments, weight 0.1): the other five carry 0.9 of the weight", () => {
+    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, withdrawal_days: null } });
+    expect(result.components.payments).toBeNull();
+    // (20 + 18 + 9 + 14.4 + 13.8) / 0.9 = 75.2 / 0.9 = 83.555… → 83.6
+    expect(result).toMatchObject({ score: 83.6, grade: "A", provisional: false, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency"] });
+  });
+
+  it("more than half of the weight missing (licensing, reputation and payments: 0.55): provisional", () => {
+    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, reputation: null, payment_methods: null }, present: { ...none, domains: true, demand: true, alerts: true } });
+    expect(result.components).toEqual({ licensing: null, reputation: null, market_presence: 60, domain_health: 96, transparency: 92, payments: null });
+    // (0.15 × 60 + 0.15 × 96 + 0.15 × 92) / 0.45 = (9 + 14.4 + 13.8) / 0.45 = 37.2 / 0.45 = 82.666… → 82.7
+    expect(result).toMatchObject({ score: 82.7, grade: "A", provisional: true, coverage: ["market_presence", "domain_health", "transparency"] });
+  });
+
+  it("exactly half of the weight known (reputation, domain health, transparency: 0.5): not provisional", () => {
+    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, payment_methods: null }, present: { ...none, domains: true, alerts: true } });
+    // (18 + 14.4 + 13.8) / 0.5 = 46.2 / 0.5 = 92.4
+    expect(result).toMatchObject({ score: 92.4, grade: "A", provisional: false, coverage: ["reputation", "domain_health", "transparency"] });
+  });
+
+  it("all missing: score and grade null, provisional, no coverage", () => {
+    const result = computeTrustScore({ ...alpha, brand: { reputation: null, payment_methods: null, withdrawal_days: null }, present: none });
+    expect(result).toEqual({
+      score: null,
+      grade: null,
+      provisional: true,
+      coverage: [],
+      components: { licensing: null, reputation: null, market_presence: null, domain_health: null, transparency: null, payments: null },
+    });
+  });
+
+  it("known absence is 0, not unknown: no license in a data set that has licenses, no primary domain in one that has domains", () => {
+    const result = computeTrustScore({ ...alpha, licenses: [], primaryDomain: undefined });
+    expect(result.components.licensing).toBe(0);
+    expect(result.components.domain_health).toBe(0);
+    expect(result.coverage).toHaveLength(6);
+  });
+
+  it("a domain whose uptime is unknown leaves domain health unknown", () => {
+    const result = computeTrustScore({ ...alpha, primaryDomain: { whois: alpha.primaryDomain!.whois, health: { ...alpha.primaryDomain!.health!, uptime_pct: null } } });
+    expect(result.components.domain_health).toBeNull();
+  });
+
+  it("reputation: unknown without a rating or its review count; the rating alone where complaints are unknown", () => {
+    expect(reputationComponent({ review_rating: null, review_count: 200, complaints_total: 1, complaints_resolved: 1 })).toBeNull();
+    expect(reputationComponent({ review_rating: 4.5, review_count: null, complaints_total: 1, complaints_resolved: 1 })).toBeNull();
+    // 4.5 / 5 × 100 = 90 as the whole raw value; 200 reviews: full confidence → 90
+    expect(reputationComponent({ review_rating: 4.5, review_count: 200, complaints_total: null, complaints_resolved: null })).toBe(90);
+    // 4 / 5 → 80; 50 reviews: 50 + (80 − 50) × 0.5 = 65
+    expect(reputationComponent({ review_rating: 4, review_count: 50, complaints_total: null, complaints_resolved: 3 })).toBe(65);
+  });
+});
+
+describe("licenseStatusOn: a non-active status without its change date (#26)", () => {
+  it("applies from the day of issue, so a revoked license never counts as active for lack of a date", () => {
+    const revoked = license("T1", "revoked", "2020-01-01");
+    expect(licenseStatusOn(revoked, "2019-12-31")).toBe("not_issued");
+    expect(licenseStatusOn(revoked, "2020-01-01")).toBe("revoked");
+    expect(licenseStatusOn(revoked, "2026-11-01")).toBe("revoked");
   });
 });

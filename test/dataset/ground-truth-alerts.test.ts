@@ -17,7 +17,7 @@ describe("GET /ground-truth", () => {
     const { status, body } = await getJson(host, "/ground-truth");
     expect(status).toBe(200);
     expect(body.data.length).toBeGreaterThan(0);
-    expect(Object.keys(body.data[0]).slice(0, 5)).toEqual(["country", "regulator_code", "period", "ggr", "currency"]);
+    expect(Object.keys(body.data[0]).slice(0, 6)).toEqual(["country", "regulator_code", "period", "vertical", "ggr", "currency"]);
     const key = (row: { country: string; regulator_code: string; period: string }) => `${row.country} ${row.regulator_code} ${row.period}`;
     expect(isOrdered(body.data, (a: never, b: never) => (key(a) < key(b) ? -1 : 1))).toBe(true);
   });

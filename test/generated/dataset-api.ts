@@ -521,37 +521,44 @@ export interface components {
             status: "active" | "dormant" | "closed";
             /** @description A generated summary of the card in one paragraph */
             description: string;
-            founded_year: number;
+            /** @default null */
+            founded_year: number | null;
             verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
             /** @description Countries the brand operates in */
             markets: string[];
             /** @description Licenses active at the snapshot date */
             licenses_count: number;
-            trust_score: number;
-            /**
-             * @description Trust Score grade, A (best) to E; bands on the methodology page
-             * @enum {string}
-             */
-            trust_grade: "A" | "B" | "C" | "D" | "E";
+            /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
+            trust_score: number | null;
+            trust_grade: ("A" | "B" | "C" | "D" | "E") | null;
+            /** @description True when the known components carry less than half of the weight: the grade is provisional */
+            trust_provisional: boolean;
             trust: {
                 period: string;
-                score: number;
-                /**
-                 * @description Trust Score grade, A (best) to E; bands on the methodology page
-                 * @enum {string}
-                 */
-                grade: "A" | "B" | "C" | "D" | "E";
+                /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
+                score: number | null;
+                grade: ("A" | "B" | "C" | "D" | "E") | null;
+                /** @description True when the known components carry less than half of the weight: the grade is provisional */
+                provisional: boolean;
+                /** @description The components the score rests on (known inputs), in weight order */
+                coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
                 /** @description Position in the Trust Score ranking (see /trust-scores) */
                 rank: number;
                 components: components["schemas"]["TrustComponents"];
                 weights: components["schemas"]["TrustWeights"];
             };
+            /** @default null */
             reputation: {
-                review_rating: number;
-                review_count: number;
-                complaints_total: number;
-                complaints_resolved: number;
-            };
+                /** @default null */
+                review_rating: number | null;
+                /** @default null */
+                review_count: number | null;
+                /** @default null */
+                complaints_total: number | null;
+                /** @default null */
+                complaints_resolved: number | null;
+            } | null;
+            /** @default null */
             app_stores: {
                 ios: {
                     rating: number;
@@ -561,47 +568,69 @@ export interface components {
                     rating: number;
                     reviews: number;
                 } | null;
-            };
-            /** @description Network key → followers */
+            } | null;
+            /** @default null */
             social: {
                 [key: string]: number;
-            };
-            payment_methods: string[];
-            withdrawal_days: number;
+            } | null;
+            /** @default null */
+            payment_methods: string[] | null;
+            /** @default null */
+            withdrawal_days: number | null;
+            /** @default null */
             responsible_gambling: {
-                self_exclusion: boolean;
-                deposit_limits: boolean;
-                reality_check: boolean;
-            };
+                /** @default null */
+                self_exclusion: boolean | null;
+                /** @default null */
+                deposit_limits: boolean | null;
+                /** @default null */
+                reality_check: boolean | null;
+            } | null;
             domains: {
                 domain: string;
                 primary: boolean;
+                /** @default null */
                 whois: {
-                    registrar: string;
-                    /** Format: date */
-                    created_at: string;
-                    /** Format: date */
-                    expires_at: string;
-                    privacy: boolean;
-                };
+                    /** @default null */
+                    registrar: string | null;
+                    /** @default null */
+                    created_at: string | null;
+                    /** @default null */
+                    expires_at: string | null;
+                    /** @default null */
+                    privacy: boolean | null;
+                } | null;
+                /** @default null */
                 backlinks: {
-                    referring_domains: number;
-                    total: number;
-                    authority: number;
-                };
+                    /** @default null */
+                    referring_domains: number | null;
+                    /** @default null */
+                    total: number | null;
+                    /** @default null */
+                    authority: number | null;
+                } | null;
+                /** @default null */
                 health: {
-                    https: boolean;
-                    status_code: number;
-                    uptime_pct: number;
-                    response_ms: number;
-                    /** Format: date */
-                    checked_at: string;
-                };
+                    /** @default null */
+                    https: boolean | null;
+                    /** @default null */
+                    status_code: number | null;
+                    /** @default null */
+                    uptime_pct: number | null;
+                    /** @default null */
+                    response_ms: number | null;
+                    /** @default null */
+                    checked_at: string | null;
+                } | null;
+                /** @default null */
                 dns: {
-                    a: string[];
-                    mx: string[];
-                    ns: string[];
-                };
+                    /** @default null */
+                    a: string[] | null;
+                    /** @default null */
+                    mx: string[] | null;
+                    /** @default null */
+                    ns: string[] | null;
+                } | null;
             }[];
             licenses: components["schemas"]["BrandLicense"][];
             /** @description Monthly demand per country, countries by code, periods ascending */
@@ -646,8 +675,12 @@ export interface components {
             status: "active" | "suspended" | "revoked" | "expired";
             /** Format: date */
             issued_at: string;
+            /** @default null */
             expires_at: string | null;
-            /** @description When a non-active status took effect; null while active */
+            /**
+             * @description When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)
+             * @default null
+             */
             status_changed_at: string | null;
             /** @description Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown */
             jurisdiction: string | "";
@@ -658,13 +691,11 @@ export interface components {
             name: string;
             /** @description Licenses active at the snapshot date */
             licenses_count: number;
-            /** @description Trust Score 2.0 of the latest period, 0-100 */
-            trust_score: number;
-            /**
-             * @description Trust Score grade, A (best) to E; bands on the methodology page
-             * @enum {string}
-             */
-            trust_grade: "A" | "B" | "C" | "D" | "E";
+            /** @description Trust Score 2.0 of the latest period, 0-100; null when no component is known */
+            trust_score: number | null;
+            trust_grade: ("A" | "B" | "C" | "D" | "E") | null;
+            /** @description True when the known components carry less than half of the weight: the grade is provisional */
+            trust_provisional: boolean;
             /** @enum {string} */
             status: "active" | "dormant" | "closed";
         };
@@ -706,8 +737,14 @@ export interface components {
         Calibration: {
             country: string;
             regulator_code: string;
+            /**
+             * @description The vertical the GGR is of; total (the default) for the whole market
+             * @default total
+             * @enum {string}
+             */
+            vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
             currency: string;
-            /** @description Months with both GGR and tracked demand */
+            /** @description Reporting periods (months, quarters, half-years or years) with GGR and tracked demand in each of their months */
             months: number;
             /** @description Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series */
             correlation: number | null;
@@ -727,12 +764,13 @@ export interface components {
             /** @enum {string} */
             status: "active" | "dormant" | "closed";
             trust: {
-                score: number;
-                /**
-                 * @description Trust Score grade, A (best) to E; bands on the methodology page
-                 * @enum {string}
-                 */
-                grade: "A" | "B" | "C" | "D" | "E";
+                /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
+                score: number | null;
+                grade: ("A" | "B" | "C" | "D" | "E") | null;
+                /** @description True when the known components carry less than half of the weight: the grade is provisional */
+                provisional: boolean;
+                /** @description The components the score rests on (known inputs), in weight order */
+                coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
                 rank: number;
                 components: components["schemas"]["TrustComponents"];
             };
@@ -745,8 +783,11 @@ export interface components {
                 regulators: string[];
             };
             markets: string[];
-            review_rating: number;
-            review_count: number;
+            /** @default null */
+            review_rating: number | null;
+            /** @default null */
+            review_count: number | null;
+            /** @default null */
             app_stores: {
                 ios: {
                     rating: number;
@@ -756,12 +797,13 @@ export interface components {
                     rating: number;
                     reviews: number;
                 } | null;
-            };
-            /** @description Network key → followers */
+            } | null;
+            /** @default null */
             social: {
                 [key: string]: number;
-            };
-            payment_methods: string[];
+            } | null;
+            /** @default null */
+            payment_methods: string[] | null;
         };
         CompareResponse: {
             meta: {
@@ -896,8 +938,12 @@ export interface components {
             provider: string;
             /** @enum {string} */
             kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
-            /** @description Return to player, percent */
+            /**
+             * @description Return to player, percent
+             * @default null
+             */
             rtp: number | null;
+            /** @default null */
             volatility: ("low" | "medium" | "high" | "very_high") | null;
             themes: string[];
             features: string[];
@@ -914,8 +960,12 @@ export interface components {
             };
             /** @enum {string} */
             kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
-            /** @description Return to player, percent */
+            /**
+             * @description Return to player, percent
+             * @default null
+             */
             rtp: number | null;
+            /** @default null */
             volatility: ("low" | "medium" | "high" | "very_high") | null;
             themes: string[];
             features: string[];
@@ -1030,10 +1080,16 @@ export interface components {
             country: string;
             regulator_code: string;
             period: string;
+            /**
+             * @description The vertical the GGR is of; total (the default) for the whole market
+             * @default total
+             * @enum {string}
+             */
+            vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
             /** @description Gross gaming revenue in the currency's units */
             ggr: number;
             currency: string;
-            /** @description Tracked demand in that market and month; null without demand data */
+            /** @description Tracked demand in that market over the period's months; null unless each has demand data */
             demand_total: number | null;
         };
         GroundTruthResponse: {
@@ -1099,8 +1155,12 @@ export interface components {
             status: "active" | "suspended" | "revoked" | "expired";
             /** Format: date */
             issued_at: string;
+            /** @default null */
             expires_at: string | null;
-            /** @description When a non-active status took effect; null while active */
+            /**
+             * @description When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)
+             * @default null
+             */
             status_changed_at: string | null;
             /** @description Country of the regulator; empty when the regulator is unknown */
             jurisdiction: string | "";
@@ -1210,10 +1270,12 @@ export interface components {
         ProviderCard: {
             slug: string;
             name: string;
-            founded_year: number;
-            headquarters: string;
-            /** Format: uri */
-            website: string;
+            /** @default null */
+            founded_year: number | null;
+            /** @default null */
+            headquarters: string | null;
+            /** @default null */
+            website: string | null;
             games_count: number;
             /** @description Game counts per kind (kinds it has games of) */
             games_by_kind: {
@@ -1255,7 +1317,10 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
-                /** @description Return to player, percent */
+                /**
+                 * @description Return to player, percent
+                 * @default null
+                 */
                 rtp: number | null;
                 /** @description GameRank; null for a game seen in no lobby */
                 rank: number | null;
@@ -1476,24 +1541,25 @@ export interface components {
             };
             data: components["schemas"]["TrendingEntry"][];
         };
-        /** @description The six Trust Score 2.0 components, each 0-100 (1 decimal) */
+        /** @description The six Trust Score 2.0 components, each 0-100 (1 decimal), or null where the data set does not have its inputs (unknown, never 0) */
         TrustComponents: {
-            licensing: number;
-            reputation: number;
-            market_presence: number;
-            domain_health: number;
-            transparency: number;
-            payments: number;
+            licensing: number | null;
+            reputation: number | null;
+            market_presence: number | null;
+            domain_health: number | null;
+            transparency: number | null;
+            payments: number | null;
         };
         /** @description The Trust Score of one month */
         TrustHistoryEntry: {
             period: string;
-            score: number;
-            /**
-             * @description Trust Score grade, A (best) to E; bands on the methodology page
-             * @enum {string}
-             */
-            grade: "A" | "B" | "C" | "D" | "E";
+            /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
+            score: number | null;
+            grade: ("A" | "B" | "C" | "D" | "E") | null;
+            /** @description True when the known components carry less than half of the weight: the grade is provisional */
+            provisional: boolean;
+            /** @description The components the score rests on (known inputs), in weight order */
+            coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
             components: components["schemas"]["TrustComponents"];
         };
         TrustHistoryResponse: {
@@ -1522,12 +1588,13 @@ export interface components {
             rank: number;
             slug: string;
             name: string;
-            score: number;
-            /**
-             * @description Trust Score grade, A (best) to E; bands on the methodology page
-             * @enum {string}
-             */
-            grade: "A" | "B" | "C" | "D" | "E";
+            /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
+            score: number | null;
+            grade: ("A" | "B" | "C" | "D" | "E") | null;
+            /** @description True when the known components carry less than half of the weight: the grade is provisional */
+            provisional: boolean;
+            /** @description The components the score rests on (known inputs), in weight order */
+            coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
         };
         TrustScoresResponse: {
             meta: {

@@ -252,6 +252,8 @@ export interface components {
             source: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Language of the text, a BCP 47 tag (en, de, pt-BR) */
+            language: string;
             /** @description Relevance (4 decimals); only when the query has q */
             score?: number;
             contacts: {
@@ -283,6 +285,8 @@ export interface components {
             source: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Language of the text, a BCP 47 tag (en, de, pt-BR) */
+            language: string;
             /** @description Relevance (4 decimals); only when the query has q */
             score?: number;
         };
@@ -1158,8 +1162,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"id":2672,"title":"Junior Account Manager (push, betting)","role":"account_manager","verticals":["betting","gambling"],"traffic":["push","facebook","google"],"seniority":"junior","skills":["Excel","CPA","Google Analytics"],"experience_years":0.5,"contact_quality":"direct","has_contacts":true,"source":"telegram_channel","updated_at":"2025-12-27T07:57:07Z","contacts":{"email":"daniel.vasquez@example.com","telegram":"@daniel_vasquez_example_","phone":"+1 646 555 0198"},"text":"Daniel Vasquez: account manager with 0.5 years in betting and gambling affiliate marketing. Grew partner revenue by 128% in 7 months. Renegotiated 21 revenue share deals, lifting margin by 12 points. Brought in 30 new partners generating 867 FTDs per month. Managed a portfolio of 256 affiliates worth $730k a month. Stack: Excel, CPA, Google Analytics."}
-                     *     {"id":2614,"title":"Junior Account Manager","role":"account_manager","verticals":["betting","gambling"],"traffic":["google","facebook","push"],"seniority":"junior","skills":["Negotiation","CPA","Excel","Notion"],"experience_years":1,"contact_quality":"direct","has_contacts":true,"source":"telegram_channel","updated_at":"2025-09-29T11:04:25Z","contacts":{"email":"soren.pembury@example.com","telegram":"@soren_pembury_example_"},"text":"Søren Pembury. 1 year of hands-on experience as an account manager in betting and gambling. Currently part of a betting product team of 40 people. Managed a portfolio of 228 affiliates worth $470k a month. Grew partner revenue by 81% in 18 months. Stack: Negotiation, CPA, Excel, Notion. Available to start within 6 weeks."}
+                     * @example {"id":2672,"title":"Junior Account Manager (push, betting)","role":"account_manager","verticals":["betting","gambling"],"traffic":["push","facebook","google"],"seniority":"junior","skills":["Excel","CPA","Google Analytics"],"experience_years":0.5,"contact_quality":"direct","has_contacts":true,"source":"telegram_channel","updated_at":"2025-12-27T07:57:07Z","language":"en","contacts":{"email":"daniel.vasquez@example.com","telegram":"@daniel_vasquez_example_","phone":"+1 646 555 0198"},"text":"Daniel Vasquez: account manager with 0.5 years in betting and gambling affiliate marketing. Grew partner revenue by 128% in 7 months. Renegotiated 21 revenue share deals, lifting margin by 12 points. Brought in 30 new partners generating 867 FTDs per month. Managed a portfolio of 256 affiliates worth $730k a month. Stack: Excel, CPA, Google Analytics."}
+                     *     {"id":2614,"title":"Junior Account Manager","role":"account_manager","verticals":["betting","gambling"],"traffic":["google","facebook","push"],"seniority":"junior","skills":["Negotiation","CPA","Excel","Notion"],"experience_years":1,"contact_quality":"direct","has_contacts":true,"source":"telegram_channel","updated_at":"2025-09-29T11:04:25Z","language":"en","contacts":{"email":"soren.pembury@example.com","telegram":"@soren_pembury_example_"},"text":"Søren Pembury. 1 year of hands-on experience as an account manager in betting and gambling. Currently part of a betting product team of 40 people. Managed a portfolio of 228 affiliates worth $470k a month. Grew partner revenue by 81% in 18 months. Stack: Negotiation, CPA, Excel, Notion. Available to start within 6 weeks."}
                      */
                     "application/x-ndjson": string;
                 };

@@ -1,14 +1,16 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { coerceCell } from "../../build/load/read-csv-seed.ts";
+import { z } from "zod";
+import { CsvLayout, typeLeaf } from "../../build/load/csv-layout.ts";
 import { readSeedText } from "../../build/load/read-seed-file.ts";
 import { MAX_LINE_BYTES, type ReadResult } from "../../build/load/read-result.ts";
-import type { CsvColumnType } from "../../build/load/seed-resources.ts";
+import { demandRowSchema } from "../../build/load/schemas.ts";
 
-const DEMAND_COLUMNS: Record<string, CsvColumnType> = { volume: "int" };
+const DEMAND_COLUMNS = new CsvLayout(demandRowSchema);
+const BRAND_VOLUME = new CsvLayout(z.strictObject({ brand: z.string(), volume: z.int() }));
 
 describe("readSeedText: CSV", () => {
-  it("reads rows as objects keyed by the header, typed by the column table, located by line", () => {
+  it("reads rows as objects keyed by the header, typed by the schema, located by line", () => {
     const result = readSeedText("s/d.csv", "brand,country,period,volume\nalpha,GB,2024-10,3000\n\nbeta,\"G,B\",2024-11,0\n", DEMAND_COLUMNS);
     expect(result).toEqual({
       records: [
@@ -36,7 +38,7 @@ describe("readSeedText: CSV", () => {
     ["tabs", "\t", '"brand\\tcountry\\tperiod\\tvolume": the columns are separated by tabs'],
   ])("says a file separated by %s is not comma-separated, once, on the header's line", (_case, separator, message) => {
     const text = "brand,country,period,volume\nalpha,GB,2024-10,3000\n".replaceAll(",", separator);
-    expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS, ["brand", "country", "period", "volume"]).problems).toEqual([
+    expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS).problems).toEqual([
       { file: "s/d.csv", record: "line 1", message: `Malformed CSV: The header is one column, ${message}, where seed CSV files use commas (save the file as comma-separated)` },
     ]);
   });
@@ -44,7 +46,7 @@ describe("readSeedText: CSV", () => {
   // The time it takes is the bench's business, not a test's (it was 48 s before the repeat check was made linear).
   it("checks a header of 100,000 columns (690 KB, within the line limit)", () => {
     const header = Array.from({ length: 100_000 }, (_, i) => `c${i}`);
-    const result = readSeedText("s/d.csv", `${header.join(",")}\n${header.map(() => "1").join(",")}\n`, DEMAND_COLUMNS, ["brand", "country", "period", "volume"]);
+    const result = readSeedText("s/d.csv", `${header.join(",")}\n${header.map(() => "1").join(",")}\n`, DEMAND_COLUMNS);
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]?.message).toMatch(/^Malformed CSV: The header has unknown column\(s\) "c0", "c1", /);
   });
@@ -80,10 +82,10 @@ describe("readSeedText: CSV", () => {
   });
 
   it("refuses a header with a column the records do not have, even when none is missing", () => {
-    const result = readSeedText("s/d.csv", "brand,country,period,volume,note\nalpha,GB,2024-10,1,x\n", DEMAND_COLUMNS, ["brand", "country", "period", "volume"]);
+    const result = readSeedText("s/d.csv", "brand,country,period,volume,note\nalpha,GB,2024-10,1,x\n", DEMAND_COLUMNS);
     expect(result).toEqual({
       records: [],
-      problems: [{ file: "s/d.csv", record: "line 1", message: 'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, volume (in any order)' }],
+      problems: [{ file: "s/d.csv", record: "line 1", message: 'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, volume (in any order; nested fields by their dotted path, optional ones may be left out)' }],
     });
   });
 
@@ -98,7 +100,7 @@ describe("readSeedText: CSV", () => {
     ["an unknown column after a blank LF line, CRLF below", "\nbrand,volume,note\r\nalpha,1,x\r\n", "line 2", undefined],
     ["an unknown quoted column after a blank first line", '\nbrand,volume,"note"\nalpha,1,x\n', "line 2", undefined],
   ])("names the file's own line of %s", (_case, text, record, field) => {
-    const [problem, ...others] = readSeedText("s/d.csv", text, DEMAND_COLUMNS, ["brand", "volume"]).problems;
+    const [problem, ...others] = readSeedText("s/d.csv", text, BRAND_VOLUME).problems;
     expect(others).toEqual([]);
     expect([problem?.file, problem?.record, problem?.field]).toEqual(["s/d.csv", record, field]);
   });
@@ -113,7 +115,7 @@ describe("readSeedText: CSV", () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => `row-${i},${"x".repeat(60)},${i}`);
     const text = `brand,note,volume\r"alpha","two\nlines",1\r\r${rows.join("\r")}\r`;
     expect(text.length).toBeGreaterThan(MAX_LINE_BYTES);
-    const result = readSeedText("s/d.csv", text, { volume: "int" });
+    const result = readSeedText("s/d.csv", text, new CsvLayout(z.strictObject({ brand: z.string(), note: z.string(), volume: z.int() })));
     expect(result.problems).toEqual([]);
     expect(result.records).toHaveLength(20_001);
     expect(result.records.slice(0, 2)).toEqual([
@@ -139,7 +141,7 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
    * The reference: csv-parse alone, with readCsvSeed's options, on the text with its \r\n made \n (readCsvSeed's
    * first step), its rows mapped and its errors reported as readCsvSeed does.
    */
-  function viaCsvParse(file: string, written: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
+  function viaCsvParse(file: string, written: string): ReadResult {
     if (written.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
     const text = written.replaceAll("\r\n", "\n");
     const checkHeader = (header: string[]): string[] => {
@@ -165,25 +167,17 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
         result.problems.push({ file, record: location, message: "The header again, as a record (files joined with their headers?): remove this line" });
         continue;
       }
-      const value: Record<string, unknown> = {};
-      const reported: string[] = [];
-      for (const [name, cell] of Object.entries(record)) {
-        const coerced = coerceCell(cell, columns[name]);
-        value[name] = coerced.ok ? coerced.value : cell;
-        if (coerced.ok) continue;
-        reported.push(name);
-        result.problems.push({ file, record: location, field: name, message: coerced.message });
-      }
-      result.records.push(reported.length === 0 ? { location, value } : { location, value, reported });
+      // Without a layout every cell stays the string it was; typing is the layout's (csv-layout.test.ts).
+      result.records.push({ location, value: { ...record } });
     }
     if (result.records.length === 0 && result.problems.length === 0) result.problems.push({ file, message: "The file has a header but no records" });
     return result;
   }
 
   /** Equal to the reference, down to `undefined` properties and the order of keys. */
-  function expectSameAsCsvParse(text: string, columns: Record<string, CsvColumnType> = {}): ReadResult {
-    const actual = readSeedText("s/p.csv", text, columns);
-    const expected = viaCsvParse("s/p.csv", text, columns);
+  function expectSameAsCsvParse(text: string): ReadResult {
+    const actual = readSeedText("s/p.csv", text);
+    const expected = viaCsvParse("s/p.csv", text);
     expect(actual).toStrictEqual(expected);
     expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
     return actual;
@@ -206,18 +200,11 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
     return { chance: (p: number) => next() < p, int, pick, chars };
   }
 
-  const TYPES = [undefined, "int", "number", "boolean", "nullable-string"] as const;
-
   /** A quote-free CSV file: typed columns, blank lines, LF or CRLF, sometimes a bad header or a row of the wrong length. */
-  function randomCsv(random: ReturnType<typeof generator>): { text: string; columns: Record<string, CsvColumnType> } {
+  function randomCsv(random: ReturnType<typeof generator>): { text: string } {
     const width = 1 + random.int(5);
     const header = Array.from({ length: width }, () => random.chars("abcdefxyz0123456789_", 1, 6));
     if (random.chance(0.05)) header[random.int(width)] = random.pick(["", " ", header[0] as string]);
-    const columns: Record<string, CsvColumnType> = {};
-    for (const name of header) {
-      const type = random.pick(TYPES);
-      if (type !== undefined) columns[name] = type;
-    }
     const cell = (): string =>
       random.pick([
         () => random.chars("abcXYZ0123456789 .-", 0, 7),
@@ -234,32 +221,31 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
     if (random.chance(0.2)) lines.unshift("");
     const newline = random.chance(0.5) ? "\n" : "\r\n";
     const text = lines.join(newline) + (random.chance(0.6) ? newline.repeat(1 + random.int(2)) : "");
-    return { text, columns };
+    return { text };
   }
 
   it("gives what csv-parse gives for 600 generated files", () => {
     const random = generator(20_240_611);
     let withRecords = 0;
     for (let i = 0; i < 600; i += 1) {
-      const { text, columns } = randomCsv(random);
-      if (expectSameAsCsvParse(text, columns).records.length > 0) withRecords += 1;
+      const { text } = randomCsv(random);
+      if (expectSameAsCsvParse(text).records.length > 0) withRecords += 1;
     }
     // Most files must reach the hand-split rows, not only the fallbacks.
     expect(withRecords).toBeGreaterThan(300);
   });
 
   it("numbers lines as csv-parse does across blank lines, with no trailing newline", () => {
-    const result = expectSameAsCsvParse("\nbrand,volume\nalpha,1\n\n\nbeta,2\n  ,x\ngamma,3", { volume: "int" });
+    const result = expectSameAsCsvParse("\nbrand,volume\nalpha,1\n\n\nbeta,2\n  ,x\ngamma,3");
     expect(result.records.map((record) => record.location)).toEqual(["line 3", "line 6", "line 7", "line 8"]);
-    expect(result.records[2]?.reported).toEqual(["volume"]);
   });
 
   it("reads CRLF endings without keeping the carriage return", () => {
-    const result = expectSameAsCsvParse("brand,volume\r\nalpha,1\r\n\r\nbeta,2\r\n", { volume: "int" });
+    const result = expectSameAsCsvParse("brand,volume\r\nalpha,1\r\n\r\nbeta,2\r\n");
     expect(result).toEqual({
       records: [
-        { location: "line 2", value: { brand: "alpha", volume: 1 } },
-        { location: "line 4", value: { brand: "beta", volume: 2 } },
+        { location: "line 2", value: { brand: "alpha", volume: "1" } },
+        { location: "line 4", value: { brand: "beta", volume: "2" } },
       ],
       problems: [],
     });
@@ -305,13 +291,12 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
   });
 });
 
-describe("coerceCell", () => {
-  it.each<[string, CsvColumnType | undefined, unknown]>([
-    ["abc", undefined, "abc"],
-    ["", undefined, ""],
-    ["", "nullable-string", null],
-    ["2030-06-01", "nullable-string", "2030-06-01"],
-    [" ", "nullable-string", " "], // not empty: the date check then names the stray space
+type LeafKind = Parameters<typeof typeLeaf>[1];
+
+describe("typeLeaf", () => {
+  it.each<[string, LeafKind, unknown]>([
+    ["abc", "string", "abc"],
+    [" ", "string", " "], // not empty: the date check then names the stray space
     ["true", "boolean", true],
     ["false", "boolean", false],
     ["42", "int", 42],
@@ -322,10 +307,10 @@ describe("coerceCell", () => {
     ["-0.25", "number", -0.25],
     ["1200000", "number", 1200000],
   ])("turns %j of type %s into %j", (cell, type, value) => {
-    expect(coerceCell(cell, type)).toEqual({ ok: true, value });
+    expect(typeLeaf(cell, type)).toEqual({ ok: true, value });
   });
 
-  it.each<[string, CsvColumnType, string]>([
+  it.each<[string, LeafKind, string]>([
     ["TRUE", "boolean", 'Expected true or false, received "TRUE"'],
     ["1", "boolean", 'Expected true or false, received "1"'],
     ["", "boolean", 'Expected true or false, received ""'],
@@ -339,6 +324,6 @@ describe("coerceCell", () => {
     ["", "number", 'Expected a number, received ""'],
     ["NaN", "number", 'Expected a number, received "NaN"'],
   ])("refuses %j as %s", (cell, type, message) => {
-    expect(coerceCell(cell, type)).toEqual({ ok: false, message });
+    expect(typeLeaf(cell, type)).toEqual({ ok: false, message });
   });
 });

@@ -24,6 +24,23 @@ const BRAND = {
   responsible_gambling: { self_exclusion: true, deposit_limits: true, reality_check: true },
 };
 
+const RESUME_BASE = {
+  id: 1,
+  title: "Media buyer",
+  role: "media_buyer",
+  verticals: [],
+  traffic: [],
+  seniority: "middle",
+  skills: [],
+  experience_years: 2,
+  contact_quality: "direct",
+  contacts: { telegram: "@buyer" },
+  source: "linkedin",
+  language: "en",
+  updated_at: "2025-01-01T00:00:00Z",
+  text: "Buys traffic.",
+};
+
 const located = (file: string, location: string, value: Record<string, unknown>): LocatedRecord => ({ file, location, value });
 
 describe("validateRecords", () => {
@@ -173,22 +190,7 @@ describe("validateRecords: what a message shows of the refused value", () => {
 
 describe("validateRecords: values the seed format refuses", () => {
   const GAME = { slug: "aurora-reels", name: "Aurora Reels", provider: "north", kind: "slot", rtp: 96.1, volatility: "high", themes: [], features: [], released_at: "2024-01-01" };
-  const RESUME = {
-    id: 1,
-    title: "Media buyer",
-    role: "media_buyer",
-    verticals: [],
-    traffic: [],
-    seniority: "middle",
-    skills: [],
-    experience_years: 2,
-    contact_quality: "direct",
-    contacts: { telegram: "@buyer" },
-    source: "linkedin",
-    language: "en",
-    updated_at: "2025-01-01T00:00:00Z",
-    text: "Buys traffic.",
-  };
+  const RESUME = RESUME_BASE;
   const DEMAND = { brand: "alpha-casino", country: "GB", period: "2024-10", volume: 1 };
 
   const BASES = { demand: DEMAND, countries: COUNTRY, resumes: RESUME, games: GAME };
@@ -207,7 +209,7 @@ describe("validateRecords: values the seed format refuses", () => {
     ["a date-time without a time zone", "resumes", { ...RESUME, updated_at: "2025-01-01T00:00:00" }, "updated_at"],
     ["a Telegram handle without its @", "resumes", { ...RESUME, contacts: { telegram: "buyer" } }, "contacts.telegram"],
     ["a resume id of 0", "resumes", { ...RESUME, id: 0 }, "id"],
-    ["a game without its rtp (null says unknown)", "games", (({ rtp: _rtp, ...rest }) => rest)(GAME), "rtp"],
+    ["a language that is no BCP 47 tag", "resumes", { ...RESUME, language: "english" }, "language"],
   ] as const)("refuses %s", (_case, name, value, field) => {
     const result = validateRecords("s/x.json", [{ location: "record 0", value }], resource(name).schema);
     expect(result.valid).toEqual([]);
@@ -231,3 +233,55 @@ describe("keys and references of the seed resources", () => {
     expect(lobby.map((problem) => problem.field)).toEqual(["brand", "game", "country"]);
   });
 });
+
+describe("validateRecords: optional data is optional (#26)", () => {
+  it("loads a brand of identity fields only, every signal null (unknown)", () => {
+    const result = validateRecords("s/x.json", [{ location: "record 0", value: { slug: "alpha-casino", name: "Alpha Casino", status: "active", verticals: ["casino"], markets: ["GB"] } }], resource("brands").schema);
+    expect(result.problems).toEqual([]);
+    expect(result.valid[0]?.value).toEqual({
+      slug: "alpha-casino",
+      name: "Alpha Casino",
+      status: "active",
+      founded_year: null,
+      verticals: ["casino"],
+      markets: ["GB"],
+      reputation: null,
+      app_stores: null,
+      social: null,
+      payment_methods: null,
+      withdrawal_days: null,
+      responsible_gambling: null,
+    });
+  });
+
+  it("keeps the parts of a reputation that are known, and a known empty list as a list", () => {
+    const value = { ...BRAND, reputation: { review_rating: 4.1 }, payment_methods: [] };
+    const result = validateRecords("s/x.json", [{ location: "record 0", value }], resource("brands").schema);
+    expect(result.valid[0]?.value).toMatchObject({ reputation: { review_rating: 4.1, review_count: null, complaints_total: null, complaints_resolved: null }, payment_methods: [] });
+  });
+
+  it("keeps null in app_stores as no app in that store (a known fact)", () => {
+    const result = validateRecords("s/x.json", [{ location: "record 0", value: { ...BRAND, app_stores: { ios: null, android: { rating: 4, reviews: 10 } } } }], resource("brands").schema);
+    expect(result.valid[0]?.value.app_stores).toEqual({ ios: null, android: { rating: 4, reviews: 10 } });
+  });
+
+  it("loads a domain of identity fields only", () => {
+    const result = validateRecords("s/x.json", [{ location: "record 0", value: { domain: "alpha.example", brand: "alpha-casino", primary: true } }], resource("domains").schema);
+    expect(result.problems).toEqual([]);
+    expect(result.valid[0]?.value).toEqual({ domain: "alpha.example", brand: "alpha-casino", primary: true, whois: null, backlinks: null, health: null, dns: null });
+  });
+
+  it("still requires identity and references: a brand without its slug, a domain without its brand", () => {
+    const brand = validateRecords("s/x.json", [{ location: "record 0", value: { name: "Alpha", status: "active", verticals: ["casino"], markets: [] } }], resource("brands").schema);
+    expect(brand.problems.map((problem) => problem.field)).toEqual(["slug"]);
+    const domain = validateRecords("s/x.json", [{ location: "record 0", value: { domain: "alpha.example", primary: true } }], resource("domains").schema);
+    expect(domain.problems.map((problem) => problem.field)).toEqual(["brand"]);
+  });
+
+  it.each(["de", "pt-BR", "zh-Hant-TW", "sr-Latn", "es-419", "en"])("takes the BCP 47 tag %s as a resume language", (language) => {
+    const result = validateRecords("s/x.json", [{ location: "record 0", value: { ...RESUME_BASE, language } }], resource("resumes").schema);
+    expect(result.problems).toEqual([]);
+    expect(result.valid[0]?.value.language).toBe(language);
+  });
+});
+

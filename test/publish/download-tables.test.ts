@@ -68,7 +68,7 @@ describe("DOWNLOAD_TABLES", () => {
       const card = cardOf(context, String(record.slug));
       const { trust_components, ...fields } = record;
       expect(trust_components).toEqual(card.trust.components);
-      expect(Object.keys(fields)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "status", "description", "founded_year", "verticals", "markets", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling"]);
+      expect(Object.keys(fields)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "trust_provisional", "status", "description", "founded_year", "verticals", "markets", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling"]);
       for (const [key, value] of Object.entries(fields)) expect(value, key).toEqual(card[key]);
     }
   });

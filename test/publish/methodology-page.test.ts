@@ -40,6 +40,16 @@ describe("methodologyPage", () => {
     for (const band of TRUST_GRADES) expect(html).toContain(`<td>${band.grade}</td><td>${band.min} to `);
   });
 
+  it("states the unknown-is-not-zero rule and, per component, how many brands have its inputs (#26)", () => {
+    expect(html).toContain("<h3>Unknown is not zero</h3>");
+    expect(html).toContain("less than 50% of the weight is marked provisional");
+    const total = context.dataset.brands.length;
+    for (const name of Object.keys(TRUST_WEIGHTS)) {
+      const known = context.dataset.brands.filter((brand) => brand.trust.components[name as keyof typeof TRUST_WEIGHTS] !== null).length;
+      expect(html).toMatch(new RegExp(`<code>${name}</code></td><td class="num">[^<]+</td><td>[^<]+</td><td class="num">${known} of ${total}</td>`));
+    }
+  });
+
   it("lists the calibration figures of every market", () => {
     expect(context.dataset.calibration.length).toBeGreaterThan(0);
     for (const entry of context.dataset.calibration) expect(html).toContain(`<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`);
@@ -146,7 +156,7 @@ describe("trustDistributionTable", () => {
     expect(table.rows.reduce((sum, row) => sum + Number(row.at(-1)), 0)).toBe(context.dataset.brands.length);
     for (const row of table.rows) expect(row.slice(1, -1).reduce((sum, cell) => sum + Number(cell), 0)).toBe(Number(row.at(-1)));
     const brand = context.dataset.brands[0]!;
-    const band = Math.min(19, Math.floor(brand.trust.score / 5));
+    const band = Math.min(19, Math.floor(brand.trust.score! / 5));
     const column = TRUST_GRADES.findIndex((grade) => grade.grade === brand.trust.grade) + 1;
     expect(Number(table.rows[band]![column])).toBeGreaterThan(0);
   });

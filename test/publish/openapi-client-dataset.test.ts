@@ -74,7 +74,7 @@ describe("a client generated from /api/dataset/v1/openapi.json", () => {
 
   it("gets typed fields back: a grade is one of the documented letters", async () => {
     const { data } = await client().GET("/trust-scores", { params: { query: { per_page: 1 } } });
-    const grade: "A" | "B" | "C" | "D" | "E" | undefined = data?.data[0]?.grade;
+    const grade: "A" | "B" | "C" | "D" | "E" | null | undefined = data?.data[0]?.grade;
     expect(["A", "B", "C", "D", "E"]).toContain(grade);
     expect(data?.meta.per_page).toBe(1);
   });

@@ -27,7 +27,7 @@ describe("buildEngineIndex", () => {
     for (const brand of dataset.brands) expect(index.brandsBySlug.get(brand.slug)).toBe(brand);
     const ranks = [...index.trustRankBySlug.values()].sort((a, b) => a - b);
     expect(ranks).toEqual(dataset.brands.map((_, position) => position + 1));
-    const best = [...dataset.brands].sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1))[0]!;
+    const best = [...dataset.brands].sort((a, b) => b.trust.score! - a.trust.score! || (a.slug < b.slug ? -1 : 1))[0]!;
     expect(index.trustRankBySlug.get(best.slug)).toBe(1);
     const value = dataset.index[0]!;
     expect(index.indexByCountryPeriod.get(countryPeriodKey(value.country, value.period))).toContain(value);

@@ -25,7 +25,7 @@ describe("GET /resumes defaults", () => {
   it("gives list items exactly the contract's fields, and no score without q", async () => {
     const { body } = await list("per_page=1");
     const item = body.data[0]!;
-    expect(Object.keys(item)).toEqual(["id", "title", "role", "verticals", "traffic", "seniority", "skills", "experience_years", "contact_quality", "has_contacts", "source", "updated_at"]);
+    expect(Object.keys(item)).toEqual(["id", "title", "role", "verticals", "traffic", "seniority", "skills", "experience_years", "contact_quality", "has_contacts", "source", "updated_at", "language"]);
     const resume = resumes.find((r) => r.id === item.id)!;
     expect(item).toEqual({ ...Object.fromEntries(Object.keys(item).map((key) => [key, (resume as Record<string, unknown>)[key]])), has_contacts: hasContacts(resume) });
   });

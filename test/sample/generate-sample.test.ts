@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CsvColumnType, META_FILE, SEED_RESOURCES, type SeedResourceName } from "../../build/load/seed-resources.ts";
+import { CsvLayout } from "../../build/load/csv-layout.ts";
+import { META_FILE, SEED_RESOURCES, type SeedResourceName } from "../../build/load/seed-resources.ts";
 import { metaSchema } from "../../build/load/schemas.ts";
 import type { Brand, Domain, GroundTruth, License, LobbyObservation, DemandRow, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
 import { generateSample } from "../../build/sample/generate-sample.ts";
@@ -16,19 +17,13 @@ import { generateSample } from "../../build/sample/generate-sample.ts";
 type Row = Record<string, unknown>;
 
 /** Reads one seed file the way the loader does: JSON array, NDJSON lines, or CSV with typed columns. */
-function readRecords(path: string, text: string, columns: Record<string, CsvColumnType> = {}): Row[] {
+function readRecords(path: string, text: string, resource: (typeof SEED_RESOURCES)[number]): Row[] {
   if (path.endsWith(".json")) return JSON.parse(text) as Row[];
   if (path.endsWith(".ndjson")) return text.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line) as Row);
   const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-  return rows.map((row) => {
-    const out: Row = {};
-    for (const [key, value] of Object.entries(row)) {
-      const type = columns[key];
-      out[key] =
-        type === "int" || type === "number" ? Number(value) : type === "boolean" ? value === "true" : type === "nullable-string" ? (value === "" ? null : value) : value;
-    }
-    return out;
-  });
+  // Typed and nested by the layout, then given the schema's defaults (an empty expires_at cell: null).
+  const layout = new CsvLayout(resource.schema);
+  return rows.map((row) => resource.schema.parse(layout.build(row).value) as Row);
 }
 
 /** Every record of every resource, by resource name. */
@@ -37,7 +32,7 @@ function loadAll(files: Map<string, string>): Map<SeedResourceName, Row[]> {
   for (const resource of SEED_RESOURCES) {
     const records: Row[] = [];
     for (const [path, text] of files) {
-      if (path.startsWith(`${resource.dir}/`)) records.push(...readRecords(path, text, resource.csvColumns));
+      if (path.startsWith(`${resource.dir}/`)) records.push(...readRecords(path, text, resource));
     }
     out.set(resource.name, records);
   }
@@ -153,8 +148,8 @@ describe("generateSample", () => {
     const bad = violations(get<Domain>("domains"), (d) => {
       if (d.primary) primaries.set(d.brand, (primaries.get(d.brand) ?? 0) + 1);
       if (!/\.(example|test)$/.test(d.domain)) return `${d.domain}: not a reserved name`;
-      if (!d.dns.a.every((a) => /^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(a))) return `${d.domain}: A record outside the documentation ranges`;
-      return ![...d.dns.mx, ...d.dns.ns].every((host) => host.endsWith(".example")) && `${d.domain}: MX/NS host not under .example`;
+      if (!d.dns!.a!.every((a) => /^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(a))) return `${d.domain}: A record outside the documentation ranges`;
+      return ![...d.dns!.mx!, ...d.dns!.ns!].every((host) => host.endsWith(".example")) && `${d.domain}: MX/NS host not under .example`;
     });
     expect(bad).toEqual([]);
     expect(violations(get<Brand>("brands"), (b) => primaries.get(b.slug) !== 1 && `${b.slug}: ${primaries.get(b.slug) ?? 0} primaries`)).toEqual([]);

@@ -135,9 +135,9 @@ describe.each([1, 4])("the synthetic sample at scale %i", (scale) => {
   it("puts every address on a reserved name: domains, their MX and NS hosts, alert pages, studio sites, registers, the contact", () => {
     const meta = json<Meta>(files, "meta/meta.json");
     const hosts = [
-      ...ndjson<Domain>(files, "domains/domains.ndjson").flatMap((d) => [d.domain, ...d.dns.mx, ...d.dns.ns]),
+      ...ndjson<Domain>(files, "domains/domains.ndjson").flatMap((d) => [d.domain, ...d.dns!.mx!, ...d.dns!.ns!]),
       ...ndjson<TcAlert>(files, "tc-alerts/tc-alerts.ndjson").map((a) => new URL(a.url).hostname),
-      ...json<Provider[]>(files, "providers/providers.json").map((p) => new URL(p.website).hostname),
+      ...json<Provider[]>(files, "providers/providers.json").map((p) => new URL(p.website!).hostname),
       ...json<Regulator[]>(files, "regulators/regulators.json").map((r) => new URL(r.register_url).hostname),
       meta.contact.split("@")[1] ?? "",
       new URL(meta.dataset.attribution).hostname,

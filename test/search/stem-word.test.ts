@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { formKey, queryStemLanguages, scriptOf, stemKey, stemLanguageOf, STEM_LANGUAGES } from "../../build/search/stem-word.ts";
-import { resumeSchema } from "../../build/load/schemas.ts";
 
 describe("stemKey", () => {
   // Snowball: Russian drops the case endings -а, -ов, -ы; English (Porter2) the plural -s and -er.
@@ -19,7 +18,7 @@ describe("stemKey", () => {
   });
 
   it("refuses a language without a stemmer as a bug of ours", () => {
-    expect(() => stemKey("wort", "de")).toThrow(/Internal error/);
+    expect(() => stemKey("sana", "ja")).toThrow(/Internal error/);
   });
 });
 
@@ -48,8 +47,14 @@ describe("queryStemLanguages, scriptOf and formKey", () => {
     expect(formKey("b2b")).toBe("b2b");
   });
 
-  it("has a stemmer for every language a resume may carry", () => {
-    const languages = resumeSchema.shape.language.options;
-    expect(languages.filter((language) => !STEM_LANGUAGES.some((row) => row.language === language))).toEqual([]);
+  it("has a stemmer for the languages of the sample, and takes a tag's primary language", () => {
+    expect(["en", "ru"].filter((language) => !STEM_LANGUAGES.some((row) => row.language === language))).toEqual([]);
+    expect(stemLanguageOf("spielern", "de-AT")).toBe("de");
+    expect(stemLanguageOf("jogadores", "pt-BR")).toBe("pt");
+  });
+
+  it("stems nothing in a language without a stemmer", () => {
+    expect(stemLanguageOf("managers", "ja")).toBeUndefined();
+    expect(stemLanguageOf("менеджеров", "ja")).toBeUndefined();
   });
 });

@@ -61,7 +61,8 @@ function brandCard(context: EngineContext, brand: BrandRecord) {
     licenses_count: brand.licenses_count,
     trust_score: brand.trust.score,
     trust_grade: brand.trust.grade,
-    trust: { period: brand.trust.period, score: brand.trust.score, grade: brand.trust.grade, rank: context.index.trustRankBySlug.get(brand.slug), components: brand.trust.components, weights: TRUST_WEIGHTS },
+    trust_provisional: brand.trust.provisional,
+    trust: { period: brand.trust.period, score: brand.trust.score, grade: brand.trust.grade, provisional: brand.trust.provisional, coverage: brand.trust.coverage, rank: context.index.trustRankBySlug.get(brand.slug), components: brand.trust.components, weights: TRUST_WEIGHTS },
     ...signals,
     domains,
     licenses,
@@ -95,7 +96,7 @@ export const trustHistoryEndpoint: Endpoint = {
   params: [],
   run: (context, { pathParams }) => {
     const brand = findBrand(context, pathParams.slug ?? "");
-    const data = brand.trust_history.map(({ period, score, grade, components }) => ({ period, score, grade, components }));
+    const data = brand.trust_history.map(({ period, score, grade, provisional, coverage, components }) => ({ period, score, grade, provisional, coverage, components }));
     return { kind: "json", body: envelope(context, "dataset", data, { brand: brand.slug, weights: TRUST_WEIGHTS }) };
   },
   keySpace: function* (context) {

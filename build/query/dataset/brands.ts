@@ -24,6 +24,7 @@ export function brandListItem(brand: BrandRecord) {
     licenses_count: brand.licenses_count,
     trust_score: brand.trust.score,
     trust_grade: brand.trust.grade,
+    trust_provisional: brand.trust.provisional,
     status: brand.status,
   };
 }

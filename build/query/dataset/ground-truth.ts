@@ -2,7 +2,7 @@
  * `/ground-truth`: regulator-published GGR, with the calibration of the demand index against it.
  * @module
  */
-import { demandTotals } from "../../compute/calibration.ts";
+import { demandTotals, periodDemandTotal } from "../../compute/calibration.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { groundTruthResponse } from "../schemas/dataset-markets.ts";
@@ -21,10 +21,11 @@ export const groundTruthEndpoint: Endpoint = {
       country: row.country,
       regulator_code: row.regulator_code,
       period: row.period,
+      vertical: row.vertical,
       ggr: row.ggr,
       currency: row.currency,
-      // The tracked demand the calibration compares GGR with; null for a month without demand data.
-      demand_total: totals.get(`${row.country}|${row.period}`) ?? null,
+      // The tracked demand the calibration compares GGR with, summed over the period's months; null unless each has demand data.
+      demand_total: periodDemandTotal(totals, row.country, row.period),
     }));
     return { kind: "json", body: envelope(context, "dataset", data, { calibration: context.dataset.calibration }) };
   },

@@ -51,6 +51,7 @@ function unscoredItem(resume: Resume) {
     has_contacts: hasContacts(resume),
     source: resume.source,
     updated_at: resume.updated_at,
+    language: resume.language,
   };
 }
 

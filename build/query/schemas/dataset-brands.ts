@@ -4,9 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { brandSchema, domainSchema, licenseSchema } from "../../load/schemas.ts";
+import { brandSchema, domainSchema, licenseSchema, reputationSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
-import { count, countryCode, orderEcho, period, rank, score100, slug, sortEcho, trustComponents, trustGrade, trustWeights } from "./primitives.ts";
+import { count, countryCode, orderEcho, period, rank, score100, slug, sortEcho, trustComponents, trustCoverage, trustGradeOrNull, trustProvisional, trustScore, trustWeights } from "./primitives.ts";
 
 const licensesCount = count.describe("Licenses active at the snapshot date");
 const jurisdiction = z.union([countryCode, z.literal("")]).describe("Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown");
@@ -17,16 +17,19 @@ export const brandListItem = z
     slug,
     name: z.string(),
     licenses_count: licensesCount,
-    trust_score: score100.describe("Trust Score 2.0 of the latest period, 0-100"),
-    trust_grade: trustGrade,
+    trust_score: trustScore.describe("Trust Score 2.0 of the latest period, 0-100; null when no component is known"),
+    trust_grade: trustGradeOrNull,
+    trust_provisional: trustProvisional,
     status: brandSchema.shape.status,
   })
   .meta({ id: "BrandListItem", description: "A brand in the list" });
 
 const trustSummary = z.strictObject({
   period,
-  score: score100,
-  grade: trustGrade,
+  score: trustScore,
+  grade: trustGradeOrNull,
+  provisional: trustProvisional,
+  coverage: trustCoverage,
   rank: rank.describe("Position in the Trust Score ranking (see /trust-scores)"),
   components: trustComponents,
   weights: trustWeights,
@@ -53,8 +56,9 @@ export const brandCard = z
     verticals: brandSchema.shape.verticals,
     markets: brandSchema.shape.markets.describe("Countries the brand operates in"),
     licenses_count: licensesCount,
-    trust_score: score100,
-    trust_grade: trustGrade,
+    trust_score: trustScore,
+    trust_grade: trustGradeOrNull,
+    trust_provisional: trustProvisional,
     trust: trustSummary,
     reputation: brandSchema.shape.reputation,
     app_stores: brandSchema.shape.app_stores,
@@ -70,12 +74,12 @@ export const brandCard = z
 
 /** The Trust Score of one month (component `TrustHistoryEntry`). */
 export const trustHistoryEntry = z
-  .strictObject({ period, score: score100, grade: trustGrade, components: trustComponents })
+  .strictObject({ period, score: trustScore, grade: trustGradeOrNull, provisional: trustProvisional, coverage: trustCoverage, components: trustComponents })
   .meta({ id: "TrustHistoryEntry", description: "The Trust Score of one month" });
 
 /** A brand in the Trust Score ranking (component `TrustScoreItem`). */
 export const trustScoreItem = z
-  .strictObject({ rank, slug, name: z.string(), score: score100, grade: trustGrade })
+  .strictObject({ rank, slug, name: z.string(), score: trustScore, grade: trustGradeOrNull, provisional: trustProvisional, coverage: trustCoverage })
   .meta({ id: "TrustScoreItem", description: "A brand in the Trust Score ranking" });
 
 /** One brand of a comparison (component `CompareItem`). */
@@ -84,15 +88,15 @@ export const compareItem = z
     slug,
     name: z.string(),
     status: brandSchema.shape.status,
-    trust: z.strictObject({ score: score100, grade: trustGrade, rank, components: trustComponents }),
+    trust: z.strictObject({ score: trustScore, grade: trustGradeOrNull, provisional: trustProvisional, coverage: trustCoverage, rank, components: trustComponents }),
     licenses: z.strictObject({
       active: licensesCount,
       total: count.describe("Licenses in any status"),
       regulators: z.array(z.string()).describe("Codes of the regulators of those licenses, sorted"),
     }),
     markets: brandSchema.shape.markets,
-    review_rating: brandSchema.shape.reputation.shape.review_rating,
-    review_count: brandSchema.shape.reputation.shape.review_count,
+    review_rating: reputationSchema.shape.review_rating,
+    review_count: reputationSchema.shape.review_count,
     app_stores: brandSchema.shape.app_stores,
     social: brandSchema.shape.social,
     payment_methods: brandSchema.shape.payment_methods,

@@ -71,10 +71,11 @@ export const calibrationEntry = z
   .strictObject({
     country: countryCode,
     regulator_code: regulatorSchema.shape.code,
+    vertical: groundTruthSchema.shape.vertical,
     currency: groundTruthSchema.shape.currency,
-    months: count.describe("Months with both GGR and tracked demand"),
+    months: count.describe("Reporting periods (months, quarters, half-years or years) with GGR and tracked demand in each of their months"),
     correlation: z.number().min(-1).max(1).nullable().describe("Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series"),
-    latest_period: period.nullable(),
+    latest_period: groundTruthSchema.shape.period.nullable(),
     latest_ggr: z.number().min(0).nullable(),
     estimates: z.array(
       z.strictObject({
@@ -88,7 +89,7 @@ export const calibrationEntry = z
 
 /** Regulator-published gross gaming revenue of a market and month (component `GroundTruth`). */
 export const groundTruthRow = groundTruthSchema
-  .extend({ demand_total: count.nullable().describe("Tracked demand in that market and month; null without demand data") })
+  .extend({ demand_total: count.nullable().describe("Tracked demand in that market over the period's months; null unless each has demand data") })
   .meta({ id: "GroundTruth", description: "Regulator-published gross gaming revenue of a market and month" });
 
 /** A detected change of a brand's terms, withdrawal or responsible-gambling page (component `TcAlert`). */

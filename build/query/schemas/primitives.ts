@@ -37,8 +37,19 @@ export function perKey<K extends string, V extends z.ZodType>(keys: readonly K[]
 const trustKeys = Object.keys(TRUST_WEIGHTS) as TrustComponent[];
 const providerKeys = Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[];
 
-/** The six Trust Score 2.0 components, each 0-100 (1 decimal) (component `TrustComponents`). */
-export const trustComponents = perKey(trustKeys, score100).meta({ id: "TrustComponents", description: "The six Trust Score 2.0 components, each 0-100 (1 decimal)" });
+/** The six Trust Score 2.0 components, each 0-100 (1 decimal) or null (component `TrustComponents`). */
+export const trustComponents = perKey(trustKeys, score100.nullable()).meta({
+  id: "TrustComponents",
+  description: "The six Trust Score 2.0 components, each 0-100 (1 decimal), or null where the data set does not have its inputs (unknown, never 0)",
+});
+/** The Trust Score itself: null when no component is known. */
+export const trustScore = score100.nullable().describe("Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known");
+/** The Trust Score's grade: null when no component is known. */
+export const trustGradeOrNull = trustGrade.nullable();
+/** Whether the grade rests on less than half of the weight. */
+export const trustProvisional = z.boolean().describe("True when the known components carry less than half of the weight: the grade is provisional");
+/** The components a score rests on. */
+export const trustCoverage = z.array(z.enum(trustKeys as [TrustComponent, ...TrustComponent[]])).describe("The components the score rests on (known inputs), in weight order");
 /** Weight of each Trust Score component; they sum to 1 (component `TrustWeights`). */
 export const trustWeights = perKey(trustKeys, z.number().min(0).max(1)).meta({ id: "TrustWeights", description: "Weight of each Trust Score component; they sum to 1" });
 /** The provider-rank sub-measures, each normalised 0-100. */

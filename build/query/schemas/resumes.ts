@@ -15,6 +15,7 @@ const listShape = {
   has_contacts: z.boolean().describe("True when the resume has at least one contact"),
   source: resumeSchema.shape.source,
   updated_at: resumeSchema.shape.updated_at,
+  language: resumeSchema.shape.language,
   score: z.number().min(0).optional().describe("Relevance (4 decimals); only when the query has q"),
 };
 

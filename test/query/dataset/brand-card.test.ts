@@ -34,7 +34,7 @@ describe("/brands/{slug}", () => {
     const card = body.data;
     expect(Object.keys(card)).toEqual([
       "slug", "name", "status", "description", "founded_year", "verticals", "markets", "licenses_count", "trust_score", "trust_grade",
-      "trust", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling", "domains", "licenses", "demand",
+      "trust_provisional", "trust", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling", "domains", "licenses", "demand",
     ]);
     expect(card).toMatchObject({ slug: rich.slug, name: rich.name, status: rich.status, reputation: rich.reputation, app_stores: rich.app_stores, social: rich.social, payment_methods: rich.payment_methods });
     expect(card.trust_score).toBe(rich.trust.score);
@@ -119,7 +119,7 @@ describe("/brands/{slug}/trust-history", () => {
     expect(body.data).toHaveLength(24);
     expect(body.data.map((entry) => entry.period)).toEqual(periods);
     for (const entry of body.data) {
-      expect(Object.keys(entry)).toEqual(["period", "score", "grade", "components"]);
+      expect(Object.keys(entry)).toEqual(["period", "score", "grade", "provisional", "coverage", "components"]);
       expect(Object.keys(entry.components)).toEqual(Object.keys(TRUST_WEIGHTS));
       expect(entry.grade).toBe(gradeOf(entry.score));
       for (const value of Object.values(entry.components)) expect(value >= 0 && value <= 100).toBe(true);

@@ -42,13 +42,15 @@ export async function sampleBrands(): Promise<BrandRecord[]> {
 }
 
 /** Slugs sorted by a value in a direction, ties by slug ascending: the contract's order, computed independently. */
-export function expectedOrder<T extends { slug: string }>(items: readonly T[], value: (item: T) => number | string, order: "asc" | "desc"): string[] {
+export function expectedOrder<T extends { slug: string }>(items: readonly T[], value: (item: T) => number | string | null, order: "asc" | "desc"): string[] {
   const sign = order === "asc" ? 1 : -1;
   return [...items]
     .sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      if (x !== y) return (x < y ? -1 : 1) * sign;
+      // Unknown values (null) come last in either direction.
+      if (x !== y && (x === null || y === null)) return x === null ? 1 : -1;
+      if (x !== y) return (x! < y! ? -1 : 1) * sign;
       return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
     })
     .map((item) => item.slug);

@@ -16,9 +16,9 @@ describe("/brands", () => {
     const { body, headers } = await getJson<BrandItem[]>(host, "/api/dataset/v1/brands");
     expect(body.meta).toMatchObject({ sort: "name", order: "asc", page: 1, per_page: 50, total: brands.length, pages: Math.ceil(brands.length / 50) });
     expect(body.data).toHaveLength(50);
-    for (const item of body.data) expect(Object.keys(item)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "status"]);
+    for (const item of body.data) expect(Object.keys(item)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "trust_provisional", "status"]);
     const first = brands.find((brand) => brand.slug === body.data[0]!.slug)!;
-    expect(body.data[0]).toEqual({ slug: first.slug, name: first.name, licenses_count: first.licenses_count, trust_score: first.trust.score, trust_grade: first.trust.grade, status: first.status });
+    expect(body.data[0]).toEqual({ slug: first.slug, name: first.name, licenses_count: first.licenses_count, trust_score: first.trust.score, trust_grade: first.trust.grade, trust_provisional: first.trust.provisional, status: first.status });
     expect(headers.get("x-total-count")).toBe(String(brands.length));
   });
 
@@ -90,7 +90,7 @@ describe("/brands", () => {
     expect(items.map((item) => item.slug).sort()).toEqual(expected.map((brand) => brand.slug).sort());
   });
 
-  it.each<[string, (brand: BrandRecord) => number | string, "asc" | "desc", string]>([
+  it.each<[string, (brand: BrandRecord) => number | string | null, "asc" | "desc", string]>([
     ["name", (brand) => brand.name.toLowerCase(), "asc", ""],
     ["name", (brand) => brand.name.toLowerCase(), "desc", "&order=desc"],
     ["slug", (brand) => brand.slug, "asc", ""],

@@ -22,7 +22,7 @@ describe("/trust-scores", () => {
     const entries = await getAll<Entry>(host, "/api/dataset/v1/trust-scores");
     expect(entries.map((entry) => entry.slug)).toEqual(expectedOrder(brands, (brand) => brand.trust.score, "desc"));
     expect(entries.map((entry) => entry.rank)).toEqual(entries.map((_, i) => i + 1));
-    for (const entry of entries) expect(Object.keys(entry)).toEqual(["rank", "slug", "name", "score", "grade"]);
+    for (const entry of entries) expect(Object.keys(entry)).toEqual(["rank", "slug", "name", "score", "grade", "provisional", "coverage"]);
     const { body } = await getJson(host, "/api/dataset/v1/trust-scores");
     expect(body.meta).toMatchObject({ sort: "score", order: "desc", page: 1, per_page: 50, total: brands.length });
   });
@@ -48,7 +48,7 @@ describe("/trust-scores", () => {
 
   it("grade takes several values", async () => {
     const { body } = await getJson(host, "/api/dataset/v1/trust-scores?grade=a,b&grade=c");
-    expect(body.meta.total).toBe(brands.filter((brand) => ["A", "B", "C"].includes(brand.trust.grade)).length);
+    expect(body.meta.total).toBe(brands.filter((brand) => ["A", "B", "C"].includes(brand.trust.grade ?? "")).length);
   });
 
   it("sort=score&order=desc is the default's canonical spelling: the same bytes", async () => {
