@@ -6,9 +6,15 @@ import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
 import { BuildError, formatErrorChain, HELP_HINT } from "./errors.ts";
 import { runBuild, VARIANTS_ROW, type BuildReport } from "./run-build.ts";
+import { CONTACT_SCOPES, type ContactScope } from "./load/schemas.ts";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 export const DEFAULT_MAX_FILES = 20_000;
+
+function contactScope(text: string): ContactScope {
+  if (!(CONTACT_SCOPES as readonly string[]).includes(text)) throw new InvalidArgumentError(`Expected one of ${CONTACT_SCOPES.join(", ")}.`);
+  return text as ContactScope;
+}
 
 function positiveInt(text: string): number {
   const value = Number(text);
@@ -38,9 +44,15 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
     .option("--out <dir>", "output folder, replaced atomically as a whole: absent, empty or a previous build's output", "dist")
     .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
     .option("--max-files <n>", "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first", positiveInt, DEFAULT_MAX_FILES)
+    .option(
+      "--resume-contacts <rule>",
+      "how far resume contacts are published, the default for resumes without consent and the limit for all: public (card, exports, downloads), card_only (the resume's own card only) or withheld (nowhere)",
+      contactScope,
+      "public" as ContactScope,
+    )
     .option("--dry-run", "plan and print the summary without writing", false)
     .showHelpAfterError(HELP_HINT)
-    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; dryRun: boolean }) => {
+    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; resumeContacts: ContactScope; dryRun: boolean }) => {
       try {
         refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
         const report = await runBuild({
@@ -48,6 +60,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
           outDir: options.out,
           baseUrl: options.baseUrl,
           maxFiles: options.maxFiles,
+          resumeContacts: options.resumeContacts,
           dryRun: options.dryRun,
           removePreviousInBackground: true,
           onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
@@ -89,7 +102,7 @@ export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string
 
 /** The closing summary: seeds read, per-endpoint files and bytes, totals. */
 export function formatReport(report: BuildReport): string[] {
-  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, "", "endpoint                      files    cut        size"];
+  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, ...erasureLines(report), "", "endpoint                      files    cut        size"];
   for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
   const verb = report.dryRun ? "Would write" : report.publish?.unchanged === true ? "Kept" : "Wrote";
   const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
@@ -100,6 +113,15 @@ export function formatReport(report: BuildReport): string[] {
   else if (publish !== undefined && publish.linked > 0) lines.push("", `Incremental: ${publish.written} files rewritten, ${publish.linked} unchanged ones hard-linked from the previous build.`);
   const { files, bytes, parts } = writtenTotals(report);
   lines.push("", parts, `${verb} ${files} files, ${kib(bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
+  return lines;
+}
+
+/** The suppression list's effect: counts and places in the list only, never a person's id, name or contact. */
+function erasureLines(report: BuildReport): string[] {
+  const { erased, unmatched } = report.erasure ?? { erased: 0, unmatched: [] };
+  if (erased === 0 && unmatched.length === 0) return [];
+  const lines = [`Erasure: ${erased} ${erased === 1 ? "resume" : "resumes"} left out on request (meta/suppressions.json).`];
+  if (unmatched.length > 0) lines.push(`Warning: ${unmatched.length} ${unmatched.length === 1 ? "entry" : "entries"} of meta/suppressions.json ${unmatched.length === 1 ? "matches" : "match"} no resume: ${unmatched.join(", ")}.`);
   return lines;
 }
 

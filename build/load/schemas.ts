@@ -47,6 +47,7 @@ export const metaSchema = z.strictObject({
     source: nonEmpty,
     license: nonEmpty,
     attribution: webUrl,
+    removal_contact: z.email().optional().describe("Where a person asks for their contacts or resume to be removed (issue 31); absent: the top-level contact"),
   }),
 });
 
@@ -176,6 +177,18 @@ export const tcAlertSchema = z.strictObject({
   summary: nonEmpty,
 });
 
+/**
+ * How far a resume's contacts may be published (issue 31): everywhere, on its own card only (never in
+ * lists, exports or downloads), or nowhere. Ordered from the widest to the narrowest.
+ */
+export const CONTACT_SCOPES = ["public", "card_only", "withheld"] as const;
+
+/** A person's consent to the publication of their contacts, and when they gave it. */
+export const consentSchema = z.strictObject({
+  contacts: z.enum(CONTACT_SCOPES).describe("public, card_only or withheld"),
+  given_at: isoDateTime.describe("When the consent was given or last changed"),
+});
+
 export const resumeSchema = z.strictObject({
   id: z.int().min(1),
   title: nonEmpty,
@@ -196,6 +209,17 @@ export const resumeSchema = z.strictObject({
   language: z.enum(["en", "ru"]),
   updated_at: isoDateTime,
   text: nonEmpty,
+  consent: consentSchema.optional().describe("Absent: the build's default (--resume-contacts)"),
+});
+
+/**
+ * `seeds/meta/suppressions.json` (optional, issue 31): people erased on request. Their resumes are left
+ * out of everything the build publishes. E-mails and phone numbers are matched after normalising case and spacing.
+ */
+export const suppressionsSchema = z.strictObject({
+  resume_ids: z.array(z.int().min(1)).optional(),
+  emails: z.array(nonEmpty).optional(),
+  phones: z.array(nonEmpty).optional(),
 });
 
 export type Meta = z.infer<typeof metaSchema>;
@@ -212,3 +236,5 @@ export type DemandRow = z.infer<typeof demandRowSchema>;
 export type GroundTruth = z.infer<typeof groundTruthSchema>;
 export type TcAlert = z.infer<typeof tcAlertSchema>;
 export type Resume = z.infer<typeof resumeSchema>;
+export type ContactScope = (typeof CONTACT_SCOPES)[number];
+export type Suppressions = z.infer<typeof suppressionsSchema>;

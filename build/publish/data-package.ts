@@ -4,6 +4,7 @@
  * @module
  */
 import type { Meta } from "../load/schemas.ts";
+import { contactRuleText } from "../query/resumes/contact-rule.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import type { BulkDownload } from "./bulk-downloads.ts";
 
@@ -87,7 +88,7 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
       name: download.table.name,
       path: download.fileName,
       title: download.table.title,
-      description: resourceDescription(meta, download.table.description),
+      description: resourceDescription(meta, download.table.service === "resumes" ? `${download.table.description} ${contactRuleText(context.dataset)}` : download.table.description),
       format: "ndjson",
       compression: "gz",
       mediatype: NDJSON_MEDIA_TYPE,

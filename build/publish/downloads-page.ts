@@ -7,6 +7,7 @@
  */
 import type { SiteProducer } from "../emit/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
+import { contactRuleText } from "../query/resumes/contact-rule.ts";
 import { bulkDownloads, DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { escapeHtml } from "./html.ts";
 import { downloadsSection, syntheticNotice } from "./landing-page.ts";
@@ -20,6 +21,7 @@ export async function downloadsPage(context: EngineContext): Promise<string> {
   const body = `<h1>Bulk downloads</h1>
 <p class="lead">${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}, snapshot of ${escapeHtml(meta.snapshot_at)}, under ${escapeHtml(licenseSummary(meta))}: attribution as on the <a href="${SITE_LINKS.home}#attribution">home page</a>.</p>
 ${syntheticNotice(meta)}
+<p><strong>Resume contacts.</strong> ${escapeHtml(contactRuleText(context.dataset))}</p>
 ${downloadsSection(context, downloads)}`;
   return renderPage(context, { path: SITE_LINKS.downloads, title: `Downloads · ${meta.dataset.name} and ${meta.resumes.name}`, description: `Every resource of ${meta.dataset.name} and ${meta.resumes.name} as a gzip NDJSON file.`, body });
 }

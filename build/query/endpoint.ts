@@ -75,6 +75,11 @@ export interface Endpoint {
    * live requests). Absent: only the parameterless query, for a path without `{slots}`.
    */
   keySpace?: (context: EngineContext) => Iterable<KeySpaceEntry>;
+  /**
+   * What the OpenAPI document may show of a 200 body, where that is less than the body: a resume card's
+   * examples carry no contact that lists may not show (issue 31). Absent: the body as it is.
+   */
+  publicExample?: (context: EngineContext, body: unknown) => unknown;
 }
 
 /** One precomputed query, before parsing: path parameters and raw query pairs. */
