@@ -11,7 +11,8 @@ import type { Resume } from "../load/schemas.ts";
 export const REDACTED = "[contact removed]";
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
-const LINK = /(?:\bhttps?:\/\/|\bwww\.)[^\s<>"')\]]+/giu;
+/** A web link, without the punctuation that ends the sentence around it. */
+const LINK = /(?:\bhttps?:\/\/|\bwww\.)[^\s<>"')\]]*[^\s<>"')\].,;:!?]/giu;
 const HANDLE = /(?<![\p{L}\p{N}_.@])@[\p{L}\p{N}_]{3,}/gu;
 /** A number with a leading + and 7 or more digits, or 9 or more without (spaces, dots, dashes and brackets between). */
 const PHONE = /(?<![\p{L}\p{N}])(?:\+\(?\d(?:[\s().-]{0,2}\d){6,}|\(?\d(?:[\s().-]{0,2}\d){8,})(?![\p{L}\p{N}])/gu;
