@@ -50,9 +50,11 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
       contactScope,
       "public" as ContactScope,
     )
+    .option("--archive <dir>", "earlier releases to carry forward under /downloads/<release>/: a site's downloads folder or a whole output (default: the output in place)")
+    .option("--keep-releases <n>", "how many releases to keep, the current one included (default: all)", positiveInt)
     .option("--dry-run", "plan and print the summary without writing", false)
     .showHelpAfterError(HELP_HINT)
-    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; resumeContacts: ContactScope; dryRun: boolean }) => {
+    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; resumeContacts: ContactScope; archive?: string; keepReleases?: number; dryRun: boolean }) => {
       try {
         refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
         const report = await runBuild({
@@ -61,6 +63,8 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
           baseUrl: options.baseUrl,
           maxFiles: options.maxFiles,
           resumeContacts: options.resumeContacts,
+          ...(options.archive === undefined ? {} : { archive: options.archive }),
+          ...(options.keepReleases === undefined ? {} : { keepReleases: options.keepReleases }),
           dryRun: options.dryRun,
           removePreviousInBackground: true,
           onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
@@ -102,7 +106,7 @@ export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string
 
 /** The closing summary: seeds read, per-endpoint files and bytes, totals. */
 export function formatReport(report: BuildReport): string[] {
-  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, ...erasureLines(report), "", "endpoint                      files    cut        size"];
+  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, ...erasureLines(report), ...releaseLines(report), "", "endpoint                      files    cut        size"];
   for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
   const verb = report.dryRun ? "Would write" : report.publish?.unchanged === true ? "Kept" : "Wrote";
   const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
@@ -114,6 +118,15 @@ export function formatReport(report: BuildReport): string[] {
   const { files, bytes, parts } = writtenTotals(report);
   lines.push("", parts, `${verb} ${files} files, ${kib(bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
   return lines;
+}
+
+/** The release published, the releases kept and what changed (issue 34). */
+function releaseLines(report: BuildReport): string[] {
+  const release = report.release;
+  if (release === undefined) return [];
+  const kept = release.kept === 0 ? "the first kept" : `${release.kept} earlier ${release.kept === 1 ? "release" : "releases"} kept${release.rewritten > 0 ? `, ${release.rewritten} rewritten under the current rules` : ""}`;
+  const changes = release.kept === 0 ? [] : release.changes.length === 0 ? ["  no record changed since the release before it"] : release.changes.map((line) => `  ${line}`);
+  return [`Release ${release.name} (${kept}).`, ...changes];
 }
 
 /** The suppression list's effect: counts and places in the list only, never a person's id, name or contact. */

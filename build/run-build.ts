@@ -19,7 +19,13 @@ import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
 import { SITE_PRODUCERS } from "./publish/registry.ts";
 import { buildResumeSearchIndex } from "./search/resume-search-index.ts";
-import { eraseSuppressed } from "./compute/erase-resumes.ts";
+import { eraseSuppressed, suppressionMatcher } from "./compute/erase-resumes.ts";
+import { readReleaseArchive, RELEASES_FILE } from "./publish/release-archive.ts";
+import { changesSummary } from "./publish/release-changes.ts";
+import { releaseSet } from "./publish/releases.ts";
+import { etagOf } from "./serve/etag.ts";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { DEFAULT_RESUME_CONTACTS } from "./compute/resume-contacts.ts";
 import type { ContactScope } from "./load/schemas.ts";
 
@@ -30,6 +36,10 @@ export interface BuildOptions {
   maxFiles: number;
   /** How far resume contacts may be published: the default consent and the cap (issue 31). @default "public" */
   resumeContacts?: ContactScope;
+  /** A folder of earlier releases to carry forward (issue 34): a site's `downloads/` or a whole output; default: the previous output. */
+  archive?: string;
+  /** How many releases to keep, the current one included (issue 34); default: all. */
+  keepReleases?: number;
   /** Plan only: write nothing. */
   dryRun: boolean;
   /**
@@ -53,9 +63,21 @@ export interface ErasureReport {
   unmatched: string[];
 }
 
+/** The release this build published (issue 34). */
+export interface ReleaseReport {
+  name: string;
+  /** Earlier releases kept beside it. */
+  kept: number;
+  /** Earlier releases rewritten under the current rules. */
+  rewritten: number;
+  /** What changed against the newest kept release, one line per resource (empty: nothing, or no earlier release). */
+  changes: string[];
+}
+
 export interface BuildReport {
   seeds: LoadStats;
   erasure: ErasureReport;
+  release?: ReleaseReport;
   stages: Record<string, number>;
   files: number;
   bytes: number;
@@ -107,18 +129,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
   const resumeContacts = options.resumeContacts ?? DEFAULT_RESUME_CONTACTS;
-  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles, resumeContacts });
+  const releaseOptions = { archive: options.archive === undefined ? undefined : await archiveFingerprint(options.archive), keepReleases: options.keepReleases };
+  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles, resumeContacts, ...releaseOptions });
   const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);
   if (kept !== undefined) return { ...kept, stages: { inputs: inputsMs }, dryRun: false, outDir: options.outDir, publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true } };
 
-  const { context, stats, erasure } = await prepareContext(options.seedsDir, options.baseUrl, timed, resumeContacts);
+  const { context, stats, erasure, erased } = await prepareContext(options.seedsDir, options.baseUrl, timed, resumeContacts);
   // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
   // build that fails earlier (bad seeds) holds the lock only for restoreAfterKilledSwap, if at all.
   const lock = fingerprint === undefined ? undefined : await acquireBuildLock(options.outDir);
   try {
     const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
+    // Earlier releases, read before anything is staged: from --archive, else from the output in place (issue 34).
+    context.releases = { earlier: await readReleaseArchive(options.archive ?? options.outDir), erased, ...(options.keepReleases === undefined ? {} : { keep: options.keepReleases }) };
     // Files are written into a staging folder (swapped in at the end) and compressed on other threads
     // as the plan produces them (issue 7); a dry run only compresses, for the summary.
     // With people erased, the previous output (which may hold them) is gone before the build ends, never
@@ -133,7 +158,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
       const netlify = planNetlifyFiles(plan, ENDPOINTS);
       plan.files.push(...netlify.files);
-      const report: BuildReport = { seeds: stats, erasure, stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+      const report: BuildReport = { seeds: stats, erasure, release: await releaseReport(context), stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
       await timed("write", async () => {
         const manifestText = await completeOutput(sink, plan);
         const { variants } = await sink.settled();
@@ -142,7 +167,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         report.bytes = bytes;
         report.endpoints = endpointBytes(plan, variants);
         if (staged === undefined || fingerprint === undefined) return;
-        const summary: RecordedSummary = { seeds: stats, erasure, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
+        const summary: RecordedSummary = { seeds: stats, erasure, release: report.release, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
         // Every file of the output: the plan's, their variants and the build record.
         const files = plan.files.length + variants.files + 1;
         summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
@@ -176,7 +201,7 @@ export async function prepareContext(
   baseUrl: string,
   timed: TimeStage,
   resumeContacts: ContactScope = DEFAULT_RESUME_CONTACTS,
-): Promise<{ context: EngineContext; stats: LoadStats; erasure: ErasureReport }> {
+): Promise<{ context: EngineContext; stats: LoadStats; erasure: ErasureReport; erased: ReturnType<typeof suppressionMatcher> }> {
   const { seeds, stats } = await timed("load", () => loadSeeds(seedsDir));
   const { kept, erased, unmatched } = eraseSuppressed(seeds.resumes, seeds.suppressions);
   const computed = await timed("compute", () => {
@@ -184,7 +209,19 @@ export async function prepareContext(
     return { dataset, index: buildEngineIndex(dataset) };
   });
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes));
-  return { context: { ...computed, resumeSearch }, stats, erasure: { erased, unmatched } };
+  return { context: { ...computed, resumeSearch }, stats, erasure: { erased, unmatched }, erased: suppressionMatcher(seeds.suppressions) };
+}
+
+/** The release published and what changed since the one before it. */
+async function releaseReport(context: EngineContext): Promise<ReleaseReport> {
+  const set = await releaseSet(context);
+  return { name: set.current.name, kept: set.kept.length, rewritten: set.kept.filter((release) => release.entry.rewritten !== undefined).length, changes: set.changes === undefined ? [] : changesSummary(set.changes) };
+}
+
+/** What of an archive folder a build depends on: its listing of releases (each file is checked against it when read). */
+async function archiveFingerprint(dir: string): Promise<string> {
+  const listing = await readFile(path.join(dir, "downloads", RELEASES_FILE)).catch(() => readFile(path.join(dir, RELEASES_FILE)).catch(() => Buffer.alloc(0)));
+  return `${path.resolve(dir)} ${etagOf(listing)}`;
 }
 
 /** Whether the suppression list names anyone: then nothing of the previous output may outlive the build. */

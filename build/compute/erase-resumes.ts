@@ -26,8 +26,11 @@ export function normalisePhone(text: string): string {
   return `${trimmed.startsWith("+") ? "+" : ""}${trimmed.replace(/\D/g, "")}`;
 }
 
+/** What a resume is matched by: also a record of an earlier release's download, which has these fields. */
+type Matchable = Pick<Resume, "id" | "contacts" | "text">;
+
 /** The keys a resume is matched by: `id:`, `email:` and `phone:` values. */
-function keysOf(resume: Resume): Set<string> {
+function keysOf(resume: Matchable): Set<string> {
   const keys = new Set([`id:${resume.id}`]);
   for (const email of [resume.contacts.email ?? "", ...emailsIn(resume.text)]) if (email !== "") keys.add(`email:${normaliseEmail(email)}`);
   for (const phone of [resume.contacts.phone ?? "", ...phonesIn(resume.text)]) if (phone !== "") keys.add(`phone:${normalisePhone(phone)}`);
@@ -41,6 +44,12 @@ function entriesOf(suppressions: Suppressions): { key: string; place: string }[]
     ...(suppressions.emails ?? []).map((email, at) => ({ key: `email:${normaliseEmail(email)}`, place: `emails[${at}]` })),
     ...(suppressions.phones ?? []).map((phone, at) => ({ key: `phone:${normalisePhone(phone)}`, place: `phones[${at}]` })),
   ];
+}
+
+/** Whether the suppression list names a resume (or a resume record of an earlier release). */
+export function suppressionMatcher(suppressions: Suppressions): (resume: Matchable) => boolean {
+  const wanted = new Set(entriesOf(suppressions).map((entry) => entry.key));
+  return (resume) => wanted.size > 0 && [...keysOf(resume)].some((key) => wanted.has(key));
 }
 
 /** Splits the resumes into those kept and the count of those erased; lists the entries that matched nothing. */

@@ -33,6 +33,11 @@ function distinctList<T extends z.ZodType>(item: T) {
 export const metaSchema = z.strictObject({
   snapshot_at: isoDateTime.describe("When the seed data was taken; every response's generated_at"),
   synthetic: z.boolean().describe("True for generated sample data"),
+  version: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "Expected a release name of letters, digits, dots, dashes and underscores")
+    .optional()
+    .describe("The release's name (issue 34); absent: named by the snapshot"),
   contact: z.email(),
   dataset: z.strictObject({
     name: nonEmpty,

@@ -3,6 +3,7 @@
  * and the part of its key space that the build precomputes.
  * @module
  */
+import type { ReleaseInputs } from "../compute/releases.ts";
 import type { Dataset } from "../compute/dataset.ts";
 import type { ParamSpec, Params } from "./param-spec.ts";
 import type { QueryPairs } from "./parse-query-string.ts";
@@ -22,6 +23,8 @@ export interface EngineContext {
    * resume endpoints then index once per dataset (see `resumeSearchOf`).
    */
   resumeSearch?: SearchIndex;
+  /** Earlier releases of the downloads, read by the build from the previous output or `--archive` (issue 34); the host has none. */
+  releases?: ReleaseInputs;
 }
 
 export interface Pagination {
