@@ -6,9 +6,15 @@ import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
 import { BuildError, formatErrorChain, HELP_HINT } from "./errors.ts";
 import { runBuild, VARIANTS_ROW, type BuildReport } from "./run-build.ts";
+import { CONTACT_SCOPES, type ContactScope } from "./load/schemas.ts";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 export const DEFAULT_MAX_FILES = 20_000;
+
+function contactScope(text: string): ContactScope {
+  if (!(CONTACT_SCOPES as readonly string[]).includes(text)) throw new InvalidArgumentError(`Expected one of ${CONTACT_SCOPES.join(", ")}.`);
+  return text as ContactScope;
+}
 
 function positiveInt(text: string): number {
   const value = Number(text);
@@ -38,9 +44,17 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
     .option("--out <dir>", "output folder, replaced atomically as a whole: absent, empty or a previous build's output", "dist")
     .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
     .option("--max-files <n>", "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first", positiveInt, DEFAULT_MAX_FILES)
+    .option(
+      "--resume-contacts <rule>",
+      "how far resume contacts are published, the default for resumes without consent and the limit for all: public (card, exports, downloads), card_only (the resume's own card only) or withheld (nowhere)",
+      contactScope,
+      "public" as ContactScope,
+    )
+    .option("--archive <dir>", "earlier releases to carry forward under /downloads/<release>/: a site's downloads folder or a whole output (default: the output in place)")
+    .option("--keep-releases <n>", "how many releases to keep, the current one included (default: all)", positiveInt)
     .option("--dry-run", "plan and print the summary without writing", false)
     .showHelpAfterError(HELP_HINT)
-    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; dryRun: boolean }) => {
+    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; resumeContacts: ContactScope; archive?: string; keepReleases?: number; dryRun: boolean }) => {
       try {
         refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
         const report = await runBuild({
@@ -48,6 +62,9 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
           outDir: options.out,
           baseUrl: options.baseUrl,
           maxFiles: options.maxFiles,
+          resumeContacts: options.resumeContacts,
+          ...(options.archive === undefined ? {} : { archive: options.archive }),
+          ...(options.keepReleases === undefined ? {} : { keepReleases: options.keepReleases }),
           dryRun: options.dryRun,
           removePreviousInBackground: true,
           onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
@@ -89,7 +106,7 @@ export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string
 
 /** The closing summary: seeds read, per-endpoint files and bytes, totals. */
 export function formatReport(report: BuildReport): string[] {
-  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, "", "endpoint                      files    cut        size"];
+  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, ...erasureLines(report), ...releaseLines(report), "", "endpoint                      files    cut        size"];
   for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
   const verb = report.dryRun ? "Would write" : report.publish?.unchanged === true ? "Kept" : "Wrote";
   const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
@@ -100,6 +117,24 @@ export function formatReport(report: BuildReport): string[] {
   else if (publish !== undefined && publish.linked > 0) lines.push("", `Incremental: ${publish.written} files rewritten, ${publish.linked} unchanged ones hard-linked from the previous build.`);
   const { files, bytes, parts } = writtenTotals(report);
   lines.push("", parts, `${verb} ${files} files, ${kib(bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
+  return lines;
+}
+
+/** The release published, the releases kept and what changed (issue 34). */
+function releaseLines(report: BuildReport): string[] {
+  const release = report.release;
+  if (release === undefined) return [];
+  const kept = release.kept === 0 ? "the first kept" : `${release.kept} earlier ${release.kept === 1 ? "release" : "releases"} kept${release.rewritten > 0 ? `, ${release.rewritten} rewritten under the current rules` : ""}`;
+  const changes = release.kept === 0 ? [] : release.changes.length === 0 ? ["  no record changed since the release before it"] : release.changes.map((line) => `  ${line}`);
+  return [`Release ${release.name} (${kept}).`, ...changes];
+}
+
+/** The suppression list's effect: counts and places in the list only, never a person's id, name or contact. */
+function erasureLines(report: BuildReport): string[] {
+  const { erased, unmatched } = report.erasure ?? { erased: 0, unmatched: [] };
+  if (erased === 0 && unmatched.length === 0) return [];
+  const lines = [`Erasure: ${erased} ${erased === 1 ? "resume" : "resumes"} left out on request (meta/suppressions.json).`];
+  if (unmatched.length > 0) lines.push(`Warning: ${unmatched.length} ${unmatched.length === 1 ? "entry" : "entries"} of meta/suppressions.json ${unmatched.length === 1 ? "matches" : "match"} no resume: ${unmatched.join(", ")}.`);
   return lines;
 }
 

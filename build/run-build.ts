@@ -21,12 +21,27 @@ import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
 import { SITE_PRODUCERS } from "./publish/registry.ts";
 import { buildResumeSearchIndex } from "./search/resume-search-index.ts";
+import { eraseSuppressed, suppressionMatcher } from "./compute/erase-resumes.ts";
+import { readReleaseArchive, RELEASES_FILE } from "./publish/release-archive.ts";
+import { changesSummary } from "./publish/release-changes.ts";
+import { releaseSet } from "./publish/releases.ts";
+import { etagOf } from "./output-format/etag.ts";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { DEFAULT_RESUME_CONTACTS } from "./compute/resume-contacts.ts";
+import type { ContactScope } from "./load/schemas.ts";
 
 export interface BuildOptions {
   seedsDir: string;
   outDir: string;
   baseUrl: string;
   maxFiles: number;
+  /** How far resume contacts may be published: the default consent and the cap (issue 31). @default "public" */
+  resumeContacts?: ContactScope;
+  /** A folder of earlier releases to carry forward (issue 34): a site's `downloads/` or a whole output; default: the previous output. */
+  archive?: string;
+  /** How many releases to keep, the current one included (issue 34); default: all. */
+  keepReleases?: number;
   /** Plan only: write nothing. */
   dryRun: boolean;
   /**
@@ -42,8 +57,29 @@ export interface BuildOptions {
 /** The summary row of the compressed variants (not queries: outside the --max-files budget, but reported). */
 export const VARIANTS_ROW = "compressed (.br, .gz)";
 
+/** What the suppression list did (issue 31): counted, never named. */
+export interface ErasureReport {
+  /** Resumes left out. */
+  erased: number;
+  /** Entries that matched no resume, by their place in the list (`emails[0]`). */
+  unmatched: string[];
+}
+
+/** The release this build published (issue 34). */
+export interface ReleaseReport {
+  name: string;
+  /** Earlier releases kept beside it. */
+  kept: number;
+  /** Earlier releases rewritten under the current rules. */
+  rewritten: number;
+  /** What changed against the newest kept release, one line per resource (empty: nothing, or no earlier release). */
+  changes: string[];
+}
+
 export interface BuildReport {
   seeds: LoadStats;
+  erasure: ErasureReport;
+  release?: ReleaseReport;
   stages: Record<string, number>;
   files: number;
   bytes: number;
@@ -94,21 +130,29 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   await refuseForeignOutput(options.outDir, MANIFEST_FILE);
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
-  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles });
+  const resumeContacts = options.resumeContacts ?? DEFAULT_RESUME_CONTACTS;
+  const releaseOptions = { archive: options.archive === undefined ? undefined : await archiveFingerprint(options.archive), keepReleases: options.keepReleases };
+  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles, resumeContacts, ...releaseOptions });
   const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);
   if (kept !== undefined) return { ...kept, stages: { inputs: inputsMs }, dryRun: false, outDir: options.outDir, publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true } };
 
-  const { context, stats } = await prepareContext(options.seedsDir, options.baseUrl, timed);
+  const { context, stats, erasure, erased } = await prepareContext(options.seedsDir, options.baseUrl, timed, resumeContacts);
   // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
   // build that fails earlier (bad seeds) holds the lock only for restoreAfterKilledSwap, if at all.
   const lock = fingerprint === undefined ? undefined : await acquireBuildLock(options.outDir);
   try {
     const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
+    // Earlier releases, read before anything is staged: from --archive, else from the output in place (issue 34).
+    context.releases = { earlier: await readReleaseArchive(options.archive ?? options.outDir), erased, ...(options.keepReleases === undefined ? {} : { keep: options.keepReleases }) };
     // Files are written into a staging folder (swapped in at the end) and compressed on other threads
     // as the plan produces them (issue 7); a dry run only compresses, for the summary.
-    const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir, options.removePreviousInBackground === true ? { removePrevious: removeInBackground } : {});
+    // With people erased, the previous output (which may hold them) is gone before the build ends, never
+    // left to a background process that might not finish (issue 31); stageOutput has already removed
+    // whatever earlier builds left beside the output.
+    const background = options.removePreviousInBackground === true && !erasesAnyone(erasure);
+    const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir, background ? { removePrevious: removeInBackground } : {});
     const sink = createOutputSink(staged?.dir, previous);
     let committed = false;
     try {
@@ -116,7 +160,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
       const netlify = planNetlifyFiles(plan, ENDPOINTS);
       plan.files.push(...netlify.files);
-      const report: BuildReport = { seeds: stats, stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+      const report: BuildReport = { seeds: stats, erasure, release: await releaseReport(context), stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
       await timed("write", async () => {
         const manifestText = await completeOutput(sink, plan);
         const { variants } = await sink.settled();
@@ -125,7 +169,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         report.bytes = bytes;
         report.endpoints = endpointBytes(plan, variants);
         if (staged === undefined || fingerprint === undefined) return;
-        const summary: RecordedSummary = { seeds: stats, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
+        const summary: RecordedSummary = { seeds: stats, erasure, release: report.release, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
         // Every file of the output: the plan's, their variants and the build record.
         const files = plan.files.length + variants.files + 1;
         summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
@@ -154,14 +198,37 @@ export type TimeStage = <T>(stage: string, work: () => T | Promise<T>) => Promis
  * The stages before any file exists: the seeds loaded, the dataset computed and indexed, the resume
  * search index built. Shared with the bench's render floor (scripts/bench/render-child.ts).
  */
-export async function prepareContext(seedsDir: string, baseUrl: string, timed: TimeStage): Promise<{ context: EngineContext; stats: LoadStats }> {
+export async function prepareContext(
+  seedsDir: string,
+  baseUrl: string,
+  timed: TimeStage,
+  resumeContacts: ContactScope = DEFAULT_RESUME_CONTACTS,
+): Promise<{ context: EngineContext; stats: LoadStats; erasure: ErasureReport; erased: ReturnType<typeof suppressionMatcher> }> {
   const { seeds, stats } = await timed("load", () => loadSeeds(seedsDir));
+  const { kept, erased, unmatched } = eraseSuppressed(seeds.resumes, seeds.suppressions);
   const computed = await timed("compute", () => {
-    const dataset = computeDataset(seeds, { baseUrl });
+    const dataset = computeDataset({ ...seeds, resumes: kept }, { baseUrl, resumeContacts });
     return { dataset, index: buildEngineIndex(dataset) };
   });
   const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes, computed.dataset.searchSynonyms));
-  return { context: { ...computed, resumeSearch }, stats };
+  return { context: { ...computed, resumeSearch }, stats, erasure: { erased, unmatched }, erased: suppressionMatcher(seeds.suppressions) };
+}
+
+/** The release published and what changed since the one before it. */
+async function releaseReport(context: EngineContext): Promise<ReleaseReport> {
+  const set = await releaseSet(context);
+  return { name: set.current.name, kept: set.kept.length, rewritten: set.kept.filter((release) => release.entry.rewritten !== undefined).length, changes: set.changes === undefined ? [] : changesSummary(set.changes) };
+}
+
+/** What of an archive folder a build depends on: its listing of releases (each file is checked against it when read). */
+async function archiveFingerprint(dir: string): Promise<string> {
+  const listing = await readFile(path.join(dir, "downloads", RELEASES_FILE)).catch(() => readFile(path.join(dir, RELEASES_FILE)).catch(() => Buffer.alloc(0)));
+  return `${path.resolve(dir)} ${etagOf(listing)}`;
+}
+
+/** Whether the suppression list names anyone: then nothing of the previous output may outlive the build. */
+function erasesAnyone(erasure: ErasureReport): boolean {
+  return erasure.erased > 0 || erasure.unmatched.length > 0;
 }
 
 /** Every response, page and download a build writes, planned; `emit` receives each file as it is planned. */

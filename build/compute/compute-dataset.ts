@@ -3,6 +3,7 @@
  * @module
  */
 import type { SeedSet } from "../load/load-seeds.ts";
+import type { ContactScope } from "../load/schemas.ts";
 import { computeCalibration } from "./calibration.ts";
 import { compareStrings } from "./compare.ts";
 import { computeBrands } from "./compute-brands.ts";
@@ -15,6 +16,7 @@ import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
 import { utcDateOf } from "../shared/utc-date.ts";
 import { computeTrending } from "./trending.ts";
+import { DEFAULT_RESUME_CONTACTS, settleContacts } from "./resume-contacts.ts";
 
 /**
  * The one spelling of a site address, so that equal addresses give the same dist/: the WHATWG URL
@@ -27,7 +29,8 @@ export function canonicalBaseUrl(text: string): string {
 }
 
 /** Computes the dataset from validated seeds. Pure: the same seeds give the same dataset. */
-export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Dataset {
+export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resumeContacts?: ContactScope }): Dataset {
+  const resumeContacts = options.resumeContacts ?? DEFAULT_RESUME_CONTACTS;
   const snapshotDate = utcDateOf(seeds.meta.snapshot_at);
   const index = computeDemandIndex(seeds.demand);
   const periods = [...new Set(seeds.demand.map((row) => row.period))].sort(compareStrings);
@@ -44,7 +47,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
   const countryRecords = computeCountryCoverage(countries, index, periods);
   return {
     meta: seeds.meta,
-    site: { base_url: canonicalBaseUrl(options.baseUrl) },
+    site: { base_url: canonicalBaseUrl(options.baseUrl), resume_contacts: resumeContacts },
     periods,
     countries: countryRecords,
     regulators: computeRegulatorCounts(regulators, seeds.licenses),
@@ -61,7 +64,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string }): Da
     trending: computeTrending(index, periods, nameOf),
     momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),
-    resumes: [...seeds.resumes].sort((a, b) => a.id - b.id),
+    resumes: [...seeds.resumes].sort((a, b) => a.id - b.id).map((resume) => settleContacts(resume, resumeContacts)),
     searchSynonyms: seeds.searchSynonyms.map((group) => group.phrases),
     counts: countDataset(seeds, index.length, countryRecords),
   };

@@ -3,7 +3,7 @@
  * The build writes it to dist/ so that the handler answers on-the-fly queries from the same numbers.
  * @module
  */
-import type { Brand, Domain, Game, GroundTruth, License, Meta, Provider, Resume, TcAlert } from "../load/schemas.ts";
+import type { Brand, ContactScope, Domain, Game, GroundTruth, License, Meta, Provider, TcAlert } from "../load/schemas.ts";
 import type { CalibrationEntry } from "./calibration.ts";
 import type { CountryRecord } from "./country-coverage.ts";
 import type { IndexValue } from "./demand-index.ts";
@@ -11,6 +11,7 @@ import type { GameRankEntry } from "./game-rank.ts";
 import type { Momentum } from "./momentum.ts";
 import type { ProviderRankEntry } from "./provider-rank.ts";
 import type { RegulatorRecord } from "./regulator-counts.ts";
+import type { ResumeRecord } from "./resume-contacts.ts";
 import type { Trending } from "./trending.ts";
 import type { TrustResult } from "./trust-score.ts";
 
@@ -33,7 +34,11 @@ export interface LicenseRecord extends License {
 export interface Dataset {
   meta: Meta;
   /** Where the site is published; discovery documents give absolute addresses from it. */
-  site: { base_url: string };
+  site: {
+    base_url: string;
+    /** The build's --resume-contacts: the default consent and the widest any resume gets (issue 31). */
+    resume_contacts: ContactScope;
+  };
   /** Every month with demand data, ascending. */
   periods: string[];
   /** Sorted by code, with demand-data coverage and freshness. */
@@ -59,7 +64,8 @@ export interface Dataset {
   trending: Trending;
   momentum: Momentum;
   tcAlerts: TcAlert[];
-  resumes: Resume[];
+  /** By id, their contacts settled (resume-contacts.ts); erased ones left out. */
+  resumes: ResumeRecord[];
   /** Resume search synonym groups, each a list of phrases as written in the seeds (issue 33). */
   searchSynonyms: string[][];
   counts: DatasetCounts;

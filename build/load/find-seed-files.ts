@@ -4,7 +4,9 @@
  * @module
  */
 import fg from "fast-glob";
-import { META_FILE, SEED_RESOURCES } from "./seed-resources.ts";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { META_FILE, SEED_RESOURCES, SUPPRESSIONS_FILE } from "./seed-resources.ts";
 
 /** A seed file's name: JSON, NDJSON or CSV. */
 const SEED_NAME = /\.(json|ndjson|csv)$/;
@@ -65,5 +67,7 @@ export function unreadableReason(error: NodeJS.ErrnoException, folder?: string):
  */
 export async function seedInputFiles(seedsDir: string): Promise<{ files: string[]; refused: string[] }> {
   const scanned = await Promise.all(SEED_RESOURCES.map((resource) => scanResourceFolder(seedsDir, resource.dir)));
-  return { files: [META_FILE, ...scanned.flatMap((scan) => scan.files)], refused: scanned.flatMap((scan) => scan.problems.map((problem) => problem.path)) };
+  // The suppression list is optional: fingerprinted when present, so adding one rebuilds (issue 31).
+  const suppressions = (await stat(path.join(seedsDir, SUPPRESSIONS_FILE)).catch(() => undefined)) === undefined ? [] : [SUPPRESSIONS_FILE];
+  return { files: [META_FILE, ...suppressions, ...scanned.flatMap((scan) => scan.files)], refused: scanned.flatMap((scan) => scan.problems.map((problem) => problem.path)) };
 }

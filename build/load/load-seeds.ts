@@ -6,6 +6,7 @@
 import { constants } from "node:buffer";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import type { z } from "zod";
 import { BuildError, npmCommandFor, SeedValidationError, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
@@ -15,6 +16,7 @@ import { CsvLayout } from "./csv-layout.ts";
 import { decodeSeedBytes, readSeedText } from "./read-seed-file.ts";
 import {
   metaSchema,
+  suppressionsSchema,
   type Brand,
   type Country,
   type DemandRow,
@@ -28,9 +30,10 @@ import {
   type Regulator,
   type Resume,
   type SynonymGroup,
+  type Suppressions,
   type TcAlert,
 } from "./schemas.ts";
-import { META_FILE, SEED_RESOURCES, type SeedResource, type SeedResourceName } from "./seed-resources.ts";
+import { META_FILE, SEED_RESOURCES, SUPPRESSIONS_FILE, type SeedResource, type SeedResourceName } from "./seed-resources.ts";
 import { findDanglingReferences, findDuplicateKeys, recordKey, validateRecords, type LocatedRecord } from "./validate-records.ts";
 
 /** Every validated seed record, by resource. */
@@ -50,6 +53,8 @@ export interface SeedSet {
   resumes: Resume[];
   /** Empty when the seeds have no synonyms folder (it is optional). */
   searchSynonyms: SynonymGroup[];
+  /** People erased on request (`meta/suppressions.json`, optional): none when absent. */
+  suppressions: Suppressions;
 }
 
 export interface LoadStats {
@@ -101,7 +106,9 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     return decoded.text;
   };
 
-  const meta = await loadMeta(label, await readText(META_FILE), problems);
+  const meta = loadSeedObject<Meta>(`${label}/${META_FILE}`, await readText(META_FILE), metaSchema, problems);
+  const hasSuppressions = (await stat(path.join(seedsDir, SUPPRESSIONS_FILE)).catch(() => undefined)) !== undefined;
+  const suppressions = hasSuppressions ? loadSeedObject<Suppressions>(`${label}/${SUPPRESSIONS_FILE}`, await readText(SUPPRESSIONS_FILE), suppressionsSchema, problems) : {};
   const byResource: Partial<Record<SeedResourceName, LocatedRecord[]>> = {};
   const keys = new Map<SeedResourceName, ReadonlySet<string> | undefined>();
 
@@ -114,7 +121,7 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
   }
   problems.push(...checkSeedRules(byResource, meta?.snapshot_at));
 
-  if (problems.length > 0 || meta === undefined) throw new SeedValidationError(problems);
+  if (problems.length > 0 || meta === undefined || suppressions === undefined) throw new SeedValidationError(problems);
   const values = <T>(name: SeedResourceName): T[] => (byResource[name] ?? []).map((record) => record.value as T);
   return {
     seeds: {
@@ -132,6 +139,7 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
       tcAlerts: values("tcAlerts"),
       resumes: values("resumes"),
       searchSynonyms: values("searchSynonyms"),
+      suppressions,
     },
     stats,
   };
@@ -211,9 +219,9 @@ function rawRecordKey(value: unknown, fields: readonly string[]): string | undef
   return recordKey(record, fields);
 }
 
-async function loadMeta(label: string, text: string | undefined, problems: SeedProblem[]): Promise<Meta | undefined> {
+/** Reads one seed file that holds a single object (meta, the suppression list); problems name the file. */
+function loadSeedObject<T>(file: string, text: string | undefined, schema: z.ZodType, problems: SeedProblem[]): T | undefined {
   if (text === undefined) return undefined;
-  const file = `${label}/${META_FILE}`;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -223,7 +231,7 @@ async function loadMeta(label: string, text: string | undefined, problems: SeedP
     return undefined;
   }
   for (const { path, count } of findRepeatedKeys(text, value)) problems.push(repeatedKeyProblem(file, undefined, path, count));
-  const checked = validateRecords(file, [{ location: "", value }], metaSchema);
+  const checked = validateRecords(file, [{ location: "", value }], schema);
   problems.push(...checked.problems.map((problem) => ({ ...problem, record: undefined })));
-  return checked.valid[0]?.value as Meta | undefined;
+  return checked.valid[0]?.value as T | undefined;
 }

@@ -48,6 +48,11 @@ function distinctList<T extends z.ZodType>(item: T) {
 export const metaSchema = z.strictObject({
   snapshot_at: isoDateTime.describe("When the seed data was taken; every response's generated_at"),
   synthetic: z.boolean().describe("True for generated sample data"),
+  version: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "Expected a release name of letters, digits, dots, dashes and underscores")
+    .optional()
+    .describe("The release's name (issue 34); absent: named by the snapshot"),
   contact: z.email(),
   dataset: z.strictObject({
     name: nonEmpty,
@@ -62,6 +67,7 @@ export const metaSchema = z.strictObject({
     source: nonEmpty,
     license: nonEmpty,
     attribution: webUrl,
+    removal_contact: z.email().optional().describe("Where a person asks for their contacts or resume to be removed (issue 31); absent: the top-level contact"),
   }),
 });
 
@@ -213,6 +219,18 @@ export const tcAlertSchema = z.strictObject({
   summary: nonEmpty,
 });
 
+/**
+ * How far a resume's contacts may be published (issue 31): everywhere, on its own card only (never in
+ * lists, exports or downloads), or nowhere. Ordered from the widest to the narrowest.
+ */
+export const CONTACT_SCOPES = ["public", "card_only", "withheld"] as const;
+
+/** A person's consent to the publication of their contacts, and when they gave it. */
+export const consentSchema = z.strictObject({
+  contacts: z.enum(CONTACT_SCOPES).describe("public, card_only or withheld"),
+  given_at: isoDateTime.describe("When the consent was given or last changed"),
+});
+
 export const resumeSchema = z.strictObject({
   id: z.int().min(1),
   title: nonEmpty,
@@ -233,6 +251,17 @@ export const resumeSchema = z.strictObject({
   language: bcp47Tag.describe("Language of the text, a BCP 47 tag (en, de, pt-BR)"),
   updated_at: isoDateTime,
   text: nonEmpty,
+  consent: consentSchema.optional().describe("Absent: the build's default (--resume-contacts)"),
+});
+
+/**
+ * `seeds/meta/suppressions.json` (optional, issue 31): people erased on request. Their resumes are left
+ * out of everything the build publishes. E-mails and phone numbers are matched after normalising case and spacing.
+ */
+export const suppressionsSchema = z.strictObject({
+  resume_ids: z.array(z.int().min(1)).optional(),
+  emails: z.array(nonEmpty).optional(),
+  phones: z.array(nonEmpty).optional(),
 });
 
 /** A phrase of a synonym group: at least one letter or digit, since punctuation only separates words. */
@@ -264,3 +293,5 @@ export type GroundTruth = z.infer<typeof groundTruthSchema>;
 export type TcAlert = z.infer<typeof tcAlertSchema>;
 export type Resume = z.infer<typeof resumeSchema>;
 export type SynonymGroup = z.infer<typeof synonymGroupSchema>;
+export type ContactScope = (typeof CONTACT_SCOPES)[number];
+export type Suppressions = z.infer<typeof suppressionsSchema>;

@@ -124,3 +124,6 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
 
 /** The meta file is one object, not a list of records. */
 export const META_FILE = "meta/meta.json";
+
+/** The optional list of people erased on request (issue 31): one object, beside meta. */
+export const SUPPRESSIONS_FILE = "meta/suppressions.json";

@@ -3,7 +3,9 @@
  * license, sources, and per resource its path, format, size, hash and table schema (none for a table without records).
  * @module
  */
+import { releaseName } from "../compute/releases.ts";
 import type { Meta } from "../load/schemas.ts";
+import { contactRuleText } from "../query/resumes/contact-rule.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import type { BulkDownload } from "./bulk-downloads.ts";
 import { asciiIdentifier, packageLicense } from "../shared/license.ts";
@@ -30,6 +32,11 @@ function resourceDescription(meta: Meta, description: string): string {
   return meta.synthetic ? `SYNTHETIC sample: fictional records from a seeded generator, no real source. ${description}` : description;
 }
 
+/** The address of the current release's folder: `<base>/downloads/<release>/`. */
+export function releaseUrl(context: EngineContext): string {
+  return `${context.dataset.site.base_url}/downloads/${releaseName(context.dataset.meta)}/`;
+}
+
 /** The descriptor, resources in download order; paths are relative to the descriptor's folder. */
 export function dataPackage(context: EngineContext, downloads: readonly BulkDownload[]) {
   const { meta } = context.dataset;
@@ -41,14 +48,17 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
     title: `${meta.dataset.name} and ${meta.resumes.name}`,
     description: `${meta.dataset.description} ${meta.resumes.description}`,
     homepage: meta.dataset.attribution,
+    // The release (issue 34): its name, when it was made (its snapshot, so a rebuild is byte-identical) and its folder.
+    version: releaseName(meta),
     created: meta.snapshot_at,
+    url: releaseUrl(context),
     licenses,
     sources: [sourceOf(meta, "dataset"), sourceOf(meta, "resumes")],
     resources: downloads.map((download) => ({
       name: download.table.name,
       path: download.fileName,
       title: download.table.title,
-      description: resourceDescription(meta, download.table.description),
+      description: resourceDescription(meta, download.table.service === "resumes" ? `${download.table.description} ${contactRuleText(context.dataset)}` : download.table.description),
       format: "ndjson",
       compression: "gz",
       mediatype: NDJSON_MEDIA_TYPE,

@@ -217,7 +217,7 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     service: "resumes",
     primaryKey: ["id"],
     title: "Resumes",
-    description: "Every resume as the full record of /resumes/{id} (contacts and full text included), by id.",
+    description: "Every resume in full as /resumes/export gives it (contacts and full text as far as the contact rule lets downloads carry them), by id.",
     records: (context) => context.dataset.resumes.map((resume) => fullResume(resume)),
   },
 ];

@@ -7,10 +7,13 @@
  */
 import type { SiteProducer } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
+import { contactRuleText } from "../query/resumes/contact-rule.ts";
 import { bulkDownloads, DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { escapeHtml } from "./html.ts";
 import { downloadsSection, syntheticNotice } from "./landing-page.ts";
 import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
+import { citationSection, releasesSection } from "./release-sections.ts";
+import { releaseSet } from "./releases.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
 /** The page's HTML (it lists sizes and hashes, so it follows the archives). */
@@ -20,7 +23,10 @@ export async function downloadsPage(context: EngineContext): Promise<string> {
   const body = `<h1>Bulk downloads</h1>
 <p class="lead">${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}, snapshot of ${escapeHtml(meta.snapshot_at)}, under ${escapeHtml(licenseSummary(meta))}: attribution as on the <a href="${SITE_LINKS.home}#attribution">home page</a>.</p>
 ${syntheticNotice(meta)}
-${downloadsSection(context, downloads)}`;
+<p><strong>Resume contacts.</strong> ${escapeHtml(contactRuleText(context.dataset))}</p>
+${downloadsSection(context, downloads)}
+${releasesSection(await releaseSet(context))}
+${citationSection(context)}`;
   return renderPage(context, { path: SITE_LINKS.downloads, title: `Downloads · ${meta.dataset.name} and ${meta.resumes.name}`, description: `Every resource of ${meta.dataset.name} and ${meta.resumes.name} as a gzip NDJSON file.`, body });
 }
 

@@ -11,6 +11,7 @@ import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
 import { packageLicense } from "../shared/license.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
 import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
+import { citationSection } from "./release-sections.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
 type Service = "dataset" | "resumes";
@@ -118,7 +119,8 @@ ${serviceCard(context, "resumes", `${formatCount(context.dataset.resumes.length)
 </div>
 ${attributionSection(context)}
 ${machineLinks()}
-${downloadsSection(context, downloads)}`;
+${downloadsSection(context, downloads)}
+${citationSection(context)}`;
   return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT });
 }
 

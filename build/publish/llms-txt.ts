@@ -6,6 +6,7 @@
  */
 import { MAX_ANSWER_BYTES } from "../query/answer-size.ts";
 import type { SiteProducer } from "../output-format/site-files.ts";
+import { contactRuleText } from "../query/resumes/contact-rule.ts";
 import type { EngineContext, Endpoint, ServiceName } from "../query/endpoint.ts";
 import { ENDPOINTS } from "../query/endpoints.ts";
 import { defaultOf, expectedOf, serializeValue, type IntSpec, type ParamSpec } from "../query/param-spec.ts";
@@ -119,6 +120,7 @@ export async function llmsTxt(context: EngineContext): Promise<string> {
     "Use GET (or HEAD). Success bodies are `{\"meta\": {...}, \"data\": ...}`; `meta` holds source, license, attribution and generated_at (the snapshot time). Discovery documents, openapi.json and exports are not enveloped. Errors are `{\"error\": CODE, \"message\": ..., \"status\": N, \"details\": {...}}`.",
     "Parameters: an unknown parameter is a 400 `unknown_parameter`; closed vocabularies reject unknown values (400 `invalid_parameter`); open ones (country, brand, role, skill, ...) accept anything and an unknown value matches nothing. A comma-separated value means any of them; different parameters combine with AND. Keys are case-insensitive in values (`gb` = `GB`, `UK` = `GB`). Paginated lists add page, per_page, total and pages to meta and a Link header.",
     `Attribution: credit "${meta.dataset.name}" with a link to ${meta.dataset.attribution} and "${meta.resumes.name}" with a link to ${meta.resumes.attribution} (${licenseSummary(meta)}); say if you changed the data.`,
+    `Resume contacts: ${contactRuleText(context.dataset)}`,
     "",
     serviceSection(context, "dataset", "Demand dataset API"),
     "",

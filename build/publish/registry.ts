@@ -9,6 +9,7 @@ import { downloadsProducer } from "./downloads-producer.ts";
 import { landingPageProducer } from "./landing-page.ts";
 import { llmsTxtProducer } from "./llms-txt.ts";
 import { methodologyPageProducer } from "./methodology-page.ts";
+import { releasesProducer } from "./releases.ts";
 
 export const SITE_PRODUCERS: readonly SiteProducer[] = [
   landingPageProducer,
@@ -16,5 +17,6 @@ export const SITE_PRODUCERS: readonly SiteProducer[] = [
   methodologyPageProducer,
   llmsTxtProducer,
   downloadsProducer,
+  releasesProducer,
   downloadsPageProducer,
 ];

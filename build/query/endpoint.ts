@@ -3,6 +3,7 @@
  * and the part of its key space that the build precomputes.
  * @module
  */
+import type { ReleaseInputs } from "../compute/releases.ts";
 import type { Dataset } from "../compute/dataset.ts";
 import type { ParamSpec, Params } from "./param-spec.ts";
 import type { QueryPairs } from "./parse-query-string.ts";
@@ -28,6 +29,8 @@ export interface EngineContext {
    * distinct query (issue 32).
    */
   onDemand?: boolean;
+  /** Earlier releases of the downloads, read by the build from the previous output or `--archive` (issue 34); the host has none. */
+  releases?: ReleaseInputs;
 }
 
 export interface Pagination {
@@ -83,6 +86,11 @@ export interface Endpoint {
    * live requests). Absent: only the parameterless query, for a path without `{slots}`.
    */
   keySpace?: (context: EngineContext) => Iterable<KeySpaceEntry>;
+  /**
+   * What the OpenAPI document may show of a 200 body, where that is less than the body: a resume card's
+   * examples carry no contact that lists may not show (issue 31). Absent: the body as it is.
+   */
+  publicExample?: (context: EngineContext, body: unknown) => unknown;
 }
 
 /** One precomputed query, before parsing: path parameters and raw query pairs. */

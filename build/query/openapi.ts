@@ -13,6 +13,7 @@ import { errorBody } from "./schemas/envelope.ts";
 import { createSchemaCollector, HEADERS, IF_MATCH, IF_NONE_MATCH, sharedResponses } from "./schemas/openapi-components.ts";
 import { endpointSamples } from "./schemas/openapi-examples.ts";
 import { serviceGuide } from "./schemas/openapi-guide.ts";
+import { contactRuleText } from "./resumes/contact-rule.ts";
 import { pathItem, tagOf } from "./schemas/openapi-operations.ts";
 import type { OpenApiObject } from "./schemas/openapi-parameters.ts";
 import { SERVICE_BASES } from "./services.ts";
@@ -58,7 +59,7 @@ export function openapiDocument(context: EngineContext, service: ServiceName, en
     info: {
       title: about.name,
       version: OPENAPI_INFO_VERSION,
-      description: serviceGuide(service, about),
+      description: serviceGuide(service, about, service === "resumes" ? contactRuleText(context.dataset) : undefined),
       license: licenseObject(about.license),
       contact: { email: meta.contact },
     },

@@ -185,6 +185,18 @@ export interface components {
             contact: string;
             rate_limit: string;
             caching: string;
+            /**
+             * @description Resume directory only: how far contacts are published at most (public, card_only, withheld)
+             * @enum {string}
+             */
+            contacts_rule?: "public" | "card_only" | "withheld";
+            /** @description Resume directory only: the contact rule in force and how to ask for removal, in words */
+            contacts_policy?: string;
+            /**
+             * Format: email
+             * @description Resume directory only: where a person asks for their contacts or resume to be removed
+             */
+            removal_contact?: string;
             /** @description Real counts of the built data */
             stats: {
                 brands: number;

@@ -5,7 +5,7 @@
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { cardKeySpace } from "./resume-key-space.ts";
-import { findResume, fullResume } from "./resume-records.ts";
+import { findResume, fullResume, resumeCard } from "./resume-records.ts";
 import { resumeCardResponse } from "../schemas/resumes.ts";
 
 export const resumeCardEndpoint: Endpoint = {
@@ -16,6 +16,11 @@ export const resumeCardEndpoint: Endpoint = {
   format: "json",
   response: resumeCardResponse,
   params: [],
-  run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "resumes", fullResume(findResume(context.dataset.resumes, pathParams.id ?? ""))) }),
+  run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "resumes", resumeCard(findResume(context.dataset.resumes, pathParams.id ?? ""))) }),
   keySpace: cardKeySpace,
+  // A card may carry contacts meant for it alone: its example in the OpenAPI document shows what an export line shows.
+  publicExample: (context, body) => {
+    const card = body as { data: { id: number } };
+    return { ...card, data: fullResume(findResume(context.dataset.resumes, String(card.data.id))) };
+  },
 };

@@ -3,6 +3,7 @@
  * @module
  */
 import { HttpError } from "../../errors.ts";
+import { bulkContacts, bulkText, type ResumeRecord } from "../../compute/resume-contacts.ts";
 import type { Resume } from "../../load/schemas.ts";
 import { stableItem } from "../stable-json.ts";
 
@@ -55,9 +56,17 @@ function unscoredItem(resume: Resume) {
   };
 }
 
-/** The full resume (the card and each export line): the list item plus contacts and the full text. */
-export function fullResume(resume: Resume, score?: number) {
-  return { ...resumeListItem(resume, score), contacts: resume.contacts, text: resume.text };
+/**
+ * The full resume as exports and downloads show it: the list item plus contacts and the full text, both
+ * as far as they may appear outside the resume's own card (issue 31).
+ */
+export function fullResume(resume: ResumeRecord, score?: number) {
+  return { ...resumeListItem(resume, score), contacts: bulkContacts(resume), text: bulkText(resume) };
+}
+
+/** The resume's own card (`/resumes/{id}`): the full resume with every contact its consent lets the card show. */
+export function resumeCard(resume: ResumeRecord) {
+  return { ...resumeListItem(resume), contacts: resume.contacts, text: resume.text };
 }
 
 /** The 400 for an id that is not an integer (an integer no resume has, 0 or -1 included, is a 404). */

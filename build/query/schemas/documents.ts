@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { metaSchema } from "../../load/schemas.ts";
+import { metaSchema, CONTACT_SCOPES } from "../../load/schemas.ts";
 import { count, isoDateTime } from "./primitives.ts";
 
 const datasetStats = z.strictObject({
@@ -40,6 +40,9 @@ export const discoveryDocument = z
     contact: metaSchema.shape.contact,
     rate_limit: z.string(),
     caching: z.string(),
+    contacts_rule: z.enum(CONTACT_SCOPES).optional().describe("Resume directory only: how far contacts are published at most (public, card_only, withheld)"),
+    contacts_policy: z.string().optional().describe("Resume directory only: the contact rule in force and how to ask for removal, in words"),
+    removal_contact: z.email().optional().describe("Resume directory only: where a person asks for their contacts or resume to be removed"),
     stats: z.union([datasetStats, z.strictObject({ resumes: count })]).describe("Real counts of the built data"),
     endpoints: z.record(z.string(), z.string()).describe("`GET <path>` → summary, for every endpoint"),
   })

@@ -58,7 +58,7 @@ export function firstLines(lines: Iterable<string>, count: number): string {
 function attempt(context: EngineContext, endpoint: Endpoint, query: Query): { body: unknown } | { error: HttpError } {
   try {
     const result = runResolved(context, resolveForEndpoint(endpoint, query.pathParams, query.pairs));
-    if (result.kind === "json") return { body: abridge(result.body) };
+    if (result.kind === "json") return { body: abridge(endpoint.publicExample?.(context, result.body) ?? result.body) };
     return { body: firstLines(renderNdjsonLines(result), EXAMPLE_ITEMS) };
   } catch (error) {
     if (error instanceof HttpError) return { error };

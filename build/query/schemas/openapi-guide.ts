@@ -29,7 +29,8 @@ One JSON answer has at most ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes be
 `;
 
 /** The description of a service's document: what it is, its license and attribution, then the rules. */
-export function serviceGuide(service: ServiceName, about: { description: string; license: string; attribution: string }): string {
+export function serviceGuide(service: ServiceName, about: { description: string; license: string; attribution: string }, contactRule?: string): string {
   const exports = service === "resumes" ? "\n`/resumes/export` answers the same page as `/resumes` as NDJSON (`application/x-ndjson`), one full resume per line, streamed.\n" : "";
-  return `${about.description}\n\n**License:** ${about.license}. Attribution must link to ${about.attribution}.\n${exports}${COMMON_RULES}`;
+  const contacts = contactRule === undefined ? "" : `\n**Contacts:** ${contactRule}\n`;
+  return `${about.description}\n\n**License:** ${about.license}. Attribution must link to ${about.attribution}.\n${exports}${contacts}${COMMON_RULES}`;
 }
