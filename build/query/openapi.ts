@@ -58,7 +58,7 @@ export function openapiDocument(context: EngineContext, service: ServiceName, en
     info: {
       title: about.name,
       version: OPENAPI_INFO_VERSION,
-      description: serviceGuide(service, about),
+      description: serviceGuide(service, about, own),
       license: licenseObject(about.license),
       contact: { email: meta.contact },
     },

@@ -650,7 +650,7 @@ export interface components {
             /** @description When a non-active status took effect; null while active */
             status_changed_at: string | null;
             /** @description Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown */
-            jurisdiction: string | "";
+            jurisdiction: string;
         };
         /** @description A brand in the list */
         BrandListItem: {
@@ -1103,7 +1103,7 @@ export interface components {
             /** @description When a non-active status took effect; null while active */
             status_changed_at: string | null;
             /** @description Country of the regulator; empty when the regulator is unknown */
-            jurisdiction: string | "";
+            jurisdiction: string;
         };
         LicensesResponse: {
             meta: {
