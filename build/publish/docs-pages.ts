@@ -76,7 +76,7 @@ export function docsPageHtml(service: ServiceName, about: { name: string; descri
 <h1>${name}: API reference</h1>
 <p>Data license ${escapeHtml(about.license)}. Every endpoint, parameter, response and error of the <code>${base}</code> service, rendered from its OpenAPI 3.1 document (version ${OPENAPI_INFO_VERSION}). Each endpoint is listed by its <code>GET</code>; every path also answers <code>HEAD</code> (the same status and headers, no body) and <code>OPTIONS</code> (the CORS preflight, 204), which the OpenAPI document lists per path.</p>
 <noscript><p>This reference needs JavaScript. The OpenAPI document itself is at <a href="${base}/openapi.json">${base}/openapi.json</a>.</p></noscript>
-<nav aria-label="Site"><a href="/">Home</a><a href="/methodology">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
+<nav aria-label="Site"><a href="/">Home</a><a href="/methodology/">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
 </header>
 <div id="swagger-ui" tabindex="-1" data-openapi="${base}/openapi.json"></div>
 <footer class="docs-footer">Rendered by Swagger UI (<a href="${DOCS_ASSETS}/swagger-ui-LICENSE.txt">Apache License 2.0</a>, <a href="${DOCS_ASSETS}/swagger-ui-NOTICE.txt">notice</a>).</footer>

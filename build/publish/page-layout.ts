@@ -75,7 +75,7 @@ export function licenseSummary(meta: Meta): string {
 
 /** What a page brings to the shared shell. */
 export interface PageOptions {
-  /** The page's own path, marked as current in the navigation. */
+  /** The page's own canonical path, marked as current in the navigation ("" for a page with no address: the 404). */
   path: string;
   title: string;
   description: string;
@@ -108,6 +108,8 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(options.title)}</title>`,
     `<meta name="description" content="${escapeHtml(options.description)}">`,
+    // The one address of the page (issue 28): where a static host also answers another spelling, this names the canonical one.
+    options.path === "" ? "" : `<link rel="canonical" href="${escapeHtml(context.dataset.site.base_url + options.path)}">`,
     // An empty icon: no request for /favicon.ico, which the site does not have.
     '<link rel="icon" href="data:,">',
     `<style>${STYLE}</style>`,

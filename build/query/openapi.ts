@@ -62,7 +62,7 @@ export function openapiDocument(context: EngineContext, service: ServiceName, en
       license: licenseObject(about.license),
       contact: { email: meta.contact },
     },
-    externalDocs: { description: "Methodology: how every figure is computed", url: `${site.base_url}/methodology` },
+    externalDocs: { description: "Methodology: how every figure is computed", url: `${site.base_url}/methodology/` },
     servers: [
       { url: `${site.base_url}${SERVICE_BASES[service]}`, description: "The published service" },
       { url: SERVICE_BASES[service], description: "The host that serves this document" },

@@ -115,7 +115,7 @@ describe("methodologyPage", () => {
 
   it("is produced at /methodology, its body finished once the charts are rendered", async () => {
     const [file] = methodologyPageProducer(context);
-    expect(file).toMatchObject({ urlPath: "/methodology", file: "methodology/index.html", contentType: "text/html; charset=utf-8" });
+    expect(file).toMatchObject({ urlPath: "/methodology/", file: "methodology/index.html", contentType: "text/html; charset=utf-8" });
     expect(file!.body).toBeInstanceOf(Promise);
     expect(await file!.body).toBe(html);
   });
