@@ -6,7 +6,7 @@
 import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml } from "./html.ts";
-import { SITE_LINKS } from "./site-links.ts";
+import { PORTAL_LINKS, SITE_LINKS } from "./site-links.ts";
 
 /** The id of every page's main element, the target of its skip link. */
 export const MAIN_ID = "content";
@@ -82,10 +82,17 @@ export interface PageOptions {
   body: string;
   /** Inline script run at the end of the body (the landing page's copy buttons). */
   script?: string;
+  /** A script file of this host the page loads at the end of its body (the resume search's). */
+  scriptSrc?: string;
+  /** Styles this page adds to the shared ones (the charts'). */
+  style?: string;
 }
 
 function navigation(current: string): string {
   const links: [string, string][] = [
+    [PORTAL_LINKS.markets, "Markets"],
+    [PORTAL_LINKS.brands, "Brands"],
+    [PORTAL_LINKS.resumes, "Resumes"],
     [SITE_LINKS.methodology, "Methodology"],
     [SITE_LINKS.dataset.docs, "Dataset API"],
     [SITE_LINKS.resumes.docs, "Resume API"],
@@ -112,7 +119,7 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     options.path === "" ? "" : `<link rel="canonical" href="${escapeHtml(context.dataset.site.base_url + options.path)}">`,
     // An empty icon: no request for /favicon.ico, which the site does not have.
     '<link rel="icon" href="data:,">',
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}${options.style === undefined ? "" : `\n${options.style}`}</style>`,
     "</head>",
     "<body>",
     // The skip link comes first, so a keyboard user passes the navigation with one Tab and Enter; the
@@ -122,6 +129,7 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     `<main id="${MAIN_ID}" tabindex="-1">${options.body}</main>`,
     `<footer class="site"><div>${footer}</div></footer>`,
     options.script === undefined ? "" : `<script>${options.script}</script>`,
+    options.scriptSrc === undefined ? "" : `<script src="${escapeHtml(options.scriptSrc)}"></script>`,
     "</body>",
     "</html>",
     "",
