@@ -333,7 +333,7 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect(crawl.files.length).toBeGreaterThan(20);
     expect(crawl.external, "links to other origins").toEqual(EXTERNAL_LINKS);
     expect(crawl.baseUrl, "links to the build's base URL, dead on this host").toEqual([]);
-  });
+  }, 600_000); // some 15 pages in the browser and 900 addresses checked from Node, on a busy machine
 
   it("saw no console error and no failed request on any page", () => {
     expect(problems.console).toEqual([]);

@@ -142,6 +142,7 @@
         return key + ": " + resume.contacts[key];
       }).join(" · ")],
     ].forEach(function (pair) {
+      if (pair[1] === undefined || pair[1] === null || pair[1] === "") return;
       facts.appendChild(el("dt", "", pair[0]));
       facts.appendChild(el("dd", "", pair[1]));
     });
