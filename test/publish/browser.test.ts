@@ -42,11 +42,12 @@ const REFERENCE_AXE_EXCEPTIONS = ["nested-interactive"];
 const MAX_PAGES = 25;
 const MAX_ADDRESSES = 1500;
 /**
- * A market or brand page (`/markets/gb/`, `/brands/<slug>/`): every one linked is checked to answer 200
- * with HTML, but only the first of each kind is visited (875 pages of one template each); the portal
- * browser test visits more of them at two widths.
+ * A market or brand page (`/markets/gb/`, `/brands/<slug>/`), or the resume search with a resume open
+ * (`/resumes/?id=…`): every one linked is checked to answer 200 with HTML, but only the first of each
+ * kind is visited (875 pages of one template each, one page in many states); the portal browser test
+ * visits more of them at two widths.
  */
-const DETAIL_PAGE = /^\/(markets|brands)\/[^/]+\/$/;
+const DETAIL_PAGE = /^\/(markets|brands)\/[^/]+\/$|^\/(resumes)\/\?/;
 
 /** Every link of the site to another origin (not fetched): a new one must show up here as a change. */
 const EXTERNAL_LINKS = ["https://creativecommons.org/licenses/by/4.0/", "https://data.example.com/", "https://data.example.com/resume/", "mailto:data@example.com"];
@@ -171,7 +172,8 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
         const response = await host.get(path, { method: "HEAD", redirect: "manual" });
         if (response.status !== 200) answered.set(path, `answered ${response.status}${response.headers.has("location") ? ` (to ${response.headers.get("location")})` : ""}, not 200`);
         else if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-          const kind = DETAIL_PAGE.exec(path)?.[1];
+          const match = DETAIL_PAGE.exec(path);
+          const kind = match === null ? undefined : (match[1] ?? match[2]);
           if (kind === undefined || !visitedKinds.has(kind)) round.push(path);
           else crawl.checked += 1;
           if (kind !== undefined) visitedKinds.add(kind);
@@ -327,7 +329,7 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     const crawl = await crawlSite(browser!, host);
     expect(crawl.failures, "pages with a problem and links that do not answer 200").toEqual([]);
     expect(crawl.pages, "the HTML pages the links reach").toEqual(expect.arrayContaining(["/", "/api/dataset/v1/docs", "/brands/", "/downloads/", "/markets/", "/methodology/", "/resume/api/v1/docs", "/resumes/"]));
-    expect(crawl.pages.filter((address) => DETAIL_PAGE.test(address)), "one market page and one brand page visited").toHaveLength(2);
+    expect(crawl.pages.filter((address) => DETAIL_PAGE.test(address)), "one market page, one brand page and one open resume visited").toHaveLength(3);
     expect(crawl.checked, "every market and brand page linked answers 200").toBeGreaterThan(800);
     expect(crawl.files).toEqual(expect.arrayContaining(["/api/dataset/v1/", "/api/dataset/v1/openapi.json", "/downloads/datapackage.json", "/downloads/index.ndjson.gz", "/llms.txt", "/resume/api/v1/", "/resume/api/v1/openapi.json"]));
     expect(crawl.files.length).toBeGreaterThan(20);

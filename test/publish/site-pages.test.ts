@@ -28,7 +28,7 @@ describe("site pages on the sample host", () => {
   });
 
   it("says on /downloads/, as on /, that the sample is synthetic", async () => {
-    for (const page of ["/", "/downloads/"]) expect(await (await host.get(page)).text(), page).toContain('<p class="notice"><strong>Synthetic sample.</strong>');
+    for (const page of ["/", "/downloads/"]) expect(await (await host.get(page)).text(), page).toContain('<p class="notice" id="synthetic"><strong>Synthetic sample.</strong>');
   });
 
   it("lists every download on /downloads/ with the size and SHA-256 of the file served", async () => {
