@@ -52,7 +52,7 @@ form.search button,#pager button,#resume-view button{font:inherit;padding:.45rem
 #pager{display:flex;gap:1rem;margin:1rem 0}
 #results{list-style:none;padding:0;margin:0;max-width:48rem}
 #results li{border-bottom:1px solid var(--line);padding:.6rem 0}
-#results h3{margin:0 0 .2rem;font-size:1.02rem}
+#results h2{margin:0 0 .2rem;padding:0;border:0;font-size:1.02rem}
 #results .facts{margin:0;color:var(--muted);font-size:.92rem}
 #resume-view{border:1px solid var(--line);border-radius:8px;padding:1rem 1.2rem;margin:1rem 0;max-width:48rem;background:var(--soft)}
 #resume-view dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}

@@ -96,7 +96,7 @@
       var link = el("a", "", item.title);
       link.href = pageAddress(apiUrl, String(item.id));
       link.setAttribute("data-id", String(item.id));
-      var heading = el("h3");
+      var heading = el("h2");
       heading.appendChild(link);
       li.appendChild(heading);
       var facts = [item.role, item.seniority, item.experience_years + " years", item.verticals.join(", "), item.traffic.join(", "), "updated " + String(item.updated_at).slice(0, 10)];
@@ -116,7 +116,7 @@
     });
   }
 
-  function showResume(answer) {
+  function showResume(answer, focus) {
     viewer.textContent = "";
     viewer.hidden = false;
     if (!answer.ok) {
@@ -155,7 +155,7 @@
       history.replaceState(null, "", pageAddress(currentUrl, ""));
     });
     viewer.appendChild(close);
-    heading.focus();
+    if (focus) heading.focus();
   }
 
   function run(apiUrl, push) {
@@ -180,9 +180,10 @@
     run(api + (text ? "?" + text : ""), false);
   }
 
-  function open(id) {
+  // A resume opened by the reader takes the focus; one opened from the page's address leaves it at the start (the skip link first).
+  function open(id, focus) {
     getJson(api + "/" + encodeURIComponent(id)).then(function (answer) {
-      showResume(answer);
+      showResume(answer, focus);
       history.replaceState(null, "", pageAddress(currentUrl, id));
     });
   }
@@ -197,7 +198,7 @@
     params.delete("id");
     var text = params.toString();
     run(api + (text ? "?" + text : ""), false).then(function () {
-      if (id) open(id);
+      if (id) open(id, false);
     });
   }
 
@@ -214,7 +215,7 @@
     var link = event.target.closest && event.target.closest("a[data-id]");
     if (!link) return;
     event.preventDefault();
-    open(link.getAttribute("data-id"));
+    open(link.getAttribute("data-id"), true);
   });
   window.addEventListener("popstate", restore);
   document.getElementById("search-script").hidden = false;
