@@ -19,7 +19,8 @@ import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netl
 import type { EngineContext } from "./query/endpoint.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
 import { ENDPOINTS } from "./query/endpoints.ts";
-import { SITE_PRODUCERS } from "./publish/registry.ts";
+import { portalPages, SITE_PRODUCERS } from "./publish/registry.ts";
+import type { SiteFile } from "./output-format/site-files.ts";
 import { buildResumeSearchIndex } from "./search/resume-search-index.ts";
 import { eraseSuppressed, suppressionMatcher } from "./compute/erase-resumes.ts";
 import { readReleaseArchive, RELEASES_FILE } from "./publish/release-archive.ts";
@@ -156,7 +157,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     const sink = createOutputSink(staged?.dir, previous);
     let committed = false;
     try {
-      const plan = await timed("plan", () => planBuild(context, options.maxFiles, { onFile: sink.addDescribed, pace: sink.paced }));
+      // The pages for people are made in a stage of their own, so the build's timings show their cost (issue 28).
+      const portal = await timed("pages", () => portalPages(context));
+      const plan = await timed("plan", () => planBuild(context, options.maxFiles, { onFile: sink.addDescribed, pace: sink.paced }, portal));
       // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
       const netlify = planNetlifyFiles(plan, ENDPOINTS);
       plan.files.push(...netlify.files);
@@ -232,8 +235,9 @@ function erasesAnyone(erasure: ErasureReport): boolean {
 }
 
 /** Every response, page and download a build writes, planned; `emit` receives each file as it is planned. */
-export function planBuild(context: EngineContext, maxFiles: number, emit: { onFile?: OnPlannedFile; pace?: () => Promise<void> } = {}): Promise<OutputPlan> {
-  return planOutputs(context, ENDPOINTS, { maxFiles, siteProducers: SITE_PRODUCERS, reservedFiles: NETLIFY_FILE_COUNT, ...emit });
+export function planBuild(context: EngineContext, maxFiles: number, emit: { onFile?: OnPlannedFile; pace?: () => Promise<void> } = {}, portal?: readonly SiteFile[]): Promise<OutputPlan> {
+  const made = portal ?? portalPages(context);
+  return planOutputs(context, ENDPOINTS, { maxFiles, siteProducers: [...SITE_PRODUCERS, () => [...made]], reservedFiles: NETLIFY_FILE_COUNT, ...emit });
 }
 
 /**

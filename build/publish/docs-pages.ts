@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pageFile, type SiteFile, type SiteProducer } from "../output-format/site-files.ts";
 import type { ServiceName } from "../query/endpoint.ts";
+import { OPENAPI_INFO_VERSION } from "../query/openapi.ts";
 import { SERVICE_BASES } from "../query/services.ts";
 
 /** Where the renderer's files are published. */
@@ -50,6 +51,7 @@ const OTHER: Record<ServiceName, { service: ServiceName; label: string }> = {
 /**
  * The HTML of a service's docs page; every address in it is a path on this host. Swagger UI renders
  * into a plain div: it brings its own `<main>` (the operations), which a `<main>` of ours would nest.
+ * The page has one title, its own h1 (Swagger UI's title block, a second h1, is hidden by docs-page.css).
  * The skip link opts out (class `noZensmooth`) of the smooth scrolling Swagger UI's bundle gives every
  * `#` link: that scrolls without moving the focus, so the next Tab would still start at the header.
  */
@@ -72,9 +74,9 @@ export function docsPageHtml(service: ServiceName, about: { name: string; descri
 <a class="skip noZensmooth" href="#swagger-ui">Skip to the reference</a>
 <header class="docs-header">
 <h1>${name}: API reference</h1>
-<p>Data license ${escapeHtml(about.license)}. Every endpoint, parameter, response and error of the <code>${base}</code> service, rendered from its OpenAPI 3.1 document.</p>
+<p>Data license ${escapeHtml(about.license)}. Every endpoint, parameter, response and error of the <code>${base}</code> service, rendered from its OpenAPI 3.1 document (version ${OPENAPI_INFO_VERSION}). Each endpoint is listed by its <code>GET</code>; every path also answers <code>HEAD</code> (the same status and headers, no body) and <code>OPTIONS</code> (the CORS preflight, 204), which the OpenAPI document lists per path.</p>
 <noscript><p>This reference needs JavaScript. The OpenAPI document itself is at <a href="${base}/openapi.json">${base}/openapi.json</a>.</p></noscript>
-<nav aria-label="Site"><a href="/">Home</a><a href="/methodology">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
+<nav aria-label="Site"><a href="/">Home</a><a href="/methodology/">Methodology</a><a href="${base}/openapi.json">OpenAPI document</a><a href="${base}/">Discovery document</a><a href="${SERVICE_BASES[other.service]}/docs">${other.label}</a><a href="/downloads/">Downloads</a><a href="/llms.txt">llms.txt</a></nav>
 </header>
 <div id="swagger-ui" tabindex="-1" data-openapi="${base}/openapi.json"></div>
 <footer class="docs-footer">Rendered by Swagger UI (<a href="${DOCS_ASSETS}/swagger-ui-LICENSE.txt">Apache License 2.0</a>, <a href="${DOCS_ASSETS}/swagger-ui-NOTICE.txt">notice</a>).</footer>

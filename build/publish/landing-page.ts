@@ -1,16 +1,21 @@
 /**
- * Site producer of `/`: the landing page of both datasets — what they are, the attribution rule
- * with a copyable snippet, links for people and machines, and every download with size and SHA-256.
+ * Site producer of `/`: the landing page of both datasets for people — what they cover in plain words,
+ * one synthetic-data notice, key numbers, a featured chart, a quick start with a real API call and its
+ * real answer, sample rows, the ways in (markets, brands, resume search, docs, methodology, downloads),
+ * then the attribution rule with a copyable snippet and the links for machines. The table of every
+ * download is on /downloads/ (downloadsSection, here because both pages once showed it).
  * @module
  */
 import type { SiteProducer } from "../output-format/site-files.ts";
 import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { INDEX_DOWNLOAD_PATH } from "../query/dataset/index-values.ts";
-import { bulkDownloads, type BulkDownload } from "./bulk-downloads.ts";
+import type { BulkDownload } from "./bulk-downloads.ts";
 import { packageLicense } from "../shared/license.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
 import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
+import { CHART_STYLE } from "./portal/line-chart.ts";
+import { coverageSentence, datasetCards, entryButtons, featuredChart, keyNumbers, LANDING_STYLE, quickStart, sampleRows } from "./portal/landing-sections.ts";
 import { citationSection } from "./release-sections.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
@@ -22,23 +27,6 @@ export function attributionSnippet(context: EngineContext, service: Service): st
   const license = packageLicense(source.license);
   const licenseLink = license.path === undefined ? escapeHtml(source.license) : `<a href="${escapeHtml(license.path)}">${escapeHtml(source.license)}</a>`;
   return `Data: <a href="${escapeHtml(source.attribution)}">${escapeHtml(source.name)}</a>, ${licenseLink}`;
-}
-
-function serviceCard(context: EngineContext, service: Service, facts: string): string {
-  const source = context.dataset.meta[service];
-  const links = SITE_LINKS[service];
-  return `<section class="card" aria-labelledby="about-${service}">
-<h3 id="about-${service}">${escapeHtml(source.name)}</h3>
-<p>${escapeHtml(source.description)}</p>
-<p>${facts}</p>
-<p><a href="${links.docs}">API reference</a> · <a href="${links.openapi}">OpenAPI 3.1</a> · <a href="${links.discovery}">discovery document</a></p>
-</section>`;
-}
-
-function datasetFacts(context: EngineContext): string {
-  const { counts, periods } = context.dataset;
-  const span = periods.length === 0 ? "no months yet" : `${escapeHtml(periods[0]!)} to ${escapeHtml(periods[periods.length - 1]!)}`;
-  return `${formatCount(counts.brands)} brands, ${formatCount(counts.licenses)} licenses, ${formatCount(counts.games)} games from ${formatCount(counts.providers)} studios, and ${formatCount(counts.index_values)} index values (sod and adi) from ${formatCount(counts.monthly_demand_rows)} monthly demand rows in ${formatCount(counts.countries_with_demand_data)} countries (${span}). How every figure is derived: <a href="${SITE_LINKS.methodology}">methodology</a>.`;
 }
 
 function attributionSection(context: EngineContext): string {
@@ -101,27 +89,25 @@ const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.targe
 
 /** The notice a page of a synthetic sample opens with (nothing for real data). */
 export function syntheticNotice(meta: Meta): string {
-  return meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
+  return meta.synthetic ? `<p class="notice" id="synthetic"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
 }
 
-/** The landing page's HTML (it lists the downloads with their sizes and hashes, so it follows the archives). */
+/** The landing page's HTML: what the data is, for people first (issue 28); the downloads are on /downloads/. */
 export async function landingPage(context: EngineContext): Promise<string> {
-  const downloads = await bulkDownloads(context);
   const { meta } = context.dataset;
-  const notice = syntheticNotice(meta);
   const body = `<h1>${escapeHtml(meta.dataset.name)} and ${escapeHtml(meta.resumes.name)}</h1>
-<p class="lead">Two open datasets behind read-only JSON APIs, documented by OpenAPI and published as bulk downloads under ${escapeHtml(licenseSummary(meta))}. Snapshot of ${escapeHtml(meta.snapshot_at)}.</p>
-${notice}
-<h2 id="datasets">The datasets</h2>
-<div class="cards">
-${serviceCard(context, "dataset", datasetFacts(context))}
-${serviceCard(context, "resumes", `${formatCount(context.dataset.resumes.length)} resumes with role, verticals, traffic sources, seniority, skills, experience and contact quality, searchable in full text.`)}
-</div>
+<p class="lead">${coverageSentence(context)} Free to reuse under ${escapeHtml(licenseSummary(meta))}; snapshot of ${escapeHtml(meta.snapshot_at)}.</p>
+${syntheticNotice(meta)}
+${keyNumbers(context)}
+${entryButtons()}
+${datasetCards(context)}
+${featuredChart(context)}
+${quickStart(context)}
+${sampleRows(context)}
 ${attributionSection(context)}
 ${machineLinks()}
-${downloadsSection(context, downloads)}
 ${citationSection(context)}`;
-  return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT });
+  return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT, style: `${CHART_STYLE}\n${LANDING_STYLE}` });
 }
 
 /** Writes `/` as `index.html`. */

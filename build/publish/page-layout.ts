@@ -6,7 +6,7 @@
 import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { escapeHtml } from "./html.ts";
-import { SITE_LINKS } from "./site-links.ts";
+import { PORTAL_LINKS, SITE_LINKS } from "./site-links.ts";
 
 /** The id of every page's main element, the target of its skip link. */
 export const MAIN_ID = "content";
@@ -75,17 +75,24 @@ export function licenseSummary(meta: Meta): string {
 
 /** What a page brings to the shared shell. */
 export interface PageOptions {
-  /** The page's own path, marked as current in the navigation. */
+  /** The page's own canonical path, marked as current in the navigation ("" for a page with no address: the 404). */
   path: string;
   title: string;
   description: string;
   body: string;
   /** Inline script run at the end of the body (the landing page's copy buttons). */
   script?: string;
+  /** A script file of this host the page loads at the end of its body (the resume search's). */
+  scriptSrc?: string;
+  /** Styles this page adds to the shared ones (the charts'). */
+  style?: string;
 }
 
 function navigation(current: string): string {
   const links: [string, string][] = [
+    [PORTAL_LINKS.markets, "Markets"],
+    [PORTAL_LINKS.brands, "Brands"],
+    [PORTAL_LINKS.resumes, "Resumes"],
     [SITE_LINKS.methodology, "Methodology"],
     [SITE_LINKS.dataset.docs, "Dataset API"],
     [SITE_LINKS.resumes.docs, "Resume API"],
@@ -108,9 +115,11 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(options.title)}</title>`,
     `<meta name="description" content="${escapeHtml(options.description)}">`,
+    // The one address of the page (issue 28): where a static host also answers another spelling, this names the canonical one.
+    options.path === "" ? "" : `<link rel="canonical" href="${escapeHtml(context.dataset.site.base_url + options.path)}">`,
     // An empty icon: no request for /favicon.ico, which the site does not have.
     '<link rel="icon" href="data:,">',
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}${options.style === undefined ? "" : `\n${options.style}`}</style>`,
     "</head>",
     "<body>",
     // The skip link comes first, so a keyboard user passes the navigation with one Tab and Enter; the
@@ -120,6 +129,7 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     `<main id="${MAIN_ID}" tabindex="-1">${options.body}</main>`,
     `<footer class="site"><div>${footer}</div></footer>`,
     options.script === undefined ? "" : `<script>${options.script}</script>`,
+    options.scriptSrc === undefined ? "" : `<script src="${escapeHtml(options.scriptSrc)}"></script>`,
     "</body>",
     "</html>",
     "",

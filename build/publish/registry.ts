@@ -1,8 +1,13 @@
 /**
- * The site producers the build runs, in order: landing page, docs, methodology, llms.txt, downloads and their page.
+ * The site producers the build runs, in order: landing page, docs, methodology, llms.txt, downloads and their page;
+ * then the pages for people (PORTAL_PRODUCERS).
  * @module
  */
-import type { SiteProducer } from "../output-format/site-files.ts";
+import type { SiteFile, SiteProducer } from "../output-format/site-files.ts";
+import type { EngineContext } from "../query/endpoint.ts";
+import { brandsProducer } from "./portal/brands-producer.ts";
+import { marketsProducer } from "./portal/markets-producer.ts";
+import { resumeSearchProducer } from "./portal/resume-search-page.ts";
 import { docsPagesProducer } from "./docs-pages.ts";
 import { downloadsPageProducer } from "./downloads-page.ts";
 import { downloadsProducer } from "./downloads-producer.ts";
@@ -20,3 +25,11 @@ export const SITE_PRODUCERS: readonly SiteProducer[] = [
   releasesProducer,
   downloadsPageProducer,
 ];
+
+/** The pages for people (issue 28): markets, brands and the resume search; the build times them as a stage of their own. */
+export const PORTAL_PRODUCERS: readonly SiteProducer[] = [marketsProducer, brandsProducer, resumeSearchProducer];
+
+/** Every page of PORTAL_PRODUCERS, made now. */
+export function portalPages(context: EngineContext): SiteFile[] {
+  return PORTAL_PRODUCERS.flatMap((producer) => producer(context));
+}

@@ -7,8 +7,8 @@ import { SERVICE_BASES } from "../query/services.ts";
 import { DOWNLOADS_DIR } from "./bulk-downloads.ts";
 import { DATA_PACKAGE_PATH } from "./downloads-producer.ts";
 
-/** The methodology page; the discovery documents link it as `${base_url}/methodology`. */
-export const METHODOLOGY_PATH = "/methodology";
+/** The methodology page (canonical spelling, with its trailing slash); the discovery documents link it as `${base_url}/methodology/`. */
+export const METHODOLOGY_PATH = "/methodology/";
 /** The llms.txt guide; the discovery documents link it as `${base_url}/llms.txt`. */
 export const LLMS_TXT_PATH = "/llms.txt";
 
@@ -28,4 +28,13 @@ export const SITE_LINKS = {
   /** The page listing the downloads (downloads-page.ts). */
   downloads: `/${DOWNLOADS_DIR}/`,
   dataPackage: DATA_PACKAGE_PATH,
+} as const;
+
+/** The pages for people (issue 28), each at its canonical address with a trailing slash. */
+export const PORTAL_LINKS = {
+  markets: "/markets/",
+  brands: "/brands/",
+  resumes: "/resumes/",
+  market: (code: string) => `/markets/${code.toLowerCase()}/`,
+  brand: (slug: string) => `/brands/${slug}/`,
 } as const;

@@ -31,7 +31,7 @@ function discoveryDocument(context: EngineContext, endpoints: readonly Endpoint[
     base_url: base,
     docs: `${base}/docs`,
     openapi: `${base}/openapi.json`,
-    methodology: `${site.base_url}/methodology`,
+    methodology: `${site.base_url}/methodology/`,
     llms_txt: `${site.base_url}/llms.txt`,
     contact: meta.contact,
     rate_limit: RATE_LIMIT_TEXT,

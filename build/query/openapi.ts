@@ -59,11 +59,11 @@ export function openapiDocument(context: EngineContext, service: ServiceName, en
     info: {
       title: about.name,
       version: OPENAPI_INFO_VERSION,
-      description: serviceGuide(service, about, service === "resumes" ? contactRuleText(context.dataset) : undefined),
+      description: serviceGuide(service, about, own, service === "resumes" ? contactRuleText(context.dataset) : undefined),
       license: licenseObject(about.license),
       contact: { email: meta.contact },
     },
-    externalDocs: { description: "Methodology: how every figure is computed", url: `${site.base_url}/methodology` },
+    externalDocs: { description: "Methodology: how every figure is computed", url: `${site.base_url}/methodology/` },
     servers: [
       { url: `${site.base_url}${SERVICE_BASES[service]}`, description: "The published service" },
       { url: SERVICE_BASES[service], description: "The host that serves this document" },

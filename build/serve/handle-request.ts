@@ -13,6 +13,8 @@ import { liveCoding } from "./encode-live.ts";
 import { computeLive, type LiveJson } from "./live-answer.ts";
 import type { LiveAnswerer } from "./live-engine.ts";
 import type { RemoteExport } from "./live-pool.ts";
+import { notFoundPage } from "../publish/not-found-page.ts";
+import { canonicalPageAddress, htmlNotFound, movedTo, wantsHtmlNotFound } from "./page-answers.ts";
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
@@ -38,6 +40,8 @@ export interface HostRequest {
   ifNoneMatch?: string;
   /** The If-Match header as sent: a success whose ETag it does not name is a 412 instead (RFC 9110 §13.1.1). */
   ifMatch?: string;
+  /** The Accept header as sent: a browser's (naming text/html) gets the HTML 404 page outside the API paths. */
+  accept?: string;
   /** The Accept-Encoding header as sent (repeated ones joined with ", "): picks br, gzip or identity. */
   acceptEncoding?: string;
   /** The client's address, for the rate limit. */
@@ -88,15 +92,30 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
     if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(request.method);
     // Pages and downloads answer at their own path, as a static host would, whatever the query string.
     const site = await deps.store.getSite(rawPath, request.acceptEncoding);
-    if (site !== undefined) return withRate(conditionalResponse(site, site.type, request), rate);
+    if (site !== undefined) {
+      const canonical = canonicalPageAddress(rawPath, decodedOrRaw(rawPath), rawQuery, site.file);
+      if (canonical !== undefined) return withRate(movedTo(canonical), rate);
+      return withRate(conditionalResponse(site, site.type, request), rate);
+    }
     const known = await knownFile(request, deps);
     if (known !== undefined) return withRate(known, rate);
     const resolved = resolveQuery(deps.endpoints, rawPath, parseQueryString(rawQuery));
     return withRate(await answer(resolved, deps, request), rate);
   } catch (error) {
+    if (error instanceof HttpError && error.code === "not_found" && wantsHtmlNotFound(decodedOrRaw(rawPath), request.accept)) return withRate(htmlNotFound(notFoundPage(deps.context)), rate);
     if (error instanceof HttpError) return withRate(errorResponse(error), rate);
     deps.logError?.(error);
     return withRate(errorResponse(internalError()), rate);
+  }
+}
+
+/** A path percent-decoded, or as it came when its encoding is malformed (the router answers that one). */
+function decodedOrRaw(rawPath: string): string {
+  if (!rawPath.includes("%")) return rawPath;
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return rawPath;
   }
 }
 

@@ -54,6 +54,8 @@ export function toHostRequest(request: Request, options: WebRequestOptions = {})
   if (ifNoneMatch !== null) host.ifNoneMatch = ifNoneMatch;
   const ifMatch = request.headers.get("if-match");
   if (ifMatch !== null) host.ifMatch = ifMatch;
+  const accept = request.headers.get("accept");
+  if (accept !== null) host.accept = accept;
   const acceptEncoding = request.headers.get("accept-encoding");
   if (acceptEncoding !== null) host.acceptEncoding = acceptEncoding;
   return host;

@@ -9,6 +9,7 @@
  * node --import tsx scripts/bench/render-child.ts <seeds>
  * @module
  */
+import { portalPages } from "../../build/publish/registry.ts";
 import { planBuild, prepareContext } from "../../build/run-build.ts";
 
 const [seedsDir] = process.argv.slice(2);
@@ -24,5 +25,6 @@ async function timed<T>(stage: string, work: () => T | Promise<T>): Promise<T> {
 
 // The same options as the bench's builds (build-child.ts), the build's own stages, and no file emitted.
 const { context } = await prepareContext(seedsDir, "http://127.0.0.1:8080", timed);
-const plan = await timed("plan", () => planBuild(context, 20_000));
+const portal = await timed("pages", () => portalPages(context));
+const plan = await timed("plan", () => planBuild(context, 20_000, {}, portal));
 console.log(JSON.stringify({ stages, files: plan.files.length }));

@@ -107,7 +107,7 @@ function buildRows(build: SampleBuildFigures): Row[] {
 }
 
 /** The stages a build runs before its plan renders the first response: nothing is written or compressed during them. */
-const STAGES_BEFORE_PLAN = ["load", "compute", "search"];
+const STAGES_BEFORE_PLAN = ["load", "compute", "search", "pages"];
 
 /**
  * For information: the compression floor, and the least time a build could take on this machine: the

@@ -15,7 +15,7 @@ describe("render-child", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const figures = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { stages: Record<string, number>; files: number };
-    expect(Object.keys(figures.stages)).toEqual(["load", "compute", "search", "plan"]);
+    expect(Object.keys(figures.stages)).toEqual(["load", "compute", "search", "pages", "plan"]);
     for (const ms of Object.values(figures.stages)) expect(ms).toBeGreaterThanOrEqual(0);
     // A dry run's count includes Netlify's routing files, which come after the plan.
     const dryRun = await runBuild({ seedsDir: SEEDS_MIN, outDir: "/nonexistent/render-child-test", baseUrl: "http://127.0.0.1:8080", maxFiles: 20_000, dryRun: true });

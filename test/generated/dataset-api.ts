@@ -683,7 +683,7 @@ export interface components {
              */
             status_changed_at: string | null;
             /** @description Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown */
-            jurisdiction: string | "";
+            jurisdiction: string;
         };
         /** @description A brand in the list */
         BrandListItem: {
@@ -1175,7 +1175,7 @@ export interface components {
              */
             status_changed_at: string | null;
             /** @description Country of the regulator; empty when the regulator is unknown */
-            jurisdiction: string | "";
+            jurisdiction: string;
         };
         LicensesResponse: {
             meta: {

@@ -13,6 +13,7 @@ import { MANIFEST_FILE } from "../../build/output-format/manifest.ts";
 import type { EngineContext } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
+import { underApiBase } from "../../build/serve/page-answers.ts";
 import { createPrecomputedStore, EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
@@ -161,8 +162,12 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     }
   });
 
-  it("site files are served at their public path, whatever the query string", async () => {
-    for (const [urlPath, entry] of Object.entries(manifest.site)) {
+  /** A site file's canonical address: a page at the root with its trailing slash (issue 28), the others as listed. */
+  const canonicalOf = (urlPath: string, file: string): string => (urlPath !== "/" && file.endsWith("index.html") && underApiBase(urlPath) === false ? `${urlPath}/` : urlPath);
+
+  it("site files are served at their canonical address, whatever the query string", async () => {
+    for (const [key, entry] of Object.entries(manifest.site)) {
+      const urlPath = canonicalOf(key, entry.file);
       for (const url of [urlPath, `${urlPath}?x=1`]) {
         expect(await router.route(url), url).toEqual({ kind: "static", file: entry.file, viaRule: false });
         expect(await checkRoute(url)).toBe("static");
@@ -171,14 +176,29 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
   });
 
   it("site files are served at a percent-encoded spelling of their path too: Netlify decodes the path before its lookup, as the Node host's router does", async () => {
-    // The last character percent-encoded: `/llms.txt` is asked for as `/llms.tx%74`.
-    for (const [urlPath, entry] of Object.entries(manifest.site)) {
-      if (urlPath === "/") continue;
+    // The last character percent-encoded: `/llms.txt` is asked for as `/llms.tx%74`, `/methodology/` as `/methodology%2F`.
+    for (const [key, entry] of Object.entries(manifest.site)) {
+      if (key === "/") continue;
+      const urlPath = canonicalOf(key, entry.file);
       const url = `${urlPath.slice(0, -1)}%${urlPath.charCodeAt(urlPath.length - 1).toString(16).toUpperCase()}`;
       expect(await router.route(url), url).toEqual({ kind: "static", file: entry.file, viaRule: false });
       expect(await checkRoute(url), url).toBe("static");
     }
     for (const url of ["/llms%2Etxt", "/%69ndex.html", "/downloads%2Fdatapackage.json", "/methodology%2F"]) expect(await checkRoute(url), url).toBe("static");
+  });
+
+  it("a root page asked for without its trailing slash: the host answers 301 to the canonical address; Netlify's static lookup serves the same page, which names its canonical address", async () => {
+    const pages = Object.entries(manifest.site).filter(([key, entry]) => canonicalOf(key, entry.file) !== key);
+    expect(pages.map(([key]) => key)).toEqual(expect.arrayContaining(["/methodology", "/downloads", "/markets", "/markets/gb", "/brands", "/resumes"]));
+    for (const [key, entry] of pages) {
+      const answer = await handleRequest({ method: "GET", url: key, clientAddress: "192.0.2.1" }, withSite);
+      expect(answer.status, key).toBe(301);
+      expect(answer.headers.Location, key).toBe(`${key}/`);
+      // Netlify matches a rule path with or without its trailing slash, so a forced 301 rule would also
+      // catch the canonical address and loop; its static lookup answers both spellings with the page.
+      expect(await router.route(key), key).toEqual({ kind: "static", file: entry.file, viaRule: false });
+      expect(readFileSync(path.join(dist, entry.file), "utf8"), key).toContain(`<link rel="canonical" href="${context.dataset.site.base_url}${key}/">`);
+    }
   });
 
   it("a file that is no page, asked for with a page's file name after it (/llms.txt/index.html), is no file on Netlify: the function's 404, as on the Node host", async () => {

@@ -15,8 +15,8 @@ interface StubRoot {
   parts: Map<string, StubElement>;
 }
 
-/** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`; answers its onComplete and its observers' callbacks. */
-function runScript(pageUrl: string, servers: string[], root: StubRoot): { complete: () => void; mutate: () => void } {
+/** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`, fetching `doc`; answers its onComplete, its observers' callbacks and the document it gave Swagger UI. */
+async function runScript(pageUrl: string, servers: string[], root: StubRoot, doc: Record<string, unknown> = { paths: {} }): Promise<{ complete: () => void; mutate: () => void; spec: unknown }> {
   const stub = { getAttribute: () => "/api/dataset/v1/openapi.json", querySelectorAll: () => root.links, querySelector: (selector: string) => root.parts.get(selector) ?? null };
   const list = servers.map((url) => ({ get: (key: string) => (key === "url" ? url : undefined) }));
   const ui = {
@@ -24,9 +24,11 @@ function runScript(pageUrl: string, servers: string[], root: StubRoot): { comple
     oas3Actions: { setSelectedServer: () => undefined },
   };
   let complete: () => void = () => undefined;
+  let spec: unknown;
   const SwaggerUIBundle = Object.assign(
-    (config: { onComplete: () => void }) => {
+    (config: { onComplete: () => void; spec: unknown }) => {
       complete = config.onComplete;
+      spec = config.spec;
       return ui;
     },
     { presets: { apis: {} } },
@@ -45,14 +47,17 @@ function runScript(pageUrl: string, servers: string[], root: StubRoot): { comple
       }
     },
     URL,
+    fetch: () => Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(structuredClone(doc)) }),
   });
-  return { complete: () => complete(), mutate: () => observers.forEach((callback) => callback()) };
+  // The script renders once its fetch of the document has settled.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { complete: () => complete(), mutate: () => observers.forEach((callback) => callback()), spec };
 }
 
 /** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`, with links `hrefs`; answers the links after. */
-function linksAfter(pageUrl: string, servers: string[], hrefs: string[]): string[] {
+async function linksAfter(pageUrl: string, servers: string[], hrefs: string[]): Promise<string[]> {
   const links = hrefs.map((href) => ({ href }));
-  runScript(pageUrl, servers, { links, parts: new Map() }).complete();
+  (await runScript(pageUrl, servers, { links, parts: new Map() })).complete();
   return links.map((link) => link.href);
 }
 
@@ -68,16 +73,16 @@ class StubElement {
 }
 
 describe("docs-init.js: the document's links to the published site", () => {
-  it("points a link to the site at the same page of the serving host", () => {
-    expect(linksAfter("http://127.0.0.1:9000/api/dataset/v1/docs", ["http://127.0.0.1:8080/api/dataset/v1", "/api/dataset/v1"], ["http://127.0.0.1:8080/methodology", "https://creativecommons.org/licenses/by/4.0/"])).toEqual([
+  it("points a link to the site at the same page of the serving host", async () => {
+    expect(await linksAfter("http://127.0.0.1:9000/api/dataset/v1/docs", ["http://127.0.0.1:8080/api/dataset/v1", "/api/dataset/v1"], ["http://127.0.0.1:8080/methodology", "https://creativecommons.org/licenses/by/4.0/"])).toEqual([
       "http://127.0.0.1:9000/methodology",
       "https://creativecommons.org/licenses/by/4.0/",
     ]);
   });
 
-  it("with a --base-url that has a path, maps the site's path to / (where this host serves it) and leaves the origin's other pages", () => {
+  it("with a --base-url that has a path, maps the site's path to / (where this host serves it) and leaves the origin's other pages", async () => {
     expect(
-      linksAfter(
+      await linksAfter(
         "http://127.0.0.1:9000/api/dataset/v1/docs",
         ["https://example.org/open-demand/api/dataset/v1", "/api/dataset/v1"],
         ["https://example.org/open-demand/methodology", "https://example.org/about", "https://example.org/open-demand-old/x", "https://example.org/open-demand"],
@@ -96,20 +101,53 @@ describe("docs-init.js: names for Swagger UI's unnamed parts", () => {
     ".scheme-container": { role: "region", "aria-label": "Servers" },
   };
 
-  it("names the servers select and makes the title block and the servers bar named regions, once drawn", () => {
+  it("names the servers select and makes the title block and the servers bar named regions, once drawn", async () => {
     const root: StubRoot = { links: [], parts: new Map() };
-    const { mutate } = runScript("http://127.0.0.1:8080/api/dataset/v1/docs", SERVERS, root);
+    const { mutate } = await runScript("http://127.0.0.1:8080/api/dataset/v1/docs", SERVERS, root);
     root.parts = drawn(); // Swagger UI draws after the script ran: the observer names what it drew
     mutate();
     expect(named(root.parts)).toEqual(NAMED);
   });
 
-  it("names them again when Swagger UI draws them anew, and leaves a part that has a role as it is", () => {
+  it("names them again when Swagger UI draws them anew, and leaves a part that has a role as it is", async () => {
     const root: StubRoot = { links: [], parts: drawn() };
-    const { mutate } = runScript("http://127.0.0.1:8080/api/dataset/v1/docs", SERVERS, root);
+    const { mutate } = await runScript("http://127.0.0.1:8080/api/dataset/v1/docs", SERVERS, root);
     root.parts = drawn();
     root.parts.get(".scheme-container")!.setAttribute("role", "form");
     mutate();
     expect(named(root.parts)).toEqual({ ...NAMED, ".scheme-container": { role: "form" } });
+  });
+});
+
+describe("docs-init.js: the document as the page shows it (issue 28)", () => {
+  const DOC = {
+    info: { title: "T", description: "About.\n\n## Requests\n- rule one\n\n## Responses\n- rule two\n\n## Limits\n- 8 KiB" },
+    paths: {
+      "/resumes": {
+        get: {
+          parameters: [
+            { name: "role", in: "query", required: false, description: "Role.", example: "seo" },
+            { name: "vertical", in: "query", required: false, description: "Vertical.", example: ["casino", "betting"] },
+            { name: "brands", in: "query", required: true, description: "Brands.", example: ["a", "b"] },
+            { $ref: "#/components/parameters/IfNoneMatch" },
+          ],
+        },
+        head: { summary: "twin" },
+        options: { summary: "preflight" },
+      },
+    },
+  };
+
+  it("drops the HEAD and OPTIONS twins, moves optional examples into descriptions, keeps required ones, and folds the conventions", async () => {
+    const { spec } = await runScript("http://127.0.0.1:8080/resume/api/v1/docs", [], { links: [], parts: new Map() }, DOC);
+    const shown = spec as typeof DOC;
+    expect(Object.keys(shown.paths["/resumes"])).toEqual(["get"]);
+    expect(shown.paths["/resumes"].get.parameters).toEqual([
+      { name: "role", in: "query", required: false, description: "Role. Example: `seo`." },
+      { name: "vertical", in: "query", required: false, description: "Vertical. Example: `casino,betting`." },
+      { name: "brands", in: "query", required: true, description: "Brands.", example: ["a", "b"] },
+      { $ref: "#/components/parameters/IfNoneMatch" },
+    ]);
+    expect(shown.info.description).toBe("About.\n\n<details><summary>Conventions: requests, responses and errors of every endpoint</summary>\n\n## Requests\n- rule one\n\n## Responses\n- rule two\n\n</details>\n\n## Limits\n- 8 KiB");
   });
 });

@@ -29,7 +29,7 @@ describe("docsPagesProducer", () => {
     expect(files.map((file) => file.urlPath)).toContain(`${DOCS_ASSETS}/swagger-ui-bundle.js`);
     expect(SITE_PRODUCERS).toContain(docsPagesProducer);
     // Their navigation links what every other page's does, the downloads included.
-    for (const page of files.slice(0, 2)) for (const href of ["/", "/methodology", "/downloads/", "/llms.txt"]) expect(String(page.body)).toContain(`href="${href}"`);
+    for (const page of files.slice(0, 2)) for (const href of ["/", "/methodology/", "/downloads/", "/llms.txt"]) expect(String(page.body)).toContain(`href="${href}"`);
   });
 
   // Swagger UI renders its own <main> (the operations): a <main> of ours around it made two, one inside

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { bulkDownloads } from "../../build/publish/bulk-downloads.ts";
 import { formatBytes } from "../../build/publish/html.ts";
+import { downloadsPage } from "../../build/publish/downloads-page.ts";
 import { attributionSnippet, landingPage, landingPageProducer } from "../../build/publish/landing-page.ts";
+import { QUICK_START_PATH } from "../../build/publish/portal/landing-sections.ts";
 import { SITE_LINKS } from "../../build/publish/site-links.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
@@ -11,6 +13,17 @@ function addresses(html: string): string[] {
 }
 
 describe("landingPage", () => {
+  it("shows key numbers, the ways in, a quick start with the engine's real answer, and sample rows; the downloads table is on /downloads/ (issue 28)", async () => {
+    const context = await minContext();
+    const html = await landingPage(context);
+    expect(html).toContain(`<li><strong>${context.dataset.counts.brands}</strong> casino and betting brands</li>`);
+    for (const href of ["/markets/", "/brands/", "/resumes/", SITE_LINKS.dataset.docs, SITE_LINKS.methodology, SITE_LINKS.downloads]) expect(html).toContain(`<li><a href="${href}">`);
+    expect(html).toContain(`curl -s '${context.dataset.site.base_url}${QUICK_START_PATH}'`);
+    expect(html).toContain("&quot;growth_pct&quot;");
+    expect(html).toContain('<h2 id="samples">Sample rows</h2>');
+    expect(html).not.toContain('<code class="hash">');
+  });
+
   it("presents both datasets, says the sample is synthetic, and links every page and document", async () => {
     const context = await minContext();
     const html = await landingPage(context);
@@ -18,14 +31,16 @@ describe("landingPage", () => {
     expect(html).toContain(context.dataset.meta.resumes.name);
     expect(html).toContain("Synthetic sample.");
     const { counts } = context.dataset;
-    expect(html).toContain(`${counts.index_values} index values (sod and adi) from ${counts.monthly_demand_rows} monthly demand rows`);
+    expect(html).toContain(`search demand in ${counts.countries_with_demand_data} markets`);
+    expect(html).toContain("casino and betting brands");
+    expect(html.match(/synthetic/gi), "one synthetic-data notice").toHaveLength(2); // "Synthetic sample." and "seeded generator" sentence: one notice
     const links = addresses(html);
     for (const href of [SITE_LINKS.methodology, SITE_LINKS.llmsTxt, SITE_LINKS.dataPackage, ...Object.values(SITE_LINKS.dataset), ...Object.values(SITE_LINKS.resumes)]) expect(links).toContain(href);
   });
 
   it("lists every download with its link, size and SHA-256", async () => {
     const context = await minContext();
-    const html = await landingPage(context);
+    const html = await downloadsPage(context);
     for (const download of await bulkDownloads(context)) {
       expect(addresses(html)).toContain(download.urlPath);
       expect(html).toContain(`<code class="hash">${download.sha256}</code>`);
@@ -35,7 +50,7 @@ describe("landingPage", () => {
 
   it("heads each download's row with its file, and captions the table and scopes its column headers", async () => {
     const context = await minContext();
-    const html = await landingPage(context);
+    const html = await downloadsPage(context);
     const downloads = await bulkDownloads(context);
     for (const download of downloads) expect(html).toContain(`<tr><th scope="row" class="file"><a href="${download.urlPath}" download>`);
     expect(html).toContain("<caption>Every download with its records, size and SHA-256</caption>");
@@ -47,7 +62,7 @@ describe("landingPage", () => {
   // A rowgroup header covers the cells of its row group below it: with both groups in one <tbody>, the
   // dataset's header also covered the resume rows, and a screen reader read resumes.ndjson.gz as the dataset's.
   it("puts each dataset's downloads in a row group of their own, headed by the dataset's name", async () => {
-    const html = await landingPage(await minContext());
+    const html = await downloadsPage(await minContext());
     const body = html.slice(html.indexOf("</thead>"), html.indexOf("</table>"));
     expect(body.match(/<tbody>/g)).toHaveLength(2);
     expect(body).toContain('<tbody>\n<tr><th colspan="5" scope="rowgroup">Open Demand Dataset (test fixture)</th></tr>');
@@ -66,7 +81,7 @@ describe("landingPage", () => {
   });
 
   it("says what the downloads hold without claiming the API lists' fields for every file", async () => {
-    const html = await landingPage(await minContext());
+    const html = await downloadsPage(await minContext());
     expect(html).not.toContain("the same records and fields as the API lists");
     expect(html).toContain("all its records at once. The Contents column says what each file's records hold.");
   });
@@ -83,7 +98,7 @@ describe("landingPage", () => {
     const meta = { ...context.dataset.meta, resumes: { ...context.dataset.meta.resumes, license: "CC0 1.0" } };
     const html = await landingPage({ ...context, dataset: { ...context.dataset, meta } });
     expect(html).not.toContain("Both datasets are published under");
-    expect(html).toContain("bulk downloads under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture).");
+    expect(html).toContain("Free to reuse under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture);");
     expect(html).toContain('<p>Open Demand Dataset (test fixture) is published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a> and Resume Directory (test fixture) under <a href="https://creativecommons.org/publicdomain/zero/1.0/"><strong>CC0 1.0</strong></a>: copy, share and adapt them');
     expect(html).toContain("Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture) · contact");
   });
@@ -91,7 +106,7 @@ describe("landingPage", () => {
   it("says once that both datasets share a license when they do", async () => {
     const html = await landingPage(await minContext());
     expect(html).toContain('<p>Both datasets are published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a>: copy, share and adapt them');
-    expect(html).toContain("bulk downloads under CC BY 4.0. Snapshot");
+    expect(html).toContain("Free to reuse under CC BY 4.0; snapshot");
     expect(html).toContain("Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 · contact");
   });
 

@@ -76,7 +76,7 @@ describe("llmsTxt", () => {
     expect(text).toContain("with a link to https://data.example.com/ ");
     const downloads = section(text, "Downloads");
     for (const download of await bulkDownloads(context)) expect(downloads).toContain(`[${download.fileName}](https://data.example.com${download.urlPath})`);
-    expect(section(text, "Docs")).toContain("(https://data.example.com/methodology)");
+    expect(section(text, "Docs")).toContain("(https://data.example.com/methodology/)");
   });
 
   it("names each dataset's license where the two differ", async () => {

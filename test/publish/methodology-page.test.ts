@@ -61,7 +61,8 @@ describe("methodologyPage", () => {
     for (const chart of charts) {
       const after = html.slice(html.indexOf(`<figure id="${chart.id}"`));
       const details = after.slice(after.indexOf("</figure>\n") + "</figure>\n".length);
-      expect(details.startsWith(`<details class="chart-data"><summary>The chart's figures as a table</summary><div class="scroll"><table><caption>${escapeHtml(chart.table.caption)}</caption>`), chart.id).toBe(true);
+      expect(details.startsWith(`<details class="chart-data"><summary>The chart's figures as a table</summary><div class="scroll" tabindex="0" role="region" aria-label="`), chart.id).toBe(true);
+      expect(details, chart.id).toContain(`"><table><caption>${escapeHtml(chart.table.caption)}</caption>`);
       expect(chart.table.rows.length, chart.id).toBeGreaterThan(0);
       for (const row of chart.table.rows) expect(row, chart.id).toHaveLength(chart.table.head.length);
     }
@@ -125,7 +126,7 @@ describe("methodologyPage", () => {
 
   it("is produced at /methodology, its body finished once the charts are rendered", async () => {
     const [file] = methodologyPageProducer(context);
-    expect(file).toMatchObject({ urlPath: "/methodology", file: "methodology/index.html", contentType: "text/html; charset=utf-8" });
+    expect(file).toMatchObject({ urlPath: "/methodology/", file: "methodology/index.html", contentType: "text/html; charset=utf-8" });
     expect(file!.body).toBeInstanceOf(Promise);
     expect(await file!.body).toBe(html);
   });

@@ -13,11 +13,9 @@ const host = useSampleHost();
 describe("site pages on the sample host", () => {
   it.each([
     ["/", "index.html", "text/html; charset=utf-8"],
-    ["/methodology", "methodology/index.html", "text/html; charset=utf-8"],
     ["/methodology/", "methodology/index.html", "text/html; charset=utf-8"],
     ["/llms.txt", "llms.txt", "text/plain; charset=utf-8"],
     ["/downloads/", "downloads/index.html", "text/html; charset=utf-8"],
-    ["/downloads", "downloads/index.html", "text/html; charset=utf-8"],
     ["/downloads/index.html", "downloads/index.html", "text/html; charset=utf-8"], // the file's own path, as a static host serves it
     ["/index.html", "index.html", "text/html; charset=utf-8"],
   ])("GET %s serves dist/%s as %s with a strong ETag", async (urlPath, file, type) => {
@@ -30,7 +28,7 @@ describe("site pages on the sample host", () => {
   });
 
   it("says on /downloads/, as on /, that the sample is synthetic", async () => {
-    for (const page of ["/", "/downloads/"]) expect(await (await host.get(page)).text(), page).toContain('<p class="notice"><strong>Synthetic sample.</strong>');
+    for (const page of ["/", "/downloads/"]) expect(await (await host.get(page)).text(), page).toContain('<p class="notice" id="synthetic"><strong>Synthetic sample.</strong>');
   });
 
   it("lists every download on /downloads/ with the size and SHA-256 of the file served", async () => {
@@ -49,6 +47,12 @@ describe("site pages on the sample host", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await response.text()).toBe("");
+  });
+
+  it.each(["/methodology", "/downloads"])("GET %s, a page without its trailing slash, is a 301 to its canonical address (issue 28)", async (urlPath) => {
+    const response = await host.get(`${urlPath}?x=1`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(`${urlPath}/?x=1`);
   });
 
   it("links /llms.txt and /methodology from the discovery documents, which the site serves", async () => {

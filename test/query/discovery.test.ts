@@ -29,7 +29,7 @@ describe("the dataset discovery document", () => {
       base_url: `${SAMPLE_BASE_URL}/api/dataset/v1`,
       docs: `${SAMPLE_BASE_URL}/api/dataset/v1/docs`,
       openapi: `${SAMPLE_BASE_URL}/api/dataset/v1/openapi.json`,
-      methodology: `${SAMPLE_BASE_URL}/methodology`,
+      methodology: `${SAMPLE_BASE_URL}/methodology/`,
       llms_txt: `${SAMPLE_BASE_URL}/llms.txt`,
     });
     for (const text of ["rate_limit", "caching", "data_license", "description"]) expect(typeof document[text] === "string" && (document[text] as string).length > 10, text).toBe(true);

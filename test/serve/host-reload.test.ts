@@ -122,7 +122,7 @@ describe("a host over a dist/ rebuilt under it", () => {
     expect(brotli.etag).toBe(next.files[CARD_FILE]!.encodings!.br!.etag);
     expect(brotli.etag).toBe(etagOf(brotli.bytes));
     expect(brotli.length).toBe(brotli.bytes.length);
-    const page = await get(host, "/methodology");
+    const page = await get(host, "/methodology/");
     expect(page.status).toBe(200);
     expect(page.text).toContain(NEW_NAME);
     expect(page.etag).toBe(etagOf(page.bytes));
@@ -158,7 +158,7 @@ describe("a host over a dist/ rebuilt under it", () => {
     // The state publish-atomically's commit() leaves between its renames: the old tree set aside by a
     // running build (this process stands for it), the new one not yet in place.
     await rename(site.dist, path.join(path.dirname(site.dist), `.dist-old-dist-${Date.now()}-${process.pid}`));
-    const page = get(host, "/methodology");
+    const page = get(host, "/methodology/");
     await new Promise((resolve) => setTimeout(resolve, 300));
     await rename(next, site.dist);
     const answered = await page;

@@ -54,7 +54,7 @@ it("answers a page of the new build when the swap ends between the host's read o
   // The first rename of a swap, by a running build (this process stands for it); the second comes from inside the host's check.
   await rename(dist, path.join(root, `.dist-old-dist-${Date.now()}-${process.pid}`));
   swapEnds.now = () => rename(next, dist);
-  const response = await fetch(`${host.url}/methodology`, { headers: { "accept-encoding": "identity" } });
+  const response = await fetch(`${host.url}/methodology/`, { headers: { "accept-encoding": "identity" } });
   const bytes = Buffer.from(await response.arrayBuffer());
   expect(swapEnds.now).toBeUndefined(); // the check ran, and the swap ended inside it
   expect(response.status).toBe(200);

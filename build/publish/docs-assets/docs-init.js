@@ -3,28 +3,79 @@
 // inline script.
 (function () {
   var root = document.getElementById("swagger-ui");
-  var ui = SwaggerUIBundle({
-    url: root.getAttribute("data-openapi"),
-    dom_id: "#swagger-ui",
-    deepLinking: true,
-    // No call to the public validator service: the page loads nothing from another host.
-    validatorUrl: null,
-    docExpansion: "list",
-    defaultModelsExpandDepth: 0,
-    displayRequestDuration: true,
-    showExtensions: true,
-    // The API is read-only: only GET and HEAD can be tried.
-    supportedSubmitMethods: ["get", "head"],
-    presets: [SwaggerUIBundle.presets.apis],
-    plugins: [keepNdjsonExamples],
-    layout: "BaseLayout",
-    onComplete: function () {
-      selectOwnServer(ui);
-      keepLinksOnThisHost(ui);
-    },
-  });
-  window.ui = ui;
+  var address = root.getAttribute("data-openapi");
+  var ui;
+  // The document is fetched here and shown as people read it (forReading), not handed to Swagger UI by
+  // its address: what Swagger UI would do with it as written sent a first "Try it out" with every
+  // optional filter pre-filled (0 results) and listed each path three times (issue 28).
+  fetch(address)
+    .then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.json();
+    })
+    .then(function (doc) {
+      render(forReading(doc));
+    })
+    .catch(function (error) {
+      root.textContent = "The OpenAPI document at " + address + " could not be read (" + error.message + ").";
+    });
   nameUnnamedParts();
+
+  function render(spec) {
+    ui = SwaggerUIBundle({
+      spec: spec,
+      dom_id: "#swagger-ui",
+      deepLinking: true,
+      // No call to the public validator service: the page loads nothing from another host.
+      validatorUrl: null,
+      docExpansion: "list",
+      defaultModelsExpandDepth: 0,
+      displayRequestDuration: true,
+      showExtensions: true,
+      // The API is read-only: only GET and HEAD can be tried.
+      supportedSubmitMethods: ["get", "head"],
+      presets: [SwaggerUIBundle.presets.apis],
+      plugins: [keepNdjsonExamples],
+      layout: "BaseLayout",
+      onComplete: function () {
+        selectOwnServer(ui);
+        keepLinksOnThisHost(ui);
+      },
+    });
+    window.ui = ui;
+  }
+
+  // The document as the page shows it; the OpenAPI document itself is unchanged.
+  // - HEAD and OPTIONS are described once (the page's header and the conventions), not as twins of each GET.
+  // - An optional parameter keeps its example in its description, not as a value: Swagger UI fills
+  //   "Try it out" with examples, so a first try would run with every filter set.
+  // - The conventions (Requests, Responses) are folded under one summary; the Limits stay open.
+  function forReading(doc) {
+    var paths = doc.paths || {};
+    Object.keys(paths).forEach(function (key) {
+      var item = paths[key];
+      delete item.head;
+      delete item.options;
+      Object.keys(item).forEach(function (method) {
+        var parameters = item[method] && item[method].parameters;
+        if (!Array.isArray(parameters)) return;
+        parameters.forEach(function (parameter) {
+          if (parameter.required === true || parameter.example === undefined) return;
+          var shown = Array.isArray(parameter.example) ? parameter.example.join(",") : String(parameter.example);
+          parameter.description = (parameter.description || "") + " Example: `" + shown + "`.";
+          delete parameter.example;
+        });
+      });
+    });
+    var info = doc.info || {};
+    var text = String(info.description || "");
+    var start = text.indexOf("\n## Requests");
+    var end = text.indexOf("\n## Limits");
+    if (start >= 0 && end > start) {
+      info.description = text.slice(0, start) + "\n<details><summary>Conventions: requests, responses and errors of every endpoint</summary>\n\n" + text.slice(start, end).replace(/^\n/, "") + "\n</details>\n" + text.slice(end);
+    }
+    return doc;
+  }
 
   // Swagger UI writes the string example of any media type matching /json/ as a JSON string literal, and
   // application/x-ndjson matches: the export's example showed as one quoted line of \" and \n rather

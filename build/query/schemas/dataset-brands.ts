@@ -6,10 +6,10 @@
 import { z } from "zod";
 import { brandSchema, domainSchema, licenseSchema, reputationSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
-import { count, countryCode, orderEcho, period, rank, score100, slug, sortEcho, trustComponents, trustCoverage, trustGradeOrNull, trustProvisional, trustScore, trustWeights } from "./primitives.ts";
+import { count, countryCode, jurisdictionCode, orderEcho, period, rank, score100, slug, sortEcho, trustComponents, trustCoverage, trustGradeOrNull, trustProvisional, trustScore, trustWeights } from "./primitives.ts";
 
 const licensesCount = count.describe("Licenses active at the snapshot date");
-const jurisdiction = z.union([countryCode, z.literal("")]).describe("Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown");
+const jurisdiction = jurisdictionCode.describe("Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown");
 
 /** A brand in the list (component `BrandListItem`). */
 export const brandListItem = z

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
-import { count, countryCode, orderEcho, rank, score100, slug, sortEcho, providerComponents, providerWeights } from "./primitives.ts";
+import { count, jurisdictionCode, orderEcho, rank, score100, slug, sortEcho, providerComponents, providerWeights } from "./primitives.ts";
 
 const rtpAverage = z.number().nullable().describe("Mean RTP of its games that publish one, percent (4 decimals); null when none does");
 const releaseActivity = count.describe("Games released in the 12 months up to the snapshot");
@@ -18,7 +18,7 @@ const avgPosition = z.number().min(1).describe("Mean lobby position over every s
 
 /** A license from a regulator's public register (component `License`). */
 export const licenseItem = licenseSchema
-  .extend({ jurisdiction: z.union([countryCode, z.literal("")]).describe("Country of the regulator; empty when the regulator is unknown") })
+  .extend({ jurisdiction: jurisdictionCode.describe("Country of the regulator; empty when the regulator is unknown") })
   .meta({ id: "License", description: "A license from a regulator's public register" });
 
 /** A regulator with its register's counts (component `Regulator`). */

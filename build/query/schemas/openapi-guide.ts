@@ -4,7 +4,8 @@
  * @module
  */
 import { MAX_ANSWER_BYTES } from "../answer-size.ts";
-import type { ServiceName } from "../endpoint.ts";
+import type { Endpoint, ServiceName } from "../endpoint.ts";
+import { DEFAULT_RATE_LIMIT, MAX_URL_BYTES } from "../../shared/host-errors.ts";
 
 const COMMON_RULES = `
 ## Requests
@@ -21,16 +22,31 @@ const COMMON_RULES = `
 - Every 200 carries a strong \`ETag\` (except a streamed export computed on the fly, whose bytes are not known before the last line) and \`Cache-Control: public, max-age=300\`; \`If-None-Match\` with the current ETag gets 304. \`If-Match\` naming none of the current ETag (strong comparison: a \`W/\` tag never matches; \`*\` always does) gets 412 (RFC 9110 §13.1.1). Errors carry \`Cache-Control: no-store\`.
 - Every answer carries \`Access-Control-Allow-Origin: *\`.
 - Errors: \`{"error": CODE, "message": SENTENCE, "status": N, "details": {...}}\` with the codes \`invalid_parameter\`, \`unknown_parameter\`, \`missing_parameter\`, \`bad_request\` (400), \`*_not_found\` and \`not_found\` (404), \`method_not_allowed\` (405), \`request_timeout\` (408), \`precondition_failed\` (412), \`request_too_large\` (414/431), \`rate_limited\` (429, with \`Retry-After\`), \`internal_error\` (500), \`service_unavailable\` (503, with \`Retry-After\`: an answer computed on the fly that the host cannot take on now; precomputed answers are never refused this way).
-
-## Limits
-120 requests per rolling 60 seconds per client address, counted separately for each service; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
-
-One JSON answer has at most ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes before compression, on every host: a query whose answer would be larger is 400 \`result_too_large\`, whose \`details\` name the parameters that narrow it (\`narrow_with\`) and the bulk download of every record (\`download\`). Exports are pages of at most \`per_page\` records, streamed.
 `;
 
-/** The description of a service's document: what it is, its license and attribution, then the rules. */
-export function serviceGuide(service: ServiceName, about: { description: string; license: string; attribution: string }, contactRule?: string): string {
+/**
+ * How \`limit\` and \`per_page\` agree on the endpoints that take both (an alias, contract §1), read from
+ * the endpoints' aliases so that the sentence names exactly the endpoints that have one.
+ */
+function pageSizeRule(endpoints: readonly Endpoint[]): string {
+  const aliased = endpoints.filter((endpoint) => endpoint.aliases?.limit === "per_page").map((endpoint) => `\`${endpoint.path}\``);
+  const bounded = "`limit` bounds the lists that are not paginated; `per_page` sizes a page.";
+  if (aliased.length === 0) return `${bounded} No endpoint of this service takes both.`;
+  return `${bounded} ${aliased.join(", ")} also ${aliased.length === 1 ? "takes" : "take"} \`limit\` as an alias of \`per_page\`: give one of them, or both with the same value; different values are 400 \`invalid_parameter\`.`;
+}
+
+function limitsSection(endpoints: readonly Endpoint[]): string {
+  return `## Limits
+- ${DEFAULT_RATE_LIMIT} requests per rolling 60 seconds per client address, counted separately for each service; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+- A URL (path and query) may be at most ${MAX_URL_BYTES / 1024} KiB (${MAX_URL_BYTES} bytes); a longer one is 414 \`request_too_large\`, as are headers too large for the HTTP parser (431).
+- One JSON answer has at most ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes before compression, on every host: a query whose answer would be larger is 400 \`result_too_large\`, whose \`details\` name the parameters that narrow it (\`narrow_with\`) and the bulk download of every record (\`download\`). Exports are pages of at most \`per_page\` records, streamed.
+- ${pageSizeRule(endpoints)}
+`;
+}
+
+/** The description of a service's document: what it is, its license and attribution, the contact rule of the resumes, then the rules. */
+export function serviceGuide(service: ServiceName, about: { description: string; license: string; attribution: string }, endpoints: readonly Endpoint[], contactRule?: string): string {
   const exports = service === "resumes" ? "\n`/resumes/export` answers the same page as `/resumes` as NDJSON (`application/x-ndjson`), one full resume per line, streamed.\n" : "";
   const contacts = contactRule === undefined ? "" : `\n**Contacts:** ${contactRule}\n`;
-  return `${about.description}\n\n**License:** ${about.license}. Attribution must link to ${about.attribution}.\n${exports}${contacts}${COMMON_RULES}`;
+  return `${about.description}\n\n**License:** ${about.license}. Attribution must link to ${about.attribution}.\n${exports}${contacts}${COMMON_RULES}\n${limitsSection(endpoints)}`;
 }

@@ -22,7 +22,8 @@ function itemSchema(spec: ParamSpec): OpenApiObject {
     case "open":
       // An open vocabulary takes any value (an unknown one matches nothing), country codes included:
       // a pattern would declare invalid a value the host answers, so the format is in the description only.
-      return { type: "string" };
+      // A list of slugs that must name something (`/compare`'s) has no empty item (issue 28).
+      return spec.minItems === undefined ? { type: "string" } : { type: "string", minLength: 1 };
     case "int":
       return { type: "integer", minimum: spec.min, maximum: maxOf(spec) };
     case "bool":

@@ -12,6 +12,12 @@ import { brandSchema, countrySchema, demandRowSchema, tcAlertSchema } from "../.
 export const slug = brandSchema.shape.slug;
 /** An upper-case ISO 3166-1 alpha-2 code. */
 export const countryCode = countrySchema.shape.code;
+/**
+ * A regulator's jurisdiction: a country code, or empty when the regulator is unknown. One pattern
+ * rather than a union with \`""\`: an \`anyOf\` with a \`const\` branch crashed clients generated from the
+ * document (openapi-python-client, issue 28).
+ */
+export const jurisdictionCode = z.string().regex(/^([A-Z]{2})?$/, "Expected an upper-case ISO 3166-1 alpha-2 code or an empty text");
 /** A month, `YYYY-MM`. */
 export const period = demandRowSchema.shape.period;
 /** An ISO 8601 date-time with a zone. */

@@ -1,0 +1,35 @@
+/**
+ * A brand's closest rivals, for the compare links of its page: the brands next to it in share of search
+ * in its main market (the one with the most searches for it in its latest month); a brand without
+ * demand data is compared with the brands next to it in Trust Score rank.
+ * @module
+ */
+import { countryPeriodKey } from "../../query/engine-index.ts";
+import type { EngineContext } from "../../query/endpoint.ts";
+
+/** Rivals named per brand: with the brand, the most `/compare` takes (5). */
+export const RIVALS = 4;
+
+/** The `count` items nearest to position `at` in `list`, itself left out, nearest first (above before below on a tie). */
+export function neighbours<T>(list: readonly T[], at: number, count: number): T[] {
+  const found: T[] = [];
+  for (let distance = 1; found.length < count && (at - distance >= 0 || at + distance < list.length); distance += 1) {
+    if (at - distance >= 0) found.push(list[at - distance]!);
+    if (found.length < count && at + distance < list.length) found.push(list[at + distance]!);
+  }
+  return found;
+}
+
+export function rivalsOf(context: EngineContext, slug: string): { slug: string; name: string }[] {
+  const values = context.index.indexByBrand.get(slug) ?? [];
+  const named = (slugs: string[]) => slugs.map((rival) => ({ slug: rival, name: context.index.brandsBySlug.get(rival)?.name ?? rival }));
+  if (values.length > 0) {
+    const latest = values.reduce((best, value) => (value.period > best.period || (value.period === best.period && value.volume > best.volume) ? value : best));
+    const market = (context.index.indexByCountryPeriod.get(countryPeriodKey(latest.country, latest.period)) ?? []).filter((value) => value.volume > 0 || value.brand === slug);
+    const ranked = [...market].sort((a, b) => b.sod - a.sod || (a.brand < b.brand ? -1 : 1)).map((value) => value.brand);
+    const at = ranked.indexOf(slug);
+    if (at >= 0 && ranked.length > 1) return named(neighbours(ranked, at, RIVALS));
+  }
+  const byTrust = [...context.index.trustRankBySlug.entries()].sort((a, b) => a[1] - b[1]).map(([brand]) => brand);
+  return named(neighbours(byTrust, byTrust.indexOf(slug), RIVALS));
+}
