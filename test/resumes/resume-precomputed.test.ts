@@ -8,8 +8,8 @@ import { cardAllowance, cardKeySpace, RESUME_FILE_SHARE } from "../../build/quer
 import { RESUME_ENDPOINTS } from "../../build/query/resumes/registry.ts";
 import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
-import { makeResume } from "./make-resume.ts";
-import { sampleResumes } from "./sample-resumes.ts";
+import { makeResume } from "../query/resumes/make-resume.ts";
+import { sampleResumes } from "../query/resumes/sample-resumes.ts";
 
 describe("precomputed resume responses", () => {
   it.each(RESUME_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s: every key-space file on disk equals the engine's answer", async (_, endpoint) => {

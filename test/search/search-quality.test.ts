@@ -3,7 +3,7 @@ import type { Resume } from "../../build/load/schemas.ts";
 import { tokenize } from "../../build/search/fold-search-text.ts";
 import { searchIndex } from "../../build/search/search-query.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
-import { type ListBody, RESUME_BASE, sampleResumes } from "../resumes/sample-resumes.ts";
+import { type ListBody, RESUME_BASE, sampleResumes } from "../query/resumes/sample-resumes.ts";
 
 const host = useSampleHost();
 const resumes = sampleResumes();

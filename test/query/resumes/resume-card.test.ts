@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useSampleHost } from "../helpers/sample-host.ts";
+import { useSampleHost } from "../../helpers/sample-host.ts";
 import { RESUME_BASE, sampleResumes } from "./sample-resumes.ts";
 
 const host = useSampleHost();

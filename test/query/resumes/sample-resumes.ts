@@ -3,7 +3,7 @@
  * plain re-implementation of the list's filter and sort rules to check the API against.
  */
 import { readFileSync } from "node:fs";
-import type { Resume } from "../../build/load/schemas.ts";
+import type { Resume } from "../../../build/load/schemas.ts";
 
 export const RESUME_BASE = "/resume/api/v1";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Resume } from "../../build/load/schemas.ts";
-import { ENDPOINTS } from "../../build/query/endpoints.ts";
-import { handleRequest } from "../../build/serve/handle-request.ts";
-import type { PrecomputedStore } from "../../build/serve/precomputed-store.ts";
-import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
+import type { Resume } from "../../../build/load/schemas.ts";
+import { ENDPOINTS } from "../../../build/query/endpoints.ts";
+import { handleRequest } from "../../../build/serve/handle-request.ts";
+import type { PrecomputedStore } from "../../../build/serve/precomputed-store.ts";
+import { sampleContext, useSampleHost } from "../../helpers/sample-host.ts";
 import { expectedIds, type ListBody, RESUME_BASE, sampleResumes } from "./sample-resumes.ts";
 
 const host = useSampleHost();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RESUME_LIST_PARAMS } from "../../build/query/resumes/resume-selection.ts";
-import { RESUME_SEARCH_SETTINGS } from "../../build/search/resume-search-index.ts";
+import { RESUME_LIST_PARAMS } from "../../../build/query/resumes/resume-selection.ts";
+import { RESUME_SEARCH_SETTINGS } from "../../../build/search/resume-search-index.ts";
 
 describe("the q parameter's description", () => {
   const description = RESUME_LIST_PARAMS.find((spec) => spec.name === "q")?.description ?? "";

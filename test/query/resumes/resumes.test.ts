@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Resume } from "../../build/load/schemas.ts";
-import { useSampleHost } from "../helpers/sample-host.ts";
+import type { Resume } from "../../../build/load/schemas.ts";
+import { useSampleHost } from "../../helpers/sample-host.ts";
 import { allIds, expectedIds, type ListBody, RESUME_BASE, sampleResumes } from "./sample-resumes.ts";
 
 const host = useSampleHost();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useSampleHost } from "../helpers/sample-host.ts";
+import { useSampleHost } from "../../helpers/sample-host.ts";
 import { expectError, getJson, isOrdered } from "./http.ts";
 
 interface Trending {

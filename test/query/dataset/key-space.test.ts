@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { planOutputs } from "../../build/emit/plan-outputs.ts";
-import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
-import { DATASET_ENDPOINTS } from "../../build/query/dataset/registry.ts";
-import { defaultPages, distinct, PRIORITY, singleValues } from "../../build/query/dataset/key-space.ts";
-import { sampleContext } from "../helpers/sample-host.ts";
+import { planOutputs } from "../../../build/emit/plan-outputs.ts";
+import { MANIFEST_FILE, type Manifest } from "../../../build/output-format/manifest.ts";
+import { DATASET_ENDPOINTS } from "../../../build/query/dataset/registry.ts";
+import { defaultPages, distinct, PRIORITY, singleValues } from "../../../build/query/dataset/key-space.ts";
+import { sampleContext } from "../../helpers/sample-host.ts";
 
 const R = "responses/api/dataset/v1";
 

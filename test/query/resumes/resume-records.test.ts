@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../../build/errors.ts";
-import { findResume, fullResume, hasContacts, resumeListItem } from "../../build/query/resumes/resume-records.ts";
+import { HttpError } from "../../../build/errors.ts";
+import { findResume, fullResume, hasContacts, resumeListItem } from "../../../build/query/resumes/resume-records.ts";
 import { makeResume } from "./make-resume.ts";
 
 const RESUMES = [makeResume({ id: 2 }), makeResume({ id: 5 }), makeResume({ id: 9 })];

@@ -1,5 +1,5 @@
 /** Small in-memory resumes for hand-computed tests. */
-import type { Resume } from "../../build/load/schemas.ts";
+import type { Resume } from "../../../build/load/schemas.ts";
 
 /** A valid resume with every field set; `overrides` change what a test is about. */
 export function makeResume(overrides: Partial<Resume> & { id: number }): Resume {

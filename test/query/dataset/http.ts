@@ -2,7 +2,7 @@
  * Helpers for the dataset endpoint tests: JSON over HTTP from the sample host, and error-case tables.
  */
 import { expect } from "vitest";
-import type { SampleHost } from "../helpers/sample-host.ts";
+import type { SampleHost } from "../../helpers/sample-host.ts";
 
 export const BASE = "/api/dataset/v1";
 

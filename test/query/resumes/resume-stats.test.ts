@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countBy, resumeStats, topSkills } from "../../build/query/resumes/resume-stats.ts";
+import { countBy, resumeStats, topSkills } from "../../../build/query/resumes/resume-stats.ts";
 import { makeResume } from "./make-resume.ts";
 
 const RESUMES = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Dataset } from "../../build/compute/dataset.ts";
-import type { EngineContext } from "../../build/query/endpoint.ts";
-import { resumesEndpoint } from "../../build/query/resumes/resumes.ts";
-import { resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
+import type { Dataset } from "../../../build/compute/dataset.ts";
+import type { EngineContext } from "../../../build/query/endpoint.ts";
+import { resumesEndpoint } from "../../../build/query/resumes/resumes.ts";
+import { resolveForEndpoint, runResolved } from "../../../build/query/run-query.ts";
 import { makeResume } from "./make-resume.ts";
 
 // Times finer than a millisecond, as a database export with microseconds writes them: Date.parse

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { useSampleHost } from "../helpers/sample-host.ts";
+import { useSampleHost } from "../../helpers/sample-host.ts";
 import { allPages, expectError, getJson, isOrdered } from "./http.ts";
 
 interface ProviderItem {

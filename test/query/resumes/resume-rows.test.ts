@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { matchesInOrder, rowsInOrder, updateTimesOf } from "../../build/query/resumes/resume-rows.ts";
-import { roundScore } from "../../build/query/resumes/resume-records.ts";
-import { RESUME_SORTS } from "../../build/query/resumes/resume-selection.ts";
+import { matchesInOrder, rowsInOrder, updateTimesOf } from "../../../build/query/resumes/resume-rows.ts";
+import { roundScore } from "../../../build/query/resumes/resume-records.ts";
+import { RESUME_SORTS } from "../../../build/query/resumes/resume-selection.ts";
 import { makeResume } from "./make-resume.ts";
 
 const RESUMES = [
