@@ -1,31 +1,13 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Dataset } from "../../build/compute/dataset.ts";
-import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
-import type { EngineContext } from "../../build/query/endpoint.ts";
-import { cardAllowance, cardKeySpace, RESUME_FILE_SHARE } from "../../build/query/resumes/resume-key-space.ts";
-import { RESUME_ENDPOINTS } from "../../build/query/resumes/registry.ts";
-import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
-import { sampleContext } from "../helpers/sample-host.ts";
-import { makeResume } from "../query/resumes/make-resume.ts";
-import { sampleResumes } from "../query/resumes/sample-resumes.ts";
+import type { Dataset } from "../../../build/compute/dataset.ts";
+import type { EngineContext } from "../../../build/query/endpoint.ts";
+import { cardAllowance, cardKeySpace, RESUME_FILE_SHARE } from "../../../build/query/resumes/resume-key-space.ts";
+import { RESUME_ENDPOINTS } from "../../../build/query/resumes/registry.ts";
+import { sampleContext } from "../../helpers/sample-host.ts";
+import { makeResume } from "./make-resume.ts";
+import { sampleResumes } from "./sample-resumes.ts";
 
-describe("precomputed resume responses", () => {
-  it.each(RESUME_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s: every key-space file on disk equals the engine's answer", async (_, endpoint) => {
-    const { context, dist } = await sampleContext();
-    const manifest = JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
-    const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : [{ pathParams: {}, pairs: [] as [string, string][], priority: 0 }];
-    expect(entries.length).toBeGreaterThan(0);
-    for (const entry of entries) {
-      const resolved = resolveForEndpoint(endpoint, entry.pathParams, entry.pairs);
-      expect(resolved.filePath, JSON.stringify(entry)).toBeDefined();
-      expect(manifest.files[resolved.filePath!], resolved.filePath).toBeDefined();
-      const onDisk = await readFile(path.join(dist, resolved.filePath!), "utf8");
-      expect(onDisk, resolved.filePath).toBe(renderAll(runResolved(context, resolved)));
-    }
-  });
-
+describe("the resume key space", () => {
   it("precomputes every default page, every card and each single filter value", async () => {
     const { context } = await sampleContext();
     const keys = (id: string) => [...RESUME_ENDPOINTS.find((endpoint) => endpoint.id === id)!.keySpace!(context)];
