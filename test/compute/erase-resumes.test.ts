@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eraseSuppressed, normaliseEmail, normalisePhone } from "../../build/compute/erase-resumes.ts";
 import { effectiveScope, settleContacts } from "../../build/compute/resume-contacts.ts";
 import type { ContactScope } from "../../build/load/schemas.ts";
-import { makeResume } from "../resumes/make-resume.ts";
+import { makeResume } from "../query/resumes/make-resume.ts";
 
 describe("normaliseEmail and normalisePhone", () => {
   it.each([

@@ -34,7 +34,7 @@ let fn: FunctionModule;
 /** The Node host's handler as the function's: the engine with no files (the CDN serves those) and no rate limit (Netlify's). */
 let nodeDeps: HandlerDeps;
 let vocabulary: RequestVocabulary;
-const nodeHost = useSampleHost();
+const nodeHost = useSampleHost({ socket: true });
 
 beforeAll(async () => {
   process.env.API_DIST = inject("sampleDist");

@@ -192,7 +192,7 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
 }
 
 describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
-  const host = useSampleHost();
+  const host = useSampleHost({ socket: true });
   let userDataDir = "";
   let browser: BrowserContext | undefined;
   let page: Page;

@@ -18,7 +18,7 @@ type Client = ReturnType<typeof createClient<paths>>;
 
 function client(): Client {
   // Comma lists, as the document describes them (style form, explode false).
-  return createClient<paths>({ baseUrl: `${host.url}${BASE}`, querySerializer: { array: { style: "form", explode: false } } });
+  return createClient<paths>({ baseUrl: `${host.origin}${BASE}`, fetch: host.fetch, querySerializer: { array: { style: "form", explode: false } } });
 }
 
 /** Every endpoint once, through the typed client; values come from earlier typed answers. */
@@ -69,7 +69,7 @@ describe("a client generated from /api/dataset/v1/openapi.json", () => {
     const doc = (await (await host.get(`${BASE}/openapi.json`)).json()) as Record<string, any>;
     expect(calls.map((call) => call.path).sort()).toEqual(Object.keys(doc.paths).sort());
     expect(calls.filter((call) => Array.isArray((call.body as { data?: unknown })?.data) && (call.body as { data: unknown[] }).data.length === 0).map((call) => call.path)).toEqual([]);
-    expect(await checkCalls(doc, `${host.url}${BASE}`, calls)).toEqual([]);
+    expect(await checkCalls(doc, `${host.origin}${BASE}`, calls, host.fetch)).toEqual([]);
   });
 
   it("gets typed fields back: a grade is one of the documented letters", async () => {
@@ -90,7 +90,7 @@ describe("a client generated from /api/dataset/v1/openapi.json", () => {
     const response = await host.get(`${BASE}/regulators`);
     const body = (await response.json()) as { data: Record<string, unknown>[] };
     body.data[0]!.licenses_count = "many";
-    const problems = await checkCalls(doc, `${host.url}${BASE}`, [{ path: "/regulators", response, body }]);
+    const problems = await checkCalls(doc, `${host.origin}${BASE}`, [{ path: "/regulators", response, body }], host.fetch);
     expect(problems).toEqual([expect.stringMatching(/^\/regulators 200\/data\/0\/licenses_count: must be integer/)]);
   });
 });

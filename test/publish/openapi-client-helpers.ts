@@ -118,7 +118,7 @@ export function callRecorder(): { calls: ClientCall[]; record: <T extends { resp
  * documented; the same URL answers HEAD with the documented headers and no body; an unknown
  * parameter gets the documented 400, and an unknown slug or id the documented 404.
  */
-export async function checkCalls(doc: Doc, base: string, calls: readonly ClientCall[]): Promise<string[]> {
+export async function checkCalls(doc: Doc, base: string, calls: readonly ClientCall[], fetch: typeof globalThis.fetch = globalThis.fetch): Promise<string[]> {
   const validator = documentValidator(doc);
   const problems: string[] = [];
   for (const { path, response, body } of calls) {
@@ -135,16 +135,16 @@ export async function checkCalls(doc: Doc, base: string, calls: readonly ClientC
     problems.push(...validator.headers(path, "head", 200, head.headers, optional));
     const url = new URL(response.url);
     url.searchParams.set("unknown", "1");
-    problems.push(...(await checkError(validator, path, url, 400)));
+    problems.push(...(await checkError(validator, path, url, 400, fetch)));
     if (path.includes("{")) {
       const unknown = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "id" ? "999999999" : "no-such-slug"));
-      problems.push(...(await checkError(validator, path, new URL(`${base}${unknown}`, response.url), 404)));
+      problems.push(...(await checkError(validator, path, new URL(`${base}${unknown}`, response.url), 404, fetch)));
     }
   }
   return problems;
 }
 
-async function checkError(validator: DocumentValidator, path: string, url: URL, status: number): Promise<string[]> {
+async function checkError(validator: DocumentValidator, path: string, url: URL, status: number, fetch: typeof globalThis.fetch): Promise<string[]> {
   const response = await fetch(url);
   if (response.status !== status) return [`GET ${url.pathname}${url.search}: ${response.status}, expected ${status}`];
   return [...validator.body(path, "get", status, mediaTypeOf(response), await response.json()), ...validator.headers(path, "get", status, response.headers)];

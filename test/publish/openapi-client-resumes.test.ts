@@ -17,7 +17,7 @@ const BASE = SERVICE_BASES.resumes;
 type Client = ReturnType<typeof createClient<paths>>;
 
 function client(): Client {
-  return createClient<paths>({ baseUrl: `${host.url}${BASE}`, querySerializer: { array: { style: "form", explode: false } } });
+  return createClient<paths>({ baseUrl: `${host.origin}${BASE}`, fetch: host.fetch, querySerializer: { array: { style: "form", explode: false } } });
 }
 
 /** Every endpoint once, through the typed client. */
@@ -49,7 +49,7 @@ describe("a client generated from /resume/api/v1/openapi.json", () => {
     expect(calls.map((call) => call.path).sort()).toEqual(Object.keys(doc.paths).sort());
     const exported = calls.find((call) => call.path === "/resumes/export")!;
     expect(String(exported.body).trim().split("\n")).toHaveLength(3);
-    expect(await checkCalls(doc, `${host.url}${BASE}`, calls)).toEqual([]);
+    expect(await checkCalls(doc, `${host.origin}${BASE}`, calls, host.fetch)).toEqual([]);
   });
 
   it("gets typed fields back: a searched item carries its relevance score", async () => {
@@ -64,7 +64,7 @@ describe("a client generated from /resume/api/v1/openapi.json", () => {
     const response = await host.get(`${BASE}/resumes/export?per_page=2`);
     const [first = "", second = ""] = (await response.text()).trim().split("\n");
     const broken = `${first}\n${JSON.stringify({ ...(JSON.parse(second) as object), seniority: "intern" })}\n`;
-    const problems = await checkCalls(doc, `${host.url}${BASE}`, [{ path: "/resumes/export", response, body: broken }]);
+    const problems = await checkCalls(doc, `${host.origin}${BASE}`, [{ path: "/resumes/export", response, body: broken }], host.fetch);
     expect(problems).toEqual([expect.stringMatching(/^\/resumes\/export line 2\/seniority: must be equal to one of the allowed values/)]);
   });
 });

@@ -28,7 +28,7 @@ import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
 const SEED = fuzzSeed();
 const CANARY = `canary-${randomBytes(8).toString("hex")}`;
-const host = useSampleHost();
+const host = useSampleHost({ socket: true });
 const logged: unknown[] = [];
 let deps: HandlerDeps;
 let canaryFile = "";

@@ -40,7 +40,7 @@ afterAll(() => {
 });
 
 describe("the default limit of 120 per minute", () => {
-  const host = useSampleHost({ rateLimit: 120 });
+  const host = useSampleHost({ rateLimit: 120, socket: true });
 
   /** Sends the 120 requests a source address may make to the dataset service; returns each RateLimit-Remaining. */
   async function spendAllowance(localAddress: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildResumeSearchIndex, resumeSearchDocument } from "../../build/search/resume-search-index.ts";
 import { searchIndex } from "../../build/search/search-query.ts";
-import { makeResume } from "../resumes/make-resume.ts";
+import { makeResume } from "../query/resumes/make-resume.ts";
 
 describe("resumeSearchDocument", () => {
   it("searches the title, then the skills one per line, then the full text, stemmed in the resume's language", () => {

@@ -4,7 +4,7 @@ import { tokenize } from "../../build/search/fold-search-text.ts";
 import { searchIndex } from "../../build/search/search-query.ts";
 import { EXACT_FORMS } from "../../build/search/word-matches.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
-import { type ListBody, RESUME_BASE, sampleResumes } from "../resumes/sample-resumes.ts";
+import { type ListBody, RESUME_BASE, sampleResumes } from "../query/resumes/sample-resumes.ts";
 
 const host = useSampleHost();
 const resumes = sampleResumes();

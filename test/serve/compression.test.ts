@@ -155,7 +155,7 @@ describe("site files by Accept-Encoding", () => {
 });
 
 describe("over HTTP", () => {
-  const host = useSampleHost();
+  const host = useSampleHost({ socket: true });
 
   /** A GET whose body is left as sent (fetch would decode it). */
   const raw = (url: string, headers: Record<string, string>) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useSampleHost } from "../helpers/sample-host.ts";
 import { exchange, parseRawResponse, requestRaw } from "./http-client.ts";
 
-const host = useSampleHost();
+const host = useSampleHost({ socket: true });
 
 /** Nothing of the machine or the code may leak into an error body. */
 const LEAK = /\n\s+at |\bat [\w.<>]+ \(|node_modules|\/work\/|\/tmp\/|\.ts\b|\.js\b|Error:/;

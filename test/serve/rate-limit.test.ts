@@ -3,7 +3,7 @@ import { useSampleHost } from "../helpers/sample-host.ts";
 import { rawRequest } from "../reliability/raw-http.ts";
 
 describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
-  const host = useSampleHost({ rateLimit: 5 });
+  const host = useSampleHost({ rateLimit: 5, socket: true });
 
   it("counts 5 requests, then answers 429 rate_limited with Retry-After and details.retry_after; the other service has its own count", async () => {
     const statuses: [number, string | null, string | null][] = [];
@@ -56,7 +56,7 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
 });
 
 describe("the rate limit behind a trusted proxy", () => {
-  const host = useSampleHost({ rateLimit: 2, trustProxy: true });
+  const host = useSampleHost({ rateLimit: 2, trustProxy: true, socket: true });
 
   const send = async (forwardedFor: string) => {
     const response = await host.get("/api/dataset/v1/", { headers: { "X-Forwarded-For": forwardedFor } });
@@ -78,7 +78,7 @@ describe("the rate limit behind a trusted proxy", () => {
 });
 
 describe("the rate limit turned off (0)", () => {
-  const host = useSampleHost({ rateLimit: 0 });
+  const host = useSampleHost({ rateLimit: 0, socket: true });
 
   it("sends no RateLimit headers and never answers 429", async () => {
     for (let i = 0; i < 10; i += 1) {
