@@ -2009,7 +2009,7 @@ export interface operations {
                  *     ]
                  */
                 country?: string[];
-                /** @description Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the brand's name or slug; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score, in any case.
@@ -2097,7 +2097,7 @@ export interface operations {
                  *     ]
                  */
                 country?: string[];
-                /** @description Words that must all occur in the brand's name or slug; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the brand's name or slug; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Sort field (default name). Accepts one of: slug, name, licenses_count, trust_score, in any case.
@@ -3158,7 +3158,7 @@ export interface operations {
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
-                /** @description Words that must all occur in the game's name, slug, themes or features; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the game's name, slug, themes or features; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;
@@ -3232,7 +3232,7 @@ export interface operations {
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
-                /** @description Words that must all occur in the game's name, slug, themes or features; text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
+                /** @description Words that must all occur in the game's name, slug, themes or features; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
                 page?: number;

@@ -760,7 +760,7 @@ export interface operations {
     "resumes.list": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match in some form, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Forms: a word matches as written, then any form of its Snowball stem in the resume's language (менеджеров finds менеджер, managers finds manager), then the publisher's synonyms (медиабайер finds media buyer), then with a typo: a word of 5 letters or more may be one edit away (a letter inserted, deleted, replaced or two swapped), 9 or more two, never a word with a digit, never its first letter and never through the last word's prefix. Items then carry a relevance score; more words matched as written always rank first. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
@@ -877,7 +877,7 @@ export interface operations {
     "resumes.list.head": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match in some form, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Forms: a word matches as written, then any form of its Snowball stem in the resume's language (менеджеров finds менеджер, managers finds manager), then the publisher's synonyms (медиабайер finds media buyer), then with a typo: a word of 5 letters or more may be one edit away (a letter inserted, deleted, replaced or two swapped), 9 or more two, never a word with a digit, never its first letter and never through the last word's prefix. Items then carry a relevance score; more words matched as written always rank first. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
@@ -1084,7 +1084,7 @@ export interface operations {
     "resumes.export": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match in some form, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Forms: a word matches as written, then any form of its Snowball stem in the resume's language (менеджеров finds менеджер, managers finds manager), then the publisher's synonyms (медиабайер finds media buyer), then with a typo: a word of 5 letters or more may be one edit away (a letter inserted, deleted, replaced or two swapped), 9 or more two, never a word with a digit, never its first letter and never through the last word's prefix. Items then carry a relevance score; more words matched as written always rank first. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
@@ -1205,7 +1205,7 @@ export interface operations {
     "resumes.export.head": {
         parameters: {
             query?: {
-                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Items then carry a relevance score. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
+                /** @description Full-text search in the title, skills and text (weights 3, 2, 1): every word must match in some form, the last one also as the start of a word; case- and accent-insensitive in Latin and Cyrillic alike (ё = е), with no transliteration between scripts; punctuation only separates words (no phrases or operators). Forms: a word matches as written, then any form of its Snowball stem in the resume's language (менеджеров finds менеджер, managers finds manager), then the publisher's synonyms (медиабайер finds media buyer), then with a typo: a word of 5 letters or more may be one edit away (a letter inserted, deleted, replaced or two swapped), 9 or more two, never a word with a digit, never its first letter and never through the last word's prefix. Items then carry a relevance score; more words matched as written always rank first. Text without letters or digits matches nothing. Accepts text of at most 200 characters. */
                 q?: string;
                 /**
                  * @description Role key, e.g. media_buyer, affiliate_manager, seo; comma-separated for any of several (case-insensitive). Accepts key(s), comma-separated, at most 1,000 distinct.
