@@ -18,6 +18,8 @@ export default tseslint.config(
   },
   // Tests read answers as arbitrary JSON.
   { files: ["test/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  // Scripts the pages load in the browser.
   { files: ["build/publish/docs-assets/**"], languageOptions: { globals: { ...globals.browser, SwaggerUIBundle: "readonly" } } },
+  { files: ["build/publish/portal/assets/**"], languageOptions: { globals: globals.browser } },
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.commonjs } },
 );

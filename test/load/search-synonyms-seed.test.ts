@@ -39,7 +39,7 @@ describe("the search-synonyms seed folder (issue 33)", () => {
     expect(lines).toEqual([
       `${file} › record 0 › phrases: Expected at least two words or phrases that mean the same`,
       `${file} › record 1 › phrases: Lists the same phrase more than once (case and accents aside)`,
-      `${file} › record 2 › phrases[1]: Expected a word or phrase with a letter or digit, received \"--\"`,
+      `${file} › record 2 › phrases[1]: Expected a word or phrase with a letter or digit, received "--"`,
       expect.stringMatching(new RegExp(`^${file} › record 3`)),
       expect.stringMatching(new RegExp(`^${file} › record 3`)),
     ]);
