@@ -27,13 +27,13 @@ describe("computeBrands", () => {
       // Both licenses active (the UKGC suspension starts 2024-11-20): tier 1 → 70 + 10 = 80. GB: 1000 of the leader's
       // 3000 → adi 33.3333 → 1/10 × 50 + 33.3333 / 2 = 21.66665 → 21.7. No alert yet: 100.
       // 0.25 × 80 + 0.2 × 64.5 + 0.15 × 21.7 + 0.15 × 76 + 0.15 × 100 + 0.1 × 34 = 20 + 12.9 + 3.255 + 11.4 + 15 + 3.4 = 65.955 → 66
-      { period: "2024-10", score: 66, grade: "B", components: { licensing: 80, reputation: 64.5, market_presence: 21.7, domain_health: 76, transparency: 100, payments: 34 } },
+      { period: "2024-10", score: 66, grade: "B", components: { licensing: 80, reputation: 64.5, market_presence: 21.7, domain_health: 76, transparency: 100, payments: 34 }, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], provisional: false },
       // UKGC suspended: MGA alone 55 − 15 = 40. GB: 3000 = the leader's 3000 → adi 100 → 5 + 50 = 55.
       // 10 + 12.9 + 8.25 + 11.4 + 15 + 3.4 = 60.95 → 61 (half away from zero)
-      { period: "2024-11", score: 61, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 55, domain_health: 76, transparency: 100, payments: 34 } },
+      { period: "2024-11", score: 61, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 55, domain_health: 76, transparency: 100, payments: 34 }, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], provisional: false },
       // GB: 1000 of the leader's 4000 → adi 25 → 5 + 12.5 = 17.5. The new withdrawal page of 2024-12-02: 100 − 4 = 96.
       // 10 + 12.9 + 2.625 + 11.4 + 14.4 + 3.4 = 54.725 → 54.7
-      { period: "2024-12", score: 54.7, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 17.5, domain_health: 76, transparency: 96, payments: 34 } },
+      { period: "2024-12", score: 54.7, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 17.5, domain_health: 76, transparency: 96, payments: 34 }, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], provisional: false },
     ]);
   });
 
@@ -94,8 +94,16 @@ describe("computeBrands", () => {
   it("scores the snapshot's month when there is no demand period", () => {
     const beta = bySlug(brandsOf({ ...seeds, demand: [] }, []), "beta-bet");
     expect(beta.trust_history).toEqual([]);
-    // As of 2025-01-31: licensing 40, reputation 64.5, no market 0, domain 76, the 2024-12 alert still in the
-    // window 96, payments 34: 10 + 12.9 + 0 + 11.4 + 14.4 + 3.4 = 52.1
-    expect(beta.trust).toEqual({ period: "2025-01", score: 52.1, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 0, domain_health: 76, transparency: 96, payments: 34 } });
+    // As of 2025-01-31: licensing 40, reputation 64.5, no demand data so market presence unknown (#26), domain 76,
+    // the 2024-12 alert still in the window 96, payments 34, over the known 0.85 of the weight:
+    // (10 + 12.9 + 11.4 + 14.4 + 3.4) / 0.85 = 52.1 / 0.85 = 61.294 → 61.3, not provisional (0.85 ≥ 0.5)
+    expect(beta.trust).toEqual({
+      period: "2025-01",
+      score: 61.3,
+      grade: "C",
+      components: { licensing: 40, reputation: 64.5, market_presence: null, domain_health: 76, transparency: 96, payments: 34 },
+      coverage: ["licensing", "reputation", "domain_health", "transparency", "payments"],
+      provisional: false,
+    });
   });
 });

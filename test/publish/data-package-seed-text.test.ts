@@ -28,7 +28,7 @@ function descriptorFor(name: string, license: string) {
   const service = (description: string) => ({ name, description, source: "seeds", license, attribution: "https://data.example.com/" });
   const meta = { snapshot_at: "2026-11-01T00:00:00Z", synthetic: false, contact: "data@example.com", dataset: service("Demand"), resumes: service("Resumes") };
   const download = { table: DOWNLOAD_TABLES[0]!, fileName: "brands.ndjson.gz", bytes: 1, sha256: "0".repeat(64), schema: { fields: [{ name: "slug", type: "string" }] } } as unknown as BulkDownload;
-  return dataPackage({ dataset: { meta } } as unknown as EngineContext, [download]);
+  return dataPackage({ dataset: { meta, site: { base_url: "https://data.example.com", resume_contacts: "public" } } } as unknown as EngineContext, [download]);
 }
 
 describe("the descriptor made from seed text", () => {

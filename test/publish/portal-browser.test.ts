@@ -21,7 +21,7 @@ const WIDTHS = [1280, 390] as const;
 const MIN_CHART_TEXT = 11;
 
 describe.skipIf(missing && !process.env.CI)("the pages for people in headless Chromium (issue 28)", () => {
-  const host = useSampleHost();
+  const host = useSampleHost({ socket: true });
   let userDataDir = "";
   let browser: BrowserContext | undefined;
   let page: Page;

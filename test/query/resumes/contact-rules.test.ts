@@ -14,7 +14,7 @@ import { parseSearchIndex } from "../../../build/search/search-index-codec.ts";
 import { copySeeds } from "../../fixtures/seeds-invalid.ts";
 import { distTexts, filesHolding } from "./dist-text.ts";
 
-const OVERLAY = fileURLToPath(new URL("../fixtures/seeds-contacts", import.meta.url));
+const OVERLAY = fileURLToPath(new URL("../../fixtures/seeds-contacts", import.meta.url));
 const CARD = (id: number) => `responses/resume/api/v1/resumes/${id}/index.json`;
 /** A card's file and its compressed variants, where it has them (a small body has none). */
 const CARD_FILE = /^responses\/resume\/api\/v1\/resumes\/(\d+)\/index\.json(?:\.br|\.gz)?$/;

@@ -24,6 +24,7 @@ describe("GET /resumes/{id}", () => {
       contact_quality: resume.contact_quality,
       has_contacts: Object.keys(resume.contacts).length > 0,
       source: resume.source,
+      language: resume.language,
       updated_at: resume.updated_at,
       contacts: resume.contacts,
       text: resume.text,
