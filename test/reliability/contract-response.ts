@@ -91,9 +91,9 @@ export function contractProblems(response: AnyResponse, options: { head?: boolea
   const problems: string[] = [];
   if (headers["access-control-allow-origin"] !== "*") problems.push("no Access-Control-Allow-Origin: *");
   if (!headers["access-control-expose-headers"]?.includes("ETag")) problems.push("no Access-Control-Expose-Headers");
-  if (![200, 204, 304, 400, 404, 405, 408, 412, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
   // A site page asked without its trailing slash moves to its one address (issue 28), on this host.
   if (response.status === 301) return /^\/[^/]/.test(headers.location ?? "") ? problems : [...problems, `301 to ${headers.location ?? "nowhere"}, not a path of this host`];
+  if (![200, 204, 304, 400, 404, 405, 408, 412, 414, 429, 431].includes(response.status)) return [...problems, `status ${response.status}`];
   if (options.head === true || response.status === 204) return problems;
   return [...problems, ...(response.status >= 400 ? errorProblems(response.status, headers, response.body.toString("utf8")) : successProblems(response.status, headers, response.body, options.untagged === true))];
 }
