@@ -42,7 +42,8 @@ module.exports = {
     },
     {
       name: "build-never-imports-tests-or-scripts",
-      comment: "A worker thread's launcher (plain JavaScript) starts its TypeScript as the scripts do, through run-bundled.mjs.",
+      comment:
+        "A worker thread's launcher (plain JavaScript) starts its TypeScript as the scripts do, through run-bundled.mjs.",
       severity: "error",
       from: { path: "^build/", pathNot: "^build/serve/live-worker\\.mjs$" },
       to: { path: "^(test|scripts)/" },
@@ -53,7 +54,11 @@ module.exports = {
     exclude: { path: "node_modules" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".mjs", ".js"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".mjs", ".js"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

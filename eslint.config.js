@@ -13,13 +13,19 @@ export default tseslint.config(
     rules: {
       // Seed files, URLs and HTTP input are checked for control characters on purpose (NUL bytes, C0 codes).
       "no-control-regex": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   // Tests read answers as arbitrary JSON.
   { files: ["test/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   // Scripts the pages load in the browser.
-  { files: ["build/publish/docs-assets/**"], languageOptions: { globals: { ...globals.browser, SwaggerUIBundle: "readonly" } } },
+  {
+    files: ["build/publish/docs-assets/**"],
+    languageOptions: { globals: { ...globals.browser, SwaggerUIBundle: "readonly" } },
+  },
   { files: ["build/publish/portal/assets/**"], languageOptions: { globals: globals.browser } },
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.commonjs } },
 );

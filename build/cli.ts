@@ -12,7 +12,8 @@ export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 export const DEFAULT_MAX_FILES = 20_000;
 
 function contactScope(text: string): ContactScope {
-  if (!(CONTACT_SCOPES as readonly string[]).includes(text)) throw new InvalidArgumentError(`Expected one of ${CONTACT_SCOPES.join(", ")}.`);
+  if (!(CONTACT_SCOPES as readonly string[]).includes(text))
+    throw new InvalidArgumentError(`Expected one of ${CONTACT_SCOPES.join(", ")}.`);
   return text as ContactScope;
 }
 
@@ -31,7 +32,9 @@ function url(text: string): string {
   // The documents append their paths to it: a query or fragment gave "http://x.com/?a=1/api/dataset/v1".
   // Tested on the text, which also catches the empty `?` or `#` that URL parsing drops.
   if (/[?#]/.test(text)) {
-    throw new InvalidArgumentError("Expected the site's address without a query or fragment, such as https://data.example.com.");
+    throw new InvalidArgumentError(
+      "Expected the site's address without a query or fragment, such as https://data.example.com.",
+    );
   }
   return text;
 }
@@ -41,41 +44,64 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
   return new Command("build")
     .description("Build dist/ from the seed files: validate, compute every figure, precompute responses.")
     .option("--seeds <dir>", "folder of seed files", "seeds")
-    .option("--out <dir>", "output folder, replaced atomically as a whole: absent, empty or a previous build's output", "dist")
+    .option(
+      "--out <dir>",
+      "output folder, replaced atomically as a whole: absent, empty or a previous build's output",
+      "dist",
+    )
     .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
-    .option("--max-files <n>", "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first", positiveInt, DEFAULT_MAX_FILES)
+    .option(
+      "--max-files <n>",
+      "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first",
+      positiveInt,
+      DEFAULT_MAX_FILES,
+    )
     .option(
       "--resume-contacts <rule>",
       "how far resume contacts are published, the default for resumes without consent and the limit for all: public (card, exports, downloads), card_only (the resume's own card only) or withheld (nowhere)",
       contactScope,
       "public" as ContactScope,
     )
-    .option("--archive <dir>", "earlier releases to carry forward under /downloads/<release>/: a site's downloads folder or a whole output (default: the output in place)")
+    .option(
+      "--archive <dir>",
+      "earlier releases to carry forward under /downloads/<release>/: a site's downloads folder or a whole output (default: the output in place)",
+    )
     .option("--keep-releases <n>", "how many releases to keep, the current one included (default: all)", positiveInt)
     .option("--dry-run", "plan and print the summary without writing", false)
     .showHelpAfterError(HELP_HINT)
-    .action(async (options: { seeds: string; out: string; baseUrl: string; maxFiles: number; resumeContacts: ContactScope; archive?: string; keepReleases?: number; dryRun: boolean }) => {
-      try {
-        refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
-        const report = await runBuild({
-          seedsDir: options.seeds,
-          outDir: options.out,
-          baseUrl: options.baseUrl,
-          maxFiles: options.maxFiles,
-          resumeContacts: options.resumeContacts,
-          ...(options.archive === undefined ? {} : { archive: options.archive }),
-          ...(options.keepReleases === undefined ? {} : { keepReleases: options.keepReleases }),
-          dryRun: options.dryRun,
-          removePreviousInBackground: true,
-          onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
-        });
-        for (const line of formatReport(report)) log(line);
-      } catch (error) {
-        console.error(formatErrorChain(error));
-        console.error("Nothing was written; the previous output is unchanged.");
-        process.exitCode = 1;
-      }
-    });
+    .action(
+      async (options: {
+        seeds: string;
+        out: string;
+        baseUrl: string;
+        maxFiles: number;
+        resumeContacts: ContactScope;
+        archive?: string;
+        keepReleases?: number;
+        dryRun: boolean;
+      }) => {
+        try {
+          refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
+          const report = await runBuild({
+            seedsDir: options.seeds,
+            outDir: options.out,
+            baseUrl: options.baseUrl,
+            maxFiles: options.maxFiles,
+            resumeContacts: options.resumeContacts,
+            ...(options.archive === undefined ? {} : { archive: options.archive }),
+            ...(options.keepReleases === undefined ? {} : { keepReleases: options.keepReleases }),
+            dryRun: options.dryRun,
+            removePreviousInBackground: true,
+            onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
+          });
+          for (const line of formatReport(report)) log(line);
+        } catch (error) {
+          console.error(formatErrorChain(error));
+          console.error("Nothing was written; the previous output is unchanged.");
+          process.exitCode = 1;
+        }
+      },
+    );
 }
 
 /** True when `inner` is `outer` or lies inside it. */
@@ -101,22 +127,50 @@ export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string
           : isWithin(out, seeds)
             ? "is inside the seeds folder"
             : undefined;
-  if (reason !== undefined) throw new BuildError(`Refusing --out ${outDir}: it ${reason}, and the output folder is replaced as a whole. Choose a folder of its own, such as dist.`);
+  if (reason !== undefined)
+    throw new BuildError(
+      `Refusing --out ${outDir}: it ${reason}, and the output folder is replaced as a whole. Choose a folder of its own, such as dist.`,
+    );
 }
 
 /** The closing summary: seeds read, per-endpoint files and bytes, totals. */
 export function formatReport(report: BuildReport): string[] {
-  const lines = [`Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`, ...erasureLines(report), ...releaseLines(report), "", "endpoint                      files    cut        size"];
-  for (const row of report.endpoints) lines.push(`${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`);
+  const lines = [
+    `Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`,
+    ...erasureLines(report),
+    ...releaseLines(report),
+    "",
+    "endpoint                      files    cut        size",
+  ];
+  for (const row of report.endpoints)
+    lines.push(
+      `${row.id.padEnd(28)} ${String(row.planned).padStart(6)} ${String(row.cut).padStart(6)} ${kib(row.bytes).padStart(11)}`,
+    );
   const verb = report.dryRun ? "Would write" : report.publish?.unchanged === true ? "Kept" : "Wrote";
   const ms = Object.values(report.stages).reduce((sum, value) => sum + value, 0);
   const { netlify } = report;
-  lines.push("", `Netlify: ${netlify.staticFiles} of ${netlify.files} precomputed responses reached statically (${percent(netlify.staticFiles, netlify.files)}) by ${netlify.rules} rules in _redirects; the function answers the rest.`);
+  lines.push(
+    "",
+    `Netlify: ${netlify.staticFiles} of ${netlify.files} precomputed responses reached statically (${percent(netlify.staticFiles, netlify.files)}) by ${netlify.rules} rules in _redirects; the function answers the rest.`,
+  );
   const publish = report.publish;
-  if (publish?.unchanged === true) lines.push("", `Nothing changed since the previous build: 0 files rewritten, ${report.outDir} left as it was.`);
-  else if (publish !== undefined && publish.linked > 0) lines.push("", `Incremental: ${publish.written} files rewritten, ${publish.linked} unchanged ones hard-linked from the previous build.`);
+  if (publish?.unchanged === true)
+    lines.push("", `Nothing changed since the previous build: 0 files rewritten, ${report.outDir} left as it was.`);
+  else if (publish !== undefined && publish.linked > 0)
+    lines.push(
+      "",
+      `Incremental: ${publish.written} files rewritten, ${publish.linked} unchanged ones hard-linked from the previous build.`,
+    );
   const { files, bytes, parts } = writtenTotals(report);
-  lines.push("", parts, `${verb} ${files} files, ${kib(bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(report.stages).map(([stage, value]) => `${stage} ${value} ms`).join(", ")}).`);
+  lines.push(
+    "",
+    parts,
+    `${verb} ${files} files, ${kib(bytes)}, to ${report.outDir} in ${(ms / 1000).toFixed(2)} s (${Object.entries(
+      report.stages,
+    )
+      .map(([stage, value]) => `${stage} ${value} ms`)
+      .join(", ")}).`,
+  );
   return lines;
 }
 
@@ -124,8 +178,16 @@ export function formatReport(report: BuildReport): string[] {
 function releaseLines(report: BuildReport): string[] {
   const release = report.release;
   if (release === undefined) return [];
-  const kept = release.kept === 0 ? "the first kept" : `${release.kept} earlier ${release.kept === 1 ? "release" : "releases"} kept${release.rewritten > 0 ? `, ${release.rewritten} rewritten under the current rules` : ""}`;
-  const changes = release.kept === 0 ? [] : release.changes.length === 0 ? ["  no record changed since the release before it"] : release.changes.map((line) => `  ${line}`);
+  const kept =
+    release.kept === 0
+      ? "the first kept"
+      : `${release.kept} earlier ${release.kept === 1 ? "release" : "releases"} kept${release.rewritten > 0 ? `, ${release.rewritten} rewritten under the current rules` : ""}`;
+  const changes =
+    release.kept === 0
+      ? []
+      : release.changes.length === 0
+        ? ["  no record changed since the release before it"]
+        : release.changes.map((line) => `  ${line}`);
   return [`Release ${release.name} (${kept}).`, ...changes];
 }
 
@@ -133,8 +195,13 @@ function releaseLines(report: BuildReport): string[] {
 function erasureLines(report: BuildReport): string[] {
   const { erased, unmatched } = report.erasure ?? { erased: 0, unmatched: [] };
   if (erased === 0 && unmatched.length === 0) return [];
-  const lines = [`Erasure: ${erased} ${erased === 1 ? "resume" : "resumes"} left out on request (meta/suppressions.json).`];
-  if (unmatched.length > 0) lines.push(`Warning: ${unmatched.length} ${unmatched.length === 1 ? "entry" : "entries"} of meta/suppressions.json ${unmatched.length === 1 ? "matches" : "match"} no resume: ${unmatched.join(", ")}.`);
+  const lines = [
+    `Erasure: ${erased} ${erased === 1 ? "resume" : "resumes"} left out on request (meta/suppressions.json).`,
+  ];
+  if (unmatched.length > 0)
+    lines.push(
+      `Warning: ${unmatched.length} ${unmatched.length === 1 ? "entry" : "entries"} of meta/suppressions.json ${unmatched.length === 1 ? "matches" : "match"} no resume: ${unmatched.join(", ")}.`,
+    );
   return lines;
 }
 
@@ -145,9 +212,17 @@ function erasureLines(report: BuildReport): string[] {
 function writtenTotals(report: BuildReport): { files: number; bytes: number; parts: string } {
   const variants = report.endpoints.find((row) => row.id === VARIANTS_ROW) ?? { planned: 0, bytes: 0 };
   if (report.publish === undefined) {
-    return { files: report.files + variants.planned, bytes: report.bytes + variants.bytes, parts: `Files: ${report.files} planned and ${variants.planned} compressed variants of them.` };
+    return {
+      files: report.files + variants.planned,
+      bytes: report.bytes + variants.bytes,
+      parts: `Files: ${report.files} planned and ${variants.planned} compressed variants of them.`,
+    };
   }
-  return { files: report.publish.files, bytes: report.publish.bytes, parts: `Files: ${report.files} planned, ${variants.planned} compressed variants of them and the build record.` };
+  return {
+    files: report.publish.files,
+    bytes: report.publish.bytes,
+    parts: `Files: ${report.files} planned, ${variants.planned} compressed variants of them and the build record.`,
+  };
 }
 
 function percent(part: number, whole: number): string {

@@ -104,7 +104,12 @@ export function formatErrorChain(error: unknown): string {
   let current: unknown = error;
   for (let depth = 1; current !== undefined && depth <= 10; depth += 1) {
     // Our own errors are sentences for the publisher; a class name in front says nothing to them.
-    const message = current instanceof BuildError ? current.message : current instanceof Error ? `${current.name}: ${current.message}` : String(current);
+    const message =
+      current instanceof BuildError
+        ? current.message
+        : current instanceof Error
+          ? `${current.name}: ${current.message}`
+          : String(current);
     lines.push(depth === 1 ? message : `  ${depth - 1}. caused by ${message}`);
     current = current instanceof Error ? current.cause : undefined;
   }

@@ -132,38 +132,80 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   // Same seeds, options and code as the output in place: it is already what this build would write (issue 7).
   const checking = performance.now();
   const resumeContacts = options.resumeContacts ?? DEFAULT_RESUME_CONTACTS;
-  const releaseOptions = { archive: options.archive === undefined ? undefined : await archiveFingerprint(options.archive), keepReleases: options.keepReleases };
-  const fingerprint = options.dryRun ? undefined : await fingerprintInputs(options.seedsDir, { baseUrl: canonicalBaseUrl(options.baseUrl), maxFiles: options.maxFiles, resumeContacts, ...releaseOptions });
+  const releaseOptions = {
+    archive: options.archive === undefined ? undefined : await archiveFingerprint(options.archive),
+    keepReleases: options.keepReleases,
+  };
+  const fingerprint = options.dryRun
+    ? undefined
+    : await fingerprintInputs(options.seedsDir, {
+        baseUrl: canonicalBaseUrl(options.baseUrl),
+        maxFiles: options.maxFiles,
+        resumeContacts,
+        ...releaseOptions,
+      });
   const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);
-  if (kept !== undefined) return { ...kept, stages: { inputs: inputsMs }, dryRun: false, outDir: options.outDir, publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true } };
+  if (kept !== undefined)
+    return {
+      ...kept,
+      stages: { inputs: inputsMs },
+      dryRun: false,
+      outDir: options.outDir,
+      publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true },
+    };
 
-  const { context, stats, erasure, erased } = await prepareContext(options.seedsDir, options.baseUrl, timed, resumeContacts);
+  const { context, stats, erasure, erased } = await prepareContext(
+    options.seedsDir,
+    options.baseUrl,
+    timed,
+    resumeContacts,
+  );
   // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
   // build that fails earlier (bad seeds) holds the lock only for restoreAfterKilledSwap, if at all.
   const lock = fingerprint === undefined ? undefined : await acquireBuildLock(options.outDir);
   try {
     const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
     // Earlier releases, read before anything is staged: from --archive, else from the output in place (issue 34).
-    context.releases = { earlier: await readReleaseArchive(options.archive ?? options.outDir), erased, ...(options.keepReleases === undefined ? {} : { keep: options.keepReleases }) };
+    context.releases = {
+      earlier: await readReleaseArchive(options.archive ?? options.outDir),
+      erased,
+      ...(options.keepReleases === undefined ? {} : { keep: options.keepReleases }),
+    };
     // Files are written into a staging folder (swapped in at the end) and compressed on other threads
     // as the plan produces them (issue 7); a dry run only compresses, for the summary.
     // With people erased, the previous output (which may hold them) is gone before the build ends, never
     // left to a background process that might not finish (issue 31); stageOutput has already removed
     // whatever earlier builds left beside the output.
     const background = options.removePreviousInBackground === true && !erasesAnyone(erasure);
-    const staged = fingerprint === undefined ? undefined : await stageOutput(options.outDir, background ? { removePrevious: removeInBackground } : {});
+    const staged =
+      fingerprint === undefined
+        ? undefined
+        : await stageOutput(options.outDir, background ? { removePrevious: removeInBackground } : {});
     const sink = createOutputSink(staged?.dir, previous);
     let committed = false;
     try {
       // The pages for people are made in a stage of their own, so the build's timings show their cost (issue 28).
       const portal = await timed("pages", () => portalPages(context));
-      const plan = await timed("plan", () => planBuild(context, options.maxFiles, { onFile: sink.addDescribed, pace: sink.paced }, portal));
+      const plan = await timed("plan", () =>
+        planBuild(context, options.maxFiles, { onFile: sink.addDescribed, pace: sink.paced }, portal),
+      );
       // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
       const netlify = planNetlifyFiles(plan, ENDPOINTS);
       plan.files.push(...netlify.files);
-      const report: BuildReport = { seeds: stats, erasure, release: await releaseReport(context), stages, files: plan.files.length, bytes: 0, endpoints: [], dryRun: options.dryRun, outDir: options.outDir, netlify: netlify.report };
+      const report: BuildReport = {
+        seeds: stats,
+        erasure,
+        release: await releaseReport(context),
+        stages,
+        files: plan.files.length,
+        bytes: 0,
+        endpoints: [],
+        dryRun: options.dryRun,
+        outDir: options.outDir,
+        netlify: netlify.report,
+      };
       await timed("write", async () => {
         const manifestText = await completeOutput(sink, plan);
         const { variants } = await sink.settled();
@@ -172,7 +214,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         report.bytes = bytes;
         report.endpoints = endpointBytes(plan, variants);
         if (staged === undefined || fingerprint === undefined) return;
-        const summary: RecordedSummary = { seeds: stats, erasure, release: report.release, files: report.files, bytes, endpoints: report.endpoints, netlify: netlify.report };
+        const summary: RecordedSummary = {
+          seeds: stats,
+          erasure,
+          release: report.release,
+          files: report.files,
+          bytes,
+          endpoints: report.endpoints,
+          netlify: netlify.report,
+        };
         // Every file of the output: the plan's, their variants and the build record.
         const files = plan.files.length + variants.files + 1;
         summary.publish = { files, bytes: bytes + variants.bytes, written: files, linked: 0, unchanged: false };
@@ -206,26 +256,45 @@ export async function prepareContext(
   baseUrl: string,
   timed: TimeStage,
   resumeContacts: ContactScope = DEFAULT_RESUME_CONTACTS,
-): Promise<{ context: EngineContext; stats: LoadStats; erasure: ErasureReport; erased: ReturnType<typeof suppressionMatcher> }> {
+): Promise<{
+  context: EngineContext;
+  stats: LoadStats;
+  erasure: ErasureReport;
+  erased: ReturnType<typeof suppressionMatcher>;
+}> {
   const { seeds, stats } = await timed("load", () => loadSeeds(seedsDir));
   const { kept, erased, unmatched } = eraseSuppressed(seeds.resumes, seeds.suppressions);
   const computed = await timed("compute", () => {
     const dataset = computeDataset({ ...seeds, resumes: kept }, { baseUrl, resumeContacts });
     return { dataset, index: buildEngineIndex(dataset) };
   });
-  const resumeSearch = await timed("search", () => buildResumeSearchIndex(computed.dataset.resumes, computed.dataset.searchSynonyms));
-  return { context: { ...computed, resumeSearch }, stats, erasure: { erased, unmatched }, erased: suppressionMatcher(seeds.suppressions) };
+  const resumeSearch = await timed("search", () =>
+    buildResumeSearchIndex(computed.dataset.resumes, computed.dataset.searchSynonyms),
+  );
+  return {
+    context: { ...computed, resumeSearch },
+    stats,
+    erasure: { erased, unmatched },
+    erased: suppressionMatcher(seeds.suppressions),
+  };
 }
 
 /** The release published and what changed since the one before it. */
 async function releaseReport(context: EngineContext): Promise<ReleaseReport> {
   const set = await releaseSet(context);
-  return { name: set.current.name, kept: set.kept.length, rewritten: set.kept.filter((release) => release.entry.rewritten !== undefined).length, changes: set.changes === undefined ? [] : changesSummary(set.changes) };
+  return {
+    name: set.current.name,
+    kept: set.kept.length,
+    rewritten: set.kept.filter((release) => release.entry.rewritten !== undefined).length,
+    changes: set.changes === undefined ? [] : changesSummary(set.changes),
+  };
 }
 
 /** What of an archive folder a build depends on: its listing of releases (each file is checked against it when read). */
 async function archiveFingerprint(dir: string): Promise<string> {
-  const listing = await readFile(path.join(dir, "downloads", RELEASES_FILE)).catch(() => readFile(path.join(dir, RELEASES_FILE)).catch(() => Buffer.alloc(0)));
+  const listing = await readFile(path.join(dir, "downloads", RELEASES_FILE)).catch(() =>
+    readFile(path.join(dir, RELEASES_FILE)).catch(() => Buffer.alloc(0)),
+  );
   return `${path.resolve(dir)} ${etagOf(listing)}`;
 }
 
@@ -235,9 +304,19 @@ function erasesAnyone(erasure: ErasureReport): boolean {
 }
 
 /** Every response, page and download a build writes, planned; `emit` receives each file as it is planned. */
-export function planBuild(context: EngineContext, maxFiles: number, emit: { onFile?: OnPlannedFile; pace?: () => Promise<void> } = {}, portal?: readonly SiteFile[]): Promise<OutputPlan> {
+export function planBuild(
+  context: EngineContext,
+  maxFiles: number,
+  emit: { onFile?: OnPlannedFile; pace?: () => Promise<void> } = {},
+  portal?: readonly SiteFile[],
+): Promise<OutputPlan> {
   const made = portal ?? portalPages(context);
-  return planOutputs(context, ENDPOINTS, { maxFiles, siteProducers: [...SITE_PRODUCERS, () => [...made]], reservedFiles: NETLIFY_FILE_COUNT, ...emit });
+  return planOutputs(context, ENDPOINTS, {
+    maxFiles,
+    siteProducers: [...SITE_PRODUCERS, () => [...made]],
+    reservedFiles: NETLIFY_FILE_COUNT,
+    ...emit,
+  });
 }
 
 /**
@@ -276,15 +355,27 @@ async function keptBuild(outDir: string, fingerprint: string): Promise<RecordedS
 
 /** The sizes of the plan's files that its manifest does not describe (the manifest itself aside). */
 function plainSizes(plan: OutputPlan): Record<string, number> {
-  const described = new Set([...Object.keys(plan.manifest.files), ...Object.values(plan.manifest.site).map((site) => site.file), MANIFEST_FILE]);
-  return Object.fromEntries(plan.files.filter((file) => !described.has(file.path)).map((file) => [file.path, Buffer.byteLength(file.body)]));
+  const described = new Set([
+    ...Object.keys(plan.manifest.files),
+    ...Object.values(plan.manifest.site).map((site) => site.file),
+    MANIFEST_FILE,
+  ]);
+  return Object.fromEntries(
+    plan.files.filter((file) => !described.has(file.path)).map((file) => [file.path, Buffer.byteLength(file.body)]),
+  );
 }
 
 function endpointBytes(plan: OutputPlan, variants: SinkReport["variants"]): BuildReport["endpoints"] {
   const bytes = new Map<string, number>();
   for (const file of plan.files) bytes.set(file.group, (bytes.get(file.group) ?? 0) + Buffer.byteLength(file.body));
   const rows = plan.endpoints.map((row) => ({ ...row, bytes: bytes.get(row.id) ?? 0 }));
-  for (const group of ["site", "netlify", "engine"]) rows.push({ id: group, planned: plan.files.filter((file) => file.group === group).length, cut: 0, bytes: bytes.get(group) ?? 0 });
+  for (const group of ["site", "netlify", "engine"])
+    rows.push({
+      id: group,
+      planned: plan.files.filter((file) => file.group === group).length,
+      cut: 0,
+      bytes: bytes.get(group) ?? 0,
+    });
   // Not queries: outside the --max-files budget, but reported.
   rows.push({ id: VARIANTS_ROW, planned: variants.files, cut: 0, bytes: variants.bytes });
   return rows;

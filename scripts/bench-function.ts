@@ -22,7 +22,8 @@ const program = new Command("bench:function")
     const root = mkdtempSync(path.join(os.tmpdir(), "bench-function-"));
     const measured: ScaleFunctionFigures[] = [];
     try {
-      for (const dist of flags.dist ?? []) measured.push({ scale: 0, figures: await functionFigures(path.resolve(dist)) });
+      for (const dist of flags.dist ?? [])
+        measured.push({ scale: 0, figures: await functionFigures(path.resolve(dist)) });
       for (const scale of flags.dist === undefined ? flags.scales.split(",").map(Number) : []) {
         const seeds = scale === 1 ? "seeds" : path.join(root, `seeds-x${scale}`);
         if (scale !== 1) writeSample(seeds, { scale });

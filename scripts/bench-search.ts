@@ -26,7 +26,13 @@ interface Query {
 
 function corpora(): { label: string; resumes: Resume[] }[] {
   const sample = existsSync(SAMPLE_FILE)
-    ? { label: "sample", resumes: readFileSync(SAMPLE_FILE, "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => resumeSchema.parse(JSON.parse(line))) }
+    ? {
+        label: "sample",
+        resumes: readFileSync(SAMPLE_FILE, "utf8")
+          .split("\n")
+          .filter((line) => line.trim() !== "")
+          .map((line) => resumeSchema.parse(JSON.parse(line))),
+      }
     : { label: "synthetic ×1", resumes: generateResumes(new Rng("bench-search"), 1) };
   return [sample, { label: "synthetic ×5", resumes: generateResumes(new Rng("bench-search"), 5) }];
 }
@@ -36,7 +42,9 @@ function makeQueries(resumes: readonly Resume[], rng: Rng): Query[] {
   const queries: Query[] = [];
   while (queries.length < QUERY_COUNT) {
     const resume = rng.pick(resumes);
-    const words = tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).filter((word) => word.length >= 2);
+    const words = tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).filter(
+      (word) => word.length >= 2,
+    );
     const kind = rng.int(0, 9);
     const count = kind < 4 ? 1 : kind < 7 ? rng.int(2, 3) : rng.int(1, 2);
     const picked = rng.sample(words, Math.min(count, words.length));
@@ -48,7 +56,10 @@ function makeQueries(resumes: readonly Resume[], rng: Rng): Query[] {
 }
 
 /** Per-query latencies in ms, after a warm-up pass so the JIT has compiled both paths. */
-function measure(queries: readonly Query[], run: (text: string) => number): { all: number[]; prefix: number[]; checksum: number } {
+function measure(
+  queries: readonly Query[],
+  run: (text: string) => number,
+): { all: number[]; prefix: number[]; checksum: number } {
   let checksum = 0;
   for (const query of queries.slice(0, WARM_UP)) checksum += run(query.text);
   const all: number[] = [];
@@ -70,7 +81,9 @@ function percentile(values: readonly number[], p: number): number {
 
 /** The baseline: every folded text scanned for every query word (substring match), last word as a prefix of a word. */
 function linearScanner(resumes: readonly Resume[]): (text: string) => number {
-  const haystacks = resumes.map((resume) => ` ${tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).join(" ")} `);
+  const haystacks = resumes.map(
+    (resume) => ` ${tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).join(" ")} `,
+  );
   return (text) => {
     const words = foldSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length === 0) return 0;
@@ -116,13 +129,22 @@ function benchCorpus(label: string, resumes: Resume[]): void {
   const indexed = measure(queries, (query) => searchIndex(index, query).positions.length);
   const scanned = measure(queries, linearScanner(resumes));
   const head = `search ${label.padEnd(13)} ${String(resumes.length).padStart(6)} resumes`;
-  for (const [name, fast, slow] of [["all", indexed.all, scanned.all], ["prefix", indexed.prefix, scanned.prefix]] as const) {
+  for (const [name, fast, slow] of [
+    ["all", indexed.all, scanned.all],
+    ["prefix", indexed.prefix, scanned.prefix],
+  ] as const) {
     const [m, p] = [percentile(fast, 50), percentile(fast, 99)];
     const [sm, sp] = [percentile(slow, 50), percentile(slow, 99)];
-    console.log(`${head}  ${name.padEnd(6)} n=${String(fast.length).padStart(4)}  index median ${ms(m)} p99 ${ms(p)}  |  linear scan median ${ms(sm)} p99 ${ms(sp)}  |  ${ratio(sm, m)} median, ${ratio(sp, p)} p99`);
+    console.log(
+      `${head}  ${name.padEnd(6)} n=${String(fast.length).padStart(4)}  index median ${ms(m)} p99 ${ms(p)}  |  linear scan median ${ms(sm)} p99 ${ms(sp)}  |  ${ratio(sm, m)} median, ${ratio(sp, p)} p99`,
+    );
   }
-  console.log(`${head}  index: build ${buildMs.toFixed(0)} ms, file ${mb(Buffer.byteLength(text))}, load ${load.ms.toFixed(1)} ms, heap ${mb(load.heap)}, ${index.terms.length} terms, ${index.docs.length} postings`);
+  console.log(
+    `${head}  index: build ${buildMs.toFixed(0)} ms, file ${mb(Buffer.byteLength(text))}, load ${load.ms.toFixed(1)} ms, heap ${mb(load.heap)}, ${index.terms.length} terms, ${index.docs.length} postings`,
+  );
 }
 
-console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} cpus, node ${process.version}${(globalThis as { gc?: unknown }).gc ? "" : " (heap figures approximate: run with --expose-gc)"}`);
+console.log(
+  `machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} cpus, node ${process.version}${(globalThis as { gc?: unknown }).gc ? "" : " (heap figures approximate: run with --expose-gc)"}`,
+);
 for (const { label, resumes } of corpora()) benchCorpus(label, resumes);

@@ -20,12 +20,16 @@ const GENERATED_DOCUMENTS: readonly GeneratedDocument[] = [
     file: "docs/usage.md",
     blocks: {
       // A fixed width, so the block does not depend on the terminal it was generated in.
-      "build-help": async () => ["```", createBuildCommand().configureHelp({ helpWidth: 100 }).helpInformation().trim(), "```"].join("\n"),
+      "build-help": async () =>
+        ["```", createBuildCommand().configureHelp({ helpWidth: 100 }).helpInformation().trim(), "```"].join("\n"),
     },
   },
   {
     file: "docs/performance.md",
-    blocks: { "bench-latest": async () => latestRunMarkdown(JSON.parse(await readFile(LATEST_BENCH, "utf8")) as BenchResults, LATEST_BENCH) },
+    blocks: {
+      "bench-latest": async () =>
+        latestRunMarkdown(JSON.parse(await readFile(LATEST_BENCH, "utf8")) as BenchResults, LATEST_BENCH),
+    },
   },
 ];
 

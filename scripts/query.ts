@@ -14,7 +14,10 @@ await new Command("query")
   .action(async (url: string, options: { dist: string; headers?: boolean }) => {
     try {
       const { context, store } = await loadHost(options.dist);
-      const response = await handleRequest({ method: "GET", url, clientAddress: "cli" }, { context, endpoints: ENDPOINTS, store });
+      const response = await handleRequest(
+        { method: "GET", url, clientAddress: "cli" },
+        { context, endpoints: ENDPOINTS, store },
+      );
       if (options.headers) {
         // The status line as the host's HTTP server sends it (Node's reason phrases).
         console.log(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ""}`.trimEnd());

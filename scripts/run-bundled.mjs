@@ -19,7 +19,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const BUNDLE_DIR = process.env.BUNDLE_CACHE_DIR ? path.resolve(process.env.BUNDLE_CACHE_DIR) : path.join(ROOT, "node_modules", ".cache", "open-demand-publisher");
+const BUNDLE_DIR = process.env.BUNDLE_CACHE_DIR
+  ? path.resolve(process.env.BUNDLE_CACHE_DIR)
+  : path.join(ROOT, "node_modules", ".cache", "open-demand-publisher");
 
 /**
  * A module's `import.meta.url` and `import.meta.dirname` stay those of its source file: the build finds
@@ -45,7 +47,16 @@ const PIN_IMPORT_META = {
  * are bundled, so a package upgrade needs no new bundle. tsconfig.json and package.json steer how
  * esbuild reads the sources, so they count as inputs too.
  */
-const BUNDLE_OPTIONS = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: "linked", legalComments: "none", logLevel: "silent" };
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "silent",
+};
 /** What the bundle's bytes depend on besides the sources: a change of it bundles anew. */
 const BUNDLE_SETTINGS = JSON.stringify({ ...BUNDLE_OPTIONS, plugins: [PIN_IMPORT_META.name], root: ROOT });
 const SETTINGS_FILES = ["tsconfig.json", "package.json"];
@@ -93,7 +104,15 @@ async function bundle(name, entry) {
   const esbuild = await import("esbuild");
   let result;
   try {
-    result = await esbuild.build({ ...BUNDLE_OPTIONS, entryPoints: [entry], plugins: [PIN_IMPORT_META], absWorkingDir: ROOT, outdir: BUNDLE_DIR, write: false, metafile: true });
+    result = await esbuild.build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [entry],
+      plugins: [PIN_IMPORT_META],
+      absWorkingDir: ROOT,
+      outdir: BUNDLE_DIR,
+      write: false,
+      metafile: true,
+    });
   } finally {
     // esbuild's service process would otherwise live as long as the command.
     await esbuild.stop();
@@ -103,11 +122,15 @@ async function bundle(name, entry) {
   const file = `${name}-${sha256(code.contents).slice(0, 16)}.mjs`;
   const text = code.text.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=${file}.map\n`);
   const inputs = {};
-  for (const input of [...Object.keys(result.metafile.inputs), ...SETTINGS_FILES].sort()) inputs[input] = sha256(readFileSync(path.join(ROOT, input)));
+  for (const input of [...Object.keys(result.metafile.inputs), ...SETTINGS_FILES].sort())
+    inputs[input] = sha256(readFileSync(path.join(ROOT, input)));
   mkdirSync(BUNDLE_DIR, { recursive: true });
   if (map !== undefined) writeWhole(path.join(BUNDLE_DIR, `${file}.map`), map.text);
   writeWhole(path.join(BUNDLE_DIR, file), text);
-  writeWhole(recordOf(name), `${JSON.stringify({ entry, bundle: file, settings: BUNDLE_SETTINGS, inputs }, null, 1)}\n`);
+  writeWhole(
+    recordOf(name),
+    `${JSON.stringify({ entry, bundle: file, settings: BUNDLE_SETTINGS, inputs }, null, 1)}\n`,
+  );
   removeOldBundles(name, file);
   return path.join(BUNDLE_DIR, file);
 }

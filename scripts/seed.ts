@@ -11,7 +11,8 @@ import { MIN_SCALE, writeSample } from "../build/sample/generate-sample.ts";
 function parseScale(value: string): number {
   const scale = Number(value);
   if (!Number.isFinite(scale) || scale <= 0) throw new InvalidArgumentError("scale must be a positive number");
-  if (scale < MIN_SCALE) throw new InvalidArgumentError(`scale must be at least ${MIN_SCALE}: a smaller sample has no game provider`);
+  if (scale < MIN_SCALE)
+    throw new InvalidArgumentError(`scale must be at least ${MIN_SCALE}: a smaller sample has no game provider`);
   return scale;
 }
 
@@ -19,7 +20,12 @@ const program = new Command()
   .name("seed")
   .description("Write the deterministic synthetic sample data (both services) into the seeds folder.")
   .option("--out <dir>", "seeds folder to write", "seeds")
-  .option("--scale <n>", "multiplies brands (and their domains), providers, games, licenses, alerts, resumes, lobby and demand", parseScale, 1)
+  .option(
+    "--scale <n>",
+    "multiplies brands (and their domains), providers, games, licenses, alerts, resumes, lobby and demand",
+    parseScale,
+    1,
+  )
   .showHelpAfterError(HELP_HINT)
   .parse();
 
@@ -39,4 +45,6 @@ for (const file of written) {
   total += file.bytes;
   console.log(`${file.path.padEnd(width)}  ${file.bytes.toLocaleString("en-US").padStart(11)} bytes`);
 }
-console.log(`${written.length} files, ${total.toLocaleString("en-US")} bytes (${(total / 1024 / 1024).toFixed(2)} MiB) written to ${dir} at scale ${scale}`);
+console.log(
+  `${written.length} files, ${total.toLocaleString("en-US")} bytes (${(total / 1024 / 1024).toFixed(2)} MiB) written to ${dir} at scale ${scale}`,
+);

@@ -36,7 +36,11 @@ async function runCli(args: string[]): Promise<{ log: string[]; errors: string[]
   return { log, errors, commanderErrors };
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Every file under a folder, and their bytes. */
 async function filesAndBytes(folder: string): Promise<{ files: number; bytes: number }> {
@@ -51,7 +55,8 @@ async function filesAndBytes(folder: string): Promise<{ files: number; bytes: nu
 }
 
 /** The summary's way of writing a size. */
-const kibText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`);
+const kibText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 
 describe("build CLI", () => {
   it("builds seeds-min, reporting each stage and a closing summary", async () => {
@@ -63,7 +68,11 @@ describe("build CLI", () => {
     expect(log.some((line) => /^load done in \d+ ms$/.test(line))).toBe(true);
     expect(log.some((line) => /^Read 13 seed files, 52 records, /.test(line))).toBe(true);
     expect(log.some((line) => /^dataset\.brands\s+12\s+0\s+\d+\.\d KiB$/.test(line))).toBe(true);
-    expect(log.at(-1)).toMatch(new RegExp(`^Wrote \\d+ files, [\\d.]+ [KM]iB, to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in \\d+\\.\\d\\d s \\(load \\d+ ms, `));
+    expect(log.at(-1)).toMatch(
+      new RegExp(
+        `^Wrote \\d+ files, [\\d.]+ [KM]iB, to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in \\d+\\.\\d\\d s \\(load \\d+ ms, `,
+      ),
+    );
     expect(await exists(path.join(out, "_engine/manifest.json"))).toBe(true);
     // The closing count is what lies in the folder, compressed variants and the build record included.
     const onDisk = await filesAndBytes(out);
@@ -72,7 +81,8 @@ describe("build CLI", () => {
     // Its size is the files' and variants' (the build record, which states it, is not counted in it).
     const recordBytes = (await stat(path.join(out, "_engine/build-inputs.json"))).size;
     expect(log.at(-1)).toContain(`Wrote ${onDisk.files} files, ${kibText(onDisk.bytes - recordBytes)}, `);
-    const [, planned, variants] = /^Files: (\d+) planned, (\d+) compressed variants of them and the build record\.$/.exec(log.at(-2)!) ?? [];
+    const [, planned, variants] =
+      /^Files: (\d+) planned, (\d+) compressed variants of them and the build record\.$/.exec(log.at(-2)!) ?? [];
     expect(Number(planned) + Number(variants) + 1).toBe(onDisk.files);
     expect(log).toContainEqual(expect.stringMatching(new RegExp(`^compressed \\(\\.br, \\.gz\\)\\s+${variants}\\s`)));
   });
@@ -82,24 +92,42 @@ describe("build CLI", () => {
     const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
     expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ [KM]iB, to /);
     // A dry run compresses too: its count is the planned files and their variants (no build record).
-    const [, planned, variants] = /^Files: (\d+) planned and (\d+) compressed variants of them\.$/.exec(log.at(-2)!) ?? [];
+    const [, planned, variants] =
+      /^Files: (\d+) planned and (\d+) compressed variants of them\.$/.exec(log.at(-2)!) ?? [];
     expect(log.at(-1)).toMatch(new RegExp(`^Would write ${Number(planned) + Number(variants)} files, `));
     expect(await exists(out)).toBe(false);
     expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
   });
 
   it("--max-files cuts files by priority and shows the cut counts", async () => {
-    const rowsOf = (log: string[]) => new Map(log.filter((line) => /^[\w.]+\s+\d+\s+\d+\s+[\d.]+ [KM]iB$/.test(line)).map((line) => line.trim().split(/\s+/)).map((cells) => [cells[0]!, { planned: Number(cells[1]), cut: Number(cells[2]) }]));
+    const rowsOf = (log: string[]) =>
+      new Map(
+        log
+          .filter((line) => /^[\w.]+\s+\d+\s+\d+\s+[\d.]+ [KM]iB$/.test(line))
+          .map((line) => line.trim().split(/\s+/))
+          .map((cells) => [cells[0]!, { planned: Number(cells[1]), cut: Number(cells[2]) }]),
+      );
     const full = rowsOf((await runCli(["--seeds", SEEDS_MIN, "--out", path.join(root, "cut"), "--dry-run"])).log);
     // Engine and site files are always written and count against the budget; endpoint files are cut.
-    const fixed = [...full].filter(([id]) => !/^(dataset|resumes)\./.test(id)).reduce((sum, [, row]) => sum + row.planned, 0);
-    const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", path.join(root, "cut"), "--max-files", String(fixed + 7), "--dry-run"]);
+    const fixed = [...full]
+      .filter(([id]) => !/^(dataset|resumes)\./.test(id))
+      .reduce((sum, [, row]) => sum + row.planned, 0);
+    const { log } = await runCli([
+      "--seeds",
+      SEEDS_MIN,
+      "--out",
+      path.join(root, "cut"),
+      "--max-files",
+      String(fixed + 7),
+      "--dry-run",
+    ]);
     const rows = rowsOf(log);
     const endpointRows = [...rows].filter(([id]) => /^(dataset|resumes)\./.test(id));
     expect(endpointRows.reduce((sum, [, row]) => sum + row.planned, 0)).toBe(7);
     // Nothing is lost: each endpoint's files are planned or cut (a cut count may include key-space
     // entries that would have been duplicates of a kept file, such as sort=name for /brands).
-    for (const [id, row] of endpointRows) expect(row.planned + row.cut, id).toBeGreaterThanOrEqual(full.get(id)!.planned);
+    for (const [id, row] of endpointRows)
+      expect(row.planned + row.cut, id).toBeGreaterThanOrEqual(full.get(id)!.planned);
     // Default first pages have priority 0 and brand cards priority 1: every card is cut first.
     expect(rows.get("dataset.discovery")).toEqual({ planned: 1, cut: 0 });
     expect(rows.get("dataset.brands")?.planned).toBe(1);
@@ -131,12 +159,18 @@ describe("build CLI", () => {
     ["seed", ["--nope"], "unknown option '--nope'"],
     ["seed", ["--scale", "x"], "scale must be a positive number"],
     // 160 providers × 0.003 rounds to none: the generator failed with "Cannot read properties of undefined".
-    ["seed", ["--scale", "0.003", "--out", path.join(os.tmpdir(), "cli-seed-too-small")], "scale must be at least 0.003125"],
+    [
+      "seed",
+      ["--scale", "0.003", "--out", path.join(os.tmpdir(), "cli-seed-too-small")],
+      "scale must be at least 0.003125",
+    ],
     ["query", ["--nope", "/x"], "unknown option '--nope'"],
     ["query", [], "missing required argument 'url'"],
     ["serve", ["--nope"], "unknown option '--nope'"],
   ])("npm run %s refuses %j as build does: one message, the --help hint, exit 1", (script, args, message) => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+      encoding: "utf8",
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain("(run with --help for the options)");
@@ -172,29 +206,50 @@ describe("build CLI", () => {
     const before = await hashTree(out);
     const { errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out]);
     expect(process.exitCode).toBe(1);
-    expect(errors.join("\n")).toContain(`The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`);
+    expect(errors.join("\n")).toContain(
+      `The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`,
+    );
     expect(await hashTree(out)).toEqual(before);
   });
 
   // A dry run skipped these checks and printed "Would write 252 files … to <the file>", which the build then refused.
   it.each([
-    ["a file", { "": "not a folder" }, (out: string) => `The output folder ${out} is a file, not a folder: a build does not replace it.`],
-    ["a folder of other files", { "notes/todo.txt": "keep me" }, (out: string) => `The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`],
-  ])("--dry-run refuses --out at %s as the build does, rather than say it would write there", async (_case, files, message) => {
-    const out = path.join(root, `dry-foreign-${_case.length}`);
-    for (const [name, body] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(out, name)), { recursive: true });
-      await writeFile(path.join(out, name), body);
-    }
-    const { log, errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
-    expect(process.exitCode).toBe(1);
-    expect(errors.join("\n")).toContain(message(out));
-    expect(log.filter((line) => line.startsWith("Would write"))).toEqual([]);
-  });
+    [
+      "a file",
+      { "": "not a folder" },
+      (out: string) => `The output folder ${out} is a file, not a folder: a build does not replace it.`,
+    ],
+    [
+      "a folder of other files",
+      { "notes/todo.txt": "keep me" },
+      (out: string) => `The output folder ${out} holds files but no _engine/manifest.json: it is not a build's output`,
+    ],
+  ])(
+    "--dry-run refuses --out at %s as the build does, rather than say it would write there",
+    async (_case, files, message) => {
+      const out = path.join(root, `dry-foreign-${_case.length}`);
+      for (const [name, body] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(out, name)), { recursive: true });
+        await writeFile(path.join(out, name), body);
+      }
+      const { log, errors } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
+      expect(process.exitCode).toBe(1);
+      expect(errors.join("\n")).toContain(message(out));
+      expect(log.filter((line) => line.startsWith("Would write"))).toEqual([]);
+    },
+  );
 
   it.each([
-    ["a seeds folder that does not exist", (dir: string) => path.join(dir, "no-such-seeds"), "no-such-seeds to write the sample there."],
-    ["a seeds folder that is a file", () => "README.md", "The seeds folder README.md is a file, not a folder of seed files."],
+    [
+      "a seeds folder that does not exist",
+      (dir: string) => path.join(dir, "no-such-seeds"),
+      "no-such-seeds to write the sample there.",
+    ],
+    [
+      "a seeds folder that is a file",
+      () => "README.md",
+      "The seeds folder README.md is a file, not a folder of seed files.",
+    ],
   ])("stops on %s with one sentence, before reading anything", async (_case, seedsOf, message) => {
     const { errors } = await runCli(["--seeds", seedsOf(root), "--out", path.join(root, "never")]);
     expect(process.exitCode).toBe(1);
@@ -213,27 +268,34 @@ describe("build CLI", () => {
       before = await hashTree(previous);
     });
 
-    it.each(Object.entries(INVALID_SEEDS))("%s: exit code 1, the problem printed, the previous output byte-identical", async (_kind, { mutations, expected }) => {
-      const copy = await copySeeds(mutations);
-      try {
-        const { errors } = await runCli(["--seeds", copy.dir, "--out", previous]);
-        expect(process.exitCode).toBe(1);
-        const text = errors.join("\n");
-        expect(text).toMatch(/^The seeds have/m);
-        expect(text).toContain([expected.file, expected.record, expected.field].filter(Boolean).join(" › "));
-        expect(text).toContain("Nothing was written; the previous output is unchanged.");
-        expect(text).not.toMatch(/\n\s+at /); // no stack trace
-        expect(await hashTree(previous)).toEqual(before);
-        expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
-      } finally {
-        await copy.cleanup();
-      }
-    });
+    it.each(Object.entries(INVALID_SEEDS))(
+      "%s: exit code 1, the problem printed, the previous output byte-identical",
+      async (_kind, { mutations, expected }) => {
+        const copy = await copySeeds(mutations);
+        try {
+          const { errors } = await runCli(["--seeds", copy.dir, "--out", previous]);
+          expect(process.exitCode).toBe(1);
+          const text = errors.join("\n");
+          expect(text).toMatch(/^The seeds have/m);
+          expect(text).toContain([expected.file, expected.record, expected.field].filter(Boolean).join(" › "));
+          expect(text).toContain("Nothing was written; the previous output is unchanged.");
+          expect(text).not.toMatch(/\n\s+at /); // no stack trace
+          expect(await hashTree(previous)).toEqual(before);
+          expect((await readdir(root)).filter((name) => name.startsWith(".dist-"))).toEqual([]);
+        } finally {
+          await copy.cleanup();
+        }
+      },
+    );
 
     it("exits the real process with a non-zero code (npx tsx scripts/build.ts)", async () => {
       const copy = await copySeeds(INVALID_SEEDS["duplicate-key"]!.mutations);
       try {
-        const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--seeds", copy.dir, "--out", previous], { encoding: "utf8" });
+        const result = spawnSync(
+          process.execPath,
+          ["--import", "tsx", "scripts/build.ts", "--seeds", copy.dir, "--out", previous],
+          { encoding: "utf8" },
+        );
         expect(result.status).toBe(1);
         expect(result.stderr).toContain('Duplicate key "aurora-reels"');
         expect(await hashTree(previous)).toEqual(before);

@@ -22,14 +22,18 @@ describe("renderApiReference", () => {
     const markdown = renderApiReference(ENDPOINTS.filter((endpoint) => endpoint.id === "dataset.brands"));
     expect(markdown).toContain("### `GET /brands`");
     expect(markdown).toMatch(/\| `per_page` \| an integer from 1 to 100 \| `50` \|/);
-    expect(markdown).toMatch(/\| `status` \| one or more of \(comma-separated\): active, dormant, closed \| {2}\| Brand status \|/);
+    expect(markdown).toMatch(
+      /\| `status` \| one or more of \(comma-separated\): active, dormant, closed \| {2}\| Brand status \|/,
+    );
   });
 });
 
 describe("replaceGeneratedBlock", () => {
   it("replaces only the text between the markers", () => {
     const document = "a\n<!-- generated: x -->\nold\n<!-- end generated: x -->\nb\n";
-    expect(replaceGeneratedBlock(document, "x", "new")).toBe("a\n<!-- generated: x -->\nnew\n<!-- end generated: x -->\nb\n");
+    expect(replaceGeneratedBlock(document, "x", "new")).toBe(
+      "a\n<!-- generated: x -->\nnew\n<!-- end generated: x -->\nb\n",
+    );
   });
 
   it("refuses a document without the block", () => {

@@ -22,7 +22,9 @@ export function describeBrand(facts: DescriptionFacts): string {
     marketsWithDemand.length > 0
       ? `It has measured search demand in ${marketsWithDemand.length} market${marketsWithDemand.length === 1 ? "" : "s"} (${joinList(marketsShown(marketsWithDemand))}).`
       : "No search demand is measured for it.",
-    activeRegulators.length > 0 ? `It holds active licenses from ${joinList(activeRegulators)}.` : "It holds no active license in the tracked registers.",
+    activeRegulators.length > 0
+      ? `It holds active licenses from ${joinList(activeRegulators)}.`
+      : "It holds no active license in the tracked registers.",
     trustSentence(trust),
   ];
   return sentences.join(" ");
@@ -30,8 +32,11 @@ export function describeBrand(facts: DescriptionFacts): string {
 
 /** The score, saying when its grade is provisional; no figure when nothing of the score is known. */
 function trustSentence(trust: TrustHistoryEntry): string {
-  if (trust.score === null) return `Its Trust Score 2.0 is unknown as of ${trust.period}: the data set has none of its inputs for it.`;
-  const grade = trust.provisional ? `provisional grade ${trust.grade}, resting on ${trust.coverage.length} of ${TRUST_COMPONENTS.length} components` : `grade ${trust.grade}`;
+  if (trust.score === null)
+    return `Its Trust Score 2.0 is unknown as of ${trust.period}: the data set has none of its inputs for it.`;
+  const grade = trust.provisional
+    ? `provisional grade ${trust.grade}, resting on ${trust.coverage.length} of ${TRUST_COMPONENTS.length} components`
+    : `grade ${trust.grade}`;
   return `Its Trust Score 2.0 is ${trust.score} (${grade}) as of ${trust.period}.`;
 }
 

@@ -40,7 +40,11 @@ export interface CalibrationEntry {
 /** Total tracked volume per `country|period`. */
 export function demandTotals(index: readonly Pick<IndexValue, "country" | "period" | "volume">[]): Map<string, number> {
   const totals = new Map<string, number>();
-  for (const value of index) totals.set(`${value.country}|${value.period}`, (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume);
+  for (const value of index)
+    totals.set(
+      `${value.country}|${value.period}`,
+      (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume,
+    );
   return totals;
 }
 
@@ -68,14 +72,19 @@ export function periodDemandTotal(totals: ReadonlyMap<string, number>, country: 
  * - Revenue estimate of a brand = its published `sod` in the latest shared month × that month's GGR / 100.
  *   A brand with zero volume that month gets 0; the only brand of a market gets the whole GGR.
  */
-export function computeCalibration(groundTruth: readonly GroundTruth[], index: readonly IndexValue[]): CalibrationEntry[] {
+export function computeCalibration(
+  groundTruth: readonly GroundTruth[],
+  index: readonly IndexValue[],
+): CalibrationEntry[] {
   const totals = demandTotals(index);
   const indexByMarketMonth = groupBy(index, (value) => `${value.country}|${value.period}`);
   const markets = groupBy(groundTruth, (row) => `${row.country}|${row.regulator_code}|${row.vertical}`);
   return [...markets.values()]
     .map((rows) => {
       // By last month, so a year and a month of it sort by when they end.
-      const sorted = [...rows].sort((a, b) => compareStrings(lastMonthOf(a.period), lastMonthOf(b.period)) || compareStrings(a.period, b.period));
+      const sorted = [...rows].sort(
+        (a, b) => compareStrings(lastMonthOf(a.period), lastMonthOf(b.period)) || compareStrings(a.period, b.period),
+      );
       const demandOf = new Map(sorted.map((row) => [row, periodDemandTotal(totals, row.country, row.period)]));
       const shared = sorted.filter((row) => demandOf.get(row) !== null);
       const latest = shared[shared.length - 1];
@@ -94,10 +103,18 @@ export function computeCalibration(groundTruth: readonly GroundTruth[], index: r
         latest_period: latest?.period ?? null,
         latest_ggr: latest?.ggr ?? null,
         // Until #27 splits GGR over a period's share, estimates exist for monthly periods only.
-        estimates: latest === undefined || monthsOfPeriod(latest.period).length !== 1 ? [] : revenueEstimates(indexByMarketMonth.get(`${latest.country}|${latest.period}`) ?? [], latest.ggr),
+        estimates:
+          latest === undefined || monthsOfPeriod(latest.period).length !== 1
+            ? []
+            : revenueEstimates(indexByMarketMonth.get(`${latest.country}|${latest.period}`) ?? [], latest.ggr),
       };
     })
-    .sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code) || compareStrings(a.vertical, b.vertical));
+    .sort(
+      (a, b) =>
+        compareStrings(a.country, b.country) ||
+        compareStrings(a.regulator_code, b.regulator_code) ||
+        compareStrings(a.vertical, b.vertical),
+    );
 }
 
 /** Splits a month's GGR by share of demand: `sod × ggr / 100` per brand, 2 decimals. */

@@ -42,7 +42,12 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
   const nameOf = (slug: string): string => brandNames.get(slug) ?? slug;
   const countries = [...seeds.countries].sort((a, b) => compareStrings(a.code, b.code));
   const regulators = [...seeds.regulators].sort((a, b) => compareStrings(a.code, b.code));
-  const groundTruth = [...seeds.groundTruth].sort((a, b) => compareStrings(a.country, b.country) || compareStrings(a.regulator_code, b.regulator_code) || compareStrings(a.period, b.period));
+  const groundTruth = [...seeds.groundTruth].sort(
+    (a, b) =>
+      compareStrings(a.country, b.country) ||
+      compareStrings(a.regulator_code, b.regulator_code) ||
+      compareStrings(a.period, b.period),
+  );
 
   const countryRecords = computeCountryCoverage(countries, index, periods);
   return {
@@ -57,7 +62,12 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
     providers: [...seeds.providers].sort((a, b) => compareStrings(a.slug, b.slug)),
     games: [...seeds.games].sort((a, b) => compareStrings(a.slug, b.slug)),
     gameRanks: computeGameRanks(seeds.lobby),
-    providerRanks: computeProviderRanks({ providers: seeds.providers, games: seeds.games, lobby: seeds.lobby, asOf: snapshotDate }),
+    providerRanks: computeProviderRanks({
+      providers: seeds.providers,
+      games: seeds.games,
+      lobby: seeds.lobby,
+      asOf: snapshotDate,
+    }),
     index,
     groundTruth,
     calibration: computeCalibration(groundTruth, index),

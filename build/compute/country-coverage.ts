@@ -26,7 +26,11 @@ export interface CountryRecord extends Country {
  * A month whose rows are all zero (a tracking outage) is not a month with data; a brand whose
  * rows are all zero is still tracked there.
  */
-export function computeCountryCoverage(countries: readonly Country[], rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[], periods: readonly string[]): CountryRecord[] {
+export function computeCountryCoverage(
+  countries: readonly Country[],
+  rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[],
+  periods: readonly string[],
+): CountryRecord[] {
   const withData = new Map<string, Set<string>>();
   const brands = new Map<string, Set<string>>();
   for (const row of rows) {

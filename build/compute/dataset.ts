@@ -3,7 +3,17 @@
  * The build writes it to dist/ so that the handler answers on-the-fly queries from the same numbers.
  * @module
  */
-import type { Brand, ContactScope, Domain, Game, GroundTruth, License, Meta, Provider, TcAlert } from "../load/schemas.ts";
+import type {
+  Brand,
+  ContactScope,
+  Domain,
+  Game,
+  GroundTruth,
+  License,
+  Meta,
+  Provider,
+  TcAlert,
+} from "../load/schemas.ts";
 import type { CalibrationEntry } from "./calibration.ts";
 import type { CountryRecord } from "./country-coverage.ts";
 import type { IndexValue } from "./demand-index.ts";

@@ -32,8 +32,10 @@ type Matchable = Pick<Resume, "id" | "contacts" | "text">;
 /** The keys a resume is matched by: `id:`, `email:` and `phone:` values. */
 function keysOf(resume: Matchable): Set<string> {
   const keys = new Set([`id:${resume.id}`]);
-  for (const email of [resume.contacts.email ?? "", ...emailsIn(resume.text)]) if (email !== "") keys.add(`email:${normaliseEmail(email)}`);
-  for (const phone of [resume.contacts.phone ?? "", ...phonesIn(resume.text)]) if (phone !== "") keys.add(`phone:${normalisePhone(phone)}`);
+  for (const email of [resume.contacts.email ?? "", ...emailsIn(resume.text)])
+    if (email !== "") keys.add(`email:${normaliseEmail(email)}`);
+  for (const phone of [resume.contacts.phone ?? "", ...phonesIn(resume.text)])
+    if (phone !== "") keys.add(`phone:${normalisePhone(phone)}`);
   return keys;
 }
 
@@ -41,8 +43,14 @@ function keysOf(resume: Matchable): Set<string> {
 function entriesOf(suppressions: Suppressions): { key: string; place: string }[] {
   return [
     ...(suppressions.resume_ids ?? []).map((id, at) => ({ key: `id:${id}`, place: `resume_ids[${at}]` })),
-    ...(suppressions.emails ?? []).map((email, at) => ({ key: `email:${normaliseEmail(email)}`, place: `emails[${at}]` })),
-    ...(suppressions.phones ?? []).map((phone, at) => ({ key: `phone:${normalisePhone(phone)}`, place: `phones[${at}]` })),
+    ...(suppressions.emails ?? []).map((email, at) => ({
+      key: `email:${normaliseEmail(email)}`,
+      place: `emails[${at}]`,
+    })),
+    ...(suppressions.phones ?? []).map((phone, at) => ({
+      key: `phone:${normalisePhone(phone)}`,
+      place: `phones[${at}]`,
+    })),
   ];
 }
 
@@ -64,5 +72,9 @@ export function eraseSuppressed(resumes: readonly Resume[], suppressions: Suppre
     for (const hit of hits) matched.add(hit);
     if (hits.length === 0) kept.push(resume);
   }
-  return { kept, erased: resumes.length - kept.length, unmatched: entries.filter((entry) => !matched.has(entry.key)).map((entry) => entry.place) };
+  return {
+    kept,
+    erased: resumes.length - kept.length,
+    unmatched: entries.filter((entry) => !matched.has(entry.key)).map((entry) => entry.place),
+  };
 }

@@ -27,10 +27,20 @@ export interface GameRankEntry {
  *   published value, so anyone can reproduce the order), slug ascending.
  * Games never seen in a lobby have no rank.
  */
-export function computeGameRanks(observations: readonly Pick<LobbyObservation, "brand" | "game" | "country" | "position">[]): GameRankEntry[] {
-  const byGame = new Map<string, { brands: Set<string>; countries: Set<string>; positions: number; sightings: number }>();
+export function computeGameRanks(
+  observations: readonly Pick<LobbyObservation, "brand" | "game" | "country" | "position">[],
+): GameRankEntry[] {
+  const byGame = new Map<
+    string,
+    { brands: Set<string>; countries: Set<string>; positions: number; sightings: number }
+  >();
   for (const seen of observations) {
-    const game = byGame.get(seen.game) ?? { brands: new Set<string>(), countries: new Set<string>(), positions: 0, sightings: 0 };
+    const game = byGame.get(seen.game) ?? {
+      brands: new Set<string>(),
+      countries: new Set<string>(),
+      positions: 0,
+      sightings: 0,
+    };
     game.brands.add(seen.brand);
     game.countries.add(seen.country);
     game.positions += seen.position;

@@ -47,12 +47,25 @@ export function directionOf(wowPct: number | null): MomentumDirection {
  * Computes momentum for every pair with a demand row in either of the last two periods.
  * `wow_pct = (volume − previous) / previous × 100`; a missing row counts 0 (see `pairVolumes`).
  */
-export function computeMomentum(rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[], periods: readonly string[], nameOf: (slug: string) => string): Momentum {
+export function computeMomentum(
+  rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[],
+  periods: readonly string[],
+  nameOf: (slug: string) => string,
+): Momentum {
   const last = lastTwoPeriods(periods);
-  if (last === undefined) return { previous_period: null, current_period: null, flat_band: MOMENTUM_FLAT_BAND, entries: [] };
+  if (last === undefined)
+    return { previous_period: null, current_period: null, flat_band: MOMENTUM_FLAT_BAND, entries: [] };
   const entries = pairVolumes(rows, last.previous, last.current).map((pair): MomentumEntry => {
     const wowPct = percentChange(pair.previous, pair.current);
-    return { brand: pair.brand, name: nameOf(pair.brand), country: pair.country, previous: pair.previous, volume: pair.current, wow_pct: wowPct, direction: directionOf(wowPct) };
+    return {
+      brand: pair.brand,
+      name: nameOf(pair.brand),
+      country: pair.country,
+      previous: pair.previous,
+      volume: pair.current,
+      wow_pct: wowPct,
+      direction: directionOf(wowPct),
+    };
   });
   return { previous_period: last.previous, current_period: last.current, flat_band: MOMENTUM_FLAT_BAND, entries };
 }

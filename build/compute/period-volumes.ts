@@ -26,7 +26,11 @@ export interface PairVolumes {
  * A pair without a row in one of the two periods (a missing month: not yet tracked there, or no
  * longer) counts 0 for that period, the same as a reported zero.
  */
-export function pairVolumes(rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[], previous: string, current: string): PairVolumes[] {
+export function pairVolumes(
+  rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[],
+  previous: string,
+  current: string,
+): PairVolumes[] {
   const pairs = new Map<string, PairVolumes>();
   for (const row of rows) {
     if (row.period !== previous && row.period !== current) continue;

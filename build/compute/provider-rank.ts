@@ -95,23 +95,47 @@ function rawMeasures(inputs: ProviderRankInputs): RawMeasures[] {
 export function computeProviderRanks(inputs: ProviderRankInputs): ProviderRankEntry[] {
   const raw = rawMeasures(inputs);
   const measures = Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[];
-  const maxima = Object.fromEntries(measures.map((measure) => [measure, Math.max(0, ...raw.map((entry) => entry[measure] ?? 0))])) as Record<ProviderMeasure, number>;
+  const maxima = Object.fromEntries(
+    measures.map((measure) => [measure, Math.max(0, ...raw.map((entry) => entry[measure] ?? 0))]),
+  ) as Record<ProviderMeasure, number>;
   const scored = raw.map((entry) => {
-    const components = Object.fromEntries(measures.map((measure) => [measure, maxima[measure] > 0 ? round1(((entry[measure] ?? 0) / maxima[measure]) * 100) : 0])) as Record<ProviderMeasure, number>;
-    const rank_score = round1(measures.reduce((sum, measure) => sum + PROVIDER_RANK_WEIGHTS[measure] * components[measure], 0));
+    const components = Object.fromEntries(
+      measures.map((measure) => [
+        measure,
+        maxima[measure] > 0 ? round1(((entry[measure] ?? 0) / maxima[measure]) * 100) : 0,
+      ]),
+    ) as Record<ProviderMeasure, number>;
+    const rank_score = round1(
+      measures.reduce((sum, measure) => sum + PROVIDER_RANK_WEIGHTS[measure] * components[measure], 0),
+    );
     return { ...entry, rank_score, components };
   });
   scored.sort((a, b) => b.rank_score - a.rank_score || compareStrings(a.slug, b.slug));
-  return scored.map(({ slug, name, rank_score, games_count, rtp_avg, release_activity, casino_presence, regional_diversity, components }, position) => ({
-    rank: position + 1,
-    slug,
-    name,
-    rank_score,
-    games_count,
-    rtp_avg,
-    release_activity,
-    casino_presence,
-    regional_diversity,
-    components,
-  }));
+  return scored.map(
+    (
+      {
+        slug,
+        name,
+        rank_score,
+        games_count,
+        rtp_avg,
+        release_activity,
+        casino_presence,
+        regional_diversity,
+        components,
+      },
+      position,
+    ) => ({
+      rank: position + 1,
+      slug,
+      name,
+      rank_score,
+      games_count,
+      rtp_avg,
+      release_activity,
+      casino_presence,
+      regional_diversity,
+      components,
+    }),
+  );
 }

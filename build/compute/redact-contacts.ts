@@ -34,7 +34,8 @@ function ownValues(contacts: Resume["contacts"]): string[] {
  */
 export function redactContacts(text: string, contacts: Resume["contacts"] = {}): string {
   let redacted = text;
-  for (const value of ownValues(contacts)) redacted = redacted.replace(new RegExp(escapeRegExp(value), "giu"), REDACTED);
+  for (const value of ownValues(contacts))
+    redacted = redacted.replace(new RegExp(escapeRegExp(value), "giu"), REDACTED);
   return redacted.replace(EMAIL, REDACTED).replace(LINK, REDACTED).replace(HANDLE, REDACTED).replace(PHONE, REDACTED);
 }
 

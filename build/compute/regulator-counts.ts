@@ -12,7 +12,10 @@ export interface RegulatorRecord extends Regulator {
 }
 
 /** Counts each regulator's licenses and distinct brands, keeping the input order. */
-export function computeRegulatorCounts(regulators: readonly Regulator[], licenses: readonly Pick<License, "brand" | "regulator_code">[]): RegulatorRecord[] {
+export function computeRegulatorCounts(
+  regulators: readonly Regulator[],
+  licenses: readonly Pick<License, "brand" | "regulator_code">[],
+): RegulatorRecord[] {
   const counts = new Map<string, { licenses: number; brands: Set<string> }>();
   for (const license of licenses) {
     const count = counts.get(license.regulator_code) ?? { licenses: 0, brands: new Set<string>() };

@@ -38,7 +38,11 @@ export interface Trending {
  * - `growth_pct = (current − previous) / previous × 100` (4 decimals); previous = 0 gives null
  *   (or 0 when current is 0 too).
  */
-export function computeTrending(rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[], periods: readonly string[], nameOf: (slug: string) => string): Trending {
+export function computeTrending(
+  rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[],
+  periods: readonly string[],
+  nameOf: (slug: string) => string,
+): Trending {
   const last = lastTwoPeriods(periods);
   if (last === undefined) return { previous_period: null, current_period: null, entries: [] };
   const pairs = pairVolumes(rows, last.previous, last.current);
@@ -59,7 +63,10 @@ export function computeTrending(rows: readonly Pick<DemandRow, "brand" | "countr
     current: pair.current,
     growth_pct: percentChange(pair.previous, pair.current),
   });
-  const entries = [...[...totals.values()].map((total) => entry(total, null)), ...pairs.map((pair) => entry(pair, pair.country))];
+  const entries = [
+    ...[...totals.values()].map((total) => entry(total, null)),
+    ...pairs.map((pair) => entry(pair, pair.country)),
+  ];
   return { previous_period: last.previous, current_period: last.current, entries: entries.sort(compareTrending) };
 }
 

@@ -83,7 +83,10 @@ const EVERY_INPUT: TrustDataPresence = { licenses: true, domains: true, demand: 
 export function computeTrustScore(inputs: TrustInputs): TrustResult {
   const asOf = periodEndDate(inputs.period);
   const present = inputs.present ?? EVERY_INPUT;
-  const payments = inputs.brand.payment_methods === null || inputs.brand.withdrawal_days === null ? null : paymentsComponent(inputs.brand.payment_methods.length, inputs.brand.withdrawal_days);
+  const payments =
+    inputs.brand.payment_methods === null || inputs.brand.withdrawal_days === null
+      ? null
+      : paymentsComponent(inputs.brand.payment_methods.length, inputs.brand.withdrawal_days);
   const components: TrustComponents = {
     licensing: roundKnown(present.licenses ? licensingComponent(inputs.licenses, inputs.regulatorTier, asOf) : null),
     reputation: roundKnown(inputs.brand.reputation === null ? null : reputationComponent(inputs.brand.reputation)),
@@ -121,7 +124,10 @@ export function gradeOf(score: number): TrustGrade {
  * often has no change date: a non-active status without one applies from the day the license was issued,
  * so that a revoked license never counts as active for lack of a date (#26).
  */
-export function licenseStatusOn(license: TrustInputs["licenses"][number], date: string): "active" | "suspended" | "revoked" | "expired" | "not_issued" {
+export function licenseStatusOn(
+  license: TrustInputs["licenses"][number],
+  date: string,
+): "active" | "suspended" | "revoked" | "expired" | "not_issued" {
   if (license.issued_at > date) return "not_issued";
   if (license.status !== "active" && (license.status_changed_at ?? license.issued_at) <= date) return license.status;
   if (license.expires_at !== null && license.expires_at <= date) return "expired";
@@ -129,7 +135,11 @@ export function licenseStatusOn(license: TrustInputs["licenses"][number], date: 
 }
 
 /** Strictest active tier's base points, +10 per further active license (up to +30), −15 per suspension or revocation. */
-export function licensingComponent(licenses: TrustInputs["licenses"], regulatorTier: (code: string) => number, asOf: string): number {
+export function licensingComponent(
+  licenses: TrustInputs["licenses"],
+  regulatorTier: (code: string) => number,
+  asOf: string,
+): number {
   const statuses = licenses.map((license) => ({ license, status: licenseStatusOn(license, asOf) }));
   const active = statuses.filter((entry) => entry.status === "active");
   const penalties = statuses.filter((entry) => entry.status === "suspended" || entry.status === "revoked").length;
@@ -144,10 +154,16 @@ export function licensingComponent(licenses: TrustInputs["licenses"], regulatorT
  * and its review count; with complaint counts unknown the rating alone makes the raw value.
  */
 export function reputationComponent(reputation: NonNullable<Brand["reputation"]>): number | null {
-  const { review_rating: rating, review_count: reviews, complaints_total: total, complaints_resolved: resolved } = reputation;
+  const {
+    review_rating: rating,
+    review_count: reviews,
+    complaints_total: total,
+    complaints_resolved: resolved,
+  } = reputation;
   if (rating === null || reviews === null) return null;
   const ratingPart = (rating / 5) * 100;
-  const resolution = total === null || resolved === null ? null : total > 0 ? (Math.min(resolved, total) / total) * 100 : 100;
+  const resolution =
+    total === null || resolved === null ? null : total > 0 ? (Math.min(resolved, total) / total) * 100 : 100;
   const raw = resolution === null ? ratingPart : 0.7 * ratingPart + 0.3 * resolution;
   const confidence = Math.min(reviews, 100) / 100;
   return 50 + (raw - 50) * confidence;

@@ -14,13 +14,21 @@ export function renderApiReference(endpoints: readonly Endpoint[]): string {
   for (const service of ["dataset", "resumes"] as const) {
     lines.push(`## ${SERVICE_TITLES[service]} (\`${SERVICE_BASES[service]}\`)`, "");
     for (const endpoint of endpoints.filter((candidate) => candidate.service === service)) {
-      lines.push(`### \`GET ${endpoint.path}\``, "", escapeCell(endpoint.summary) + (endpoint.format === "ndjson" ? " (NDJSON)" : ""), "");
+      lines.push(
+        `### \`GET ${endpoint.path}\``,
+        "",
+        escapeCell(endpoint.summary) + (endpoint.format === "ndjson" ? " (NDJSON)" : ""),
+        "",
+      );
       if (endpoint.params.length === 0) {
         lines.push("No parameters.", "");
         continue;
       }
       lines.push("| parameter | accepts | default | meaning |", "|---|---|---|---|");
-      for (const spec of endpoint.params) lines.push(`| \`${spec.name}\` | ${escapeCell(expectedOf(spec))} | ${defaultText(spec)} | ${escapeCell(spec.description)} |`);
+      for (const spec of endpoint.params)
+        lines.push(
+          `| \`${spec.name}\` | ${escapeCell(expectedOf(spec))} | ${defaultText(spec)} | ${escapeCell(spec.description)} |`,
+        );
       lines.push("");
     }
   }

@@ -41,7 +41,12 @@ export interface RecordedBuild<Summary> {
   summary: Summary;
 }
 
-async function hashFolder(hash: ReturnType<typeof createHash>, label: string, dir: string, files?: readonly string[]): Promise<void> {
+async function hashFolder(
+  hash: ReturnType<typeof createHash>,
+  label: string,
+  dir: string,
+  files?: readonly string[],
+): Promise<void> {
   for (const file of files ?? (await listFiles(dir))) {
     // A file that cannot be read is the loader's to report, in its words: here it only changes the fingerprint.
     const bytes = await readFile(path.join(dir, file)).catch(() => undefined);
@@ -60,7 +65,11 @@ export async function codeFiles(dir: string): Promise<string[]> {
 }
 
 /** The fingerprint of a build's inputs: equal fingerprints make byte-identical outputs. */
-export async function fingerprintInputs(seedsDir: string, options: Record<string, unknown>, code: CodeInputs = BUILD_CODE): Promise<string> {
+export async function fingerprintInputs(
+  seedsDir: string,
+  options: Record<string, unknown>,
+  code: CodeInputs = BUILD_CODE,
+): Promise<string> {
   const hash = createHash("sha256");
   const { node, zlib, brotli } = process.versions;
   hash.update(JSON.stringify({ options, node, zlib, brotli }));
@@ -75,8 +84,18 @@ export async function fingerprintInputs(seedsDir: string, options: Record<string
 }
 
 /** The file that records a build, to publish with its output. */
-export function recordBuild<Summary>(record: Omit<RecordedBuild<Summary>, "manifest" | "compressors">, manifestText: string | Buffer): OutputFile {
-  const body: RecordedBuild<Summary> = { fingerprint: record.fingerprint, manifest: etagOf(manifestText), files: record.files, plain: record.plain, compressors: COMPRESSORS, summary: record.summary };
+export function recordBuild<Summary>(
+  record: Omit<RecordedBuild<Summary>, "manifest" | "compressors">,
+  manifestText: string | Buffer,
+): OutputFile {
+  const body: RecordedBuild<Summary> = {
+    fingerprint: record.fingerprint,
+    manifest: etagOf(manifestText),
+    files: record.files,
+    plain: record.plain,
+    compressors: COMPRESSORS,
+    summary: record.summary,
+  };
   return { path: BUILD_INPUTS_FILE, body: `${JSON.stringify(body)}\n`, group: "engine" };
 }
 
@@ -97,7 +116,8 @@ export async function recordedBuild<Summary>(outDir: string, fingerprint: string
   const recordedAt = statSync(path.join(outDir, BUILD_INPUTS_FILE)).mtimeMs;
   const sizes = new Map(Object.entries(record.plain));
   sizes.set(MANIFEST_FILE, manifest.length);
-  for (const [file, entry] of describedFiles(JSON.parse(manifest.toString("utf8")) as Manifest)) sizes.set(file, entry.bytes);
+  for (const [file, entry] of describedFiles(JSON.parse(manifest.toString("utf8")) as Manifest))
+    sizes.set(file, entry.bytes);
   for (const [file, bytes] of sizes) {
     const found = statSync(path.join(outDir, file), { throwIfNoEntry: false });
     if (found?.size !== bytes || found.mtimeMs > recordedAt) return undefined;
@@ -112,7 +132,9 @@ export async function recordsBuildOf(outDir: string, fingerprint: string): Promi
 
 async function readRecord<Summary>(outDir: string, fingerprint: string): Promise<RecordedBuild<Summary> | undefined> {
   const record = await readBuildRecord<Summary>(outDir);
-  return record?.fingerprint === fingerprint && typeof record.plain === "object" && record.plain !== null ? (record as RecordedBuild<Summary>) : undefined;
+  return record?.fingerprint === fingerprint && typeof record.plain === "object" && record.plain !== null
+    ? (record as RecordedBuild<Summary>)
+    : undefined;
 }
 
 /** The record of the build in `outDir`, whatever its inputs; undefined when it has none (or it is unreadable). */
@@ -126,8 +148,12 @@ export async function readBuildRecord<Summary>(outDir: string): Promise<Partial<
 
 /** Every file the manifest describes, variants included, with its size: `[path, {bytes}]`. */
 function* describedFiles(manifest: Manifest): Iterable<[string, { bytes: number }]> {
-  for (const [file, entry] of [...Object.entries(manifest.files), ...Object.values(manifest.site).map((site) => [site.file, site] as const)]) {
+  for (const [file, entry] of [
+    ...Object.entries(manifest.files),
+    ...Object.values(manifest.site).map((site) => [site.file, site] as const),
+  ]) {
     yield [file, entry];
-    for (const [encoding, variant] of Object.entries(entry.encodings ?? {}) as [Encoding, EncodedVariant][]) yield [variantPath(file, encoding), variant];
+    for (const [encoding, variant] of Object.entries(entry.encodings ?? {}) as [Encoding, EncodedVariant][])
+      yield [variantPath(file, encoding), variant];
   }
 }

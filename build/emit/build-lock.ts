@@ -43,7 +43,11 @@ function mayBeRunning(pid: number, host: string, startTicks?: number): boolean {
 function parseRecord(text: string): LockRecord | undefined {
   try {
     const record = JSON.parse(text) as Partial<LockRecord>;
-    const valid = typeof record.pid === "number" && typeof record.host === "string" && typeof record.started === "string" && (record.startTicks === undefined || typeof record.startTicks === "number");
+    const valid =
+      typeof record.pid === "number" &&
+      typeof record.host === "string" &&
+      typeof record.started === "string" &&
+      (record.startTicks === undefined || typeof record.startTicks === "number");
     return valid ? (record as LockRecord) : undefined;
   } catch {
     return undefined;
@@ -96,7 +100,8 @@ async function removeDeadDrafts(file: string): Promise<void> {
   const prefix = `${path.basename(file)}.`;
   for (const name of await readdir(path.dirname(file))) {
     const pid = name.startsWith(prefix) ? /^(\d+)-[a-z0-9]+$/.exec(name.slice(prefix.length))?.[1] : undefined;
-    if (pid !== undefined && !mayBeRunning(Number(pid), os.hostname())) await rm(path.join(path.dirname(file), name), { force: true });
+    if (pid !== undefined && !mayBeRunning(Number(pid), os.hostname()))
+      await rm(path.join(path.dirname(file), name), { force: true });
   }
 }
 

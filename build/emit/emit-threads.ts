@@ -51,7 +51,10 @@ interface Thread {
   queued: number;
   /** Size of the bodies sent and not yet answered (their bytes): copies held in the thread's queue. */
   sentBytes: number;
-  pending: Map<number, { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number; size: number }>;
+  pending: Map<
+    number,
+    { resolve: (result: EmitResult) => void; reject: (error: Error) => void; bytes: number; size: number }
+  >;
 }
 
 /**
@@ -60,7 +63,11 @@ interface Thread {
  * to fall behind the plan (compressing and writing cost about what rendering does) and to leave a core
  * idle once the plan is done; with two on two cores the build took 5.8 s instead of 6.6 s (issue 7).
  */
-export function startEmitThreads(root: string | undefined, threads: number = availableParallelism(), script: URL = WORKER_SCRIPT): EmitThreads {
+export function startEmitThreads(
+  root: string | undefined,
+  threads: number = availableParallelism(),
+  script: URL = WORKER_SCRIPT,
+): EmitThreads {
   let waiting: { below: number; resolve: () => void; reject: (error: Error) => void } | undefined;
   // The first failure (a thread that died, a file that could not be written): the build cannot complete,
   // and a dead thread would never answer work sent to it.
@@ -77,7 +84,9 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
       waiting = undefined;
     }
   };
-  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () => startThread(root, script, onAnswer, onFailure));
+  const pool: Thread[] = Array.from({ length: Math.max(1, threads) }, () =>
+    startThread(root, script, onAnswer, onFailure),
+  );
   let nextId = 0;
   return {
     emit(request) {
@@ -90,7 +99,9 @@ export function startEmitThreads(root: string | undefined, threads: number = ava
       const size = (encoded ?? (request.body as Buffer)).byteLength;
       // Compressing costs far more than writing: weigh the queue by the work, not the bytes alone.
       const bytes = (request.compress ? 8 : 1) * size;
-      const promise = new Promise<EmitResult>((resolve, reject) => thread.pending.set(id, { resolve, reject, bytes, size }));
+      const promise = new Promise<EmitResult>((resolve, reject) =>
+        thread.pending.set(id, { resolve, reject, bytes, size }),
+      );
       thread.queued += bytes;
       thread.sentBytes += size;
       if (encoded === undefined) thread.worker.postMessage({ id, ...request });
@@ -120,9 +131,17 @@ interface Answer {
   variants: EncodedVariants;
 }
 
-function startThread(root: string | undefined, script: URL, onAnswer: () => void, onFailure: (error: Error) => void): Thread {
+function startThread(
+  root: string | undefined,
+  script: URL,
+  onAnswer: () => void,
+  onFailure: (error: Error) => void,
+): Thread {
   // No execArgv: the script is plain JavaScript and must not inherit the loaders (tsx, test preloads) of the build.
-  const worker = new Worker(script, { workerData: { ...WORKER_SETTINGS, etag: ETAG_SETTINGS, root: root ?? null }, execArgv: [] });
+  const worker = new Worker(script, {
+    workerData: { ...WORKER_SETTINGS, etag: ETAG_SETTINGS, root: root ?? null },
+    execArgv: [],
+  });
   const thread: Thread = { worker, queued: 0, sentBytes: 0, pending: new Map() };
   worker.on("message", (answer: Answer) => {
     const waiting = thread.pending.get(answer.id);
@@ -133,7 +152,11 @@ function startThread(root: string | undefined, script: URL, onAnswer: () => void
     onAnswer();
     if (answer.error !== undefined) {
       // A full disk or a refused folder: the publisher's to fix, and the build cannot complete, so the plan stops too.
-      const failure = new BuildError(root === undefined ? `Could not compress ${answer.file}: ${answer.error}` : `Could not write ${answer.file} into ${root}: ${answer.error}`);
+      const failure = new BuildError(
+        root === undefined
+          ? `Could not compress ${answer.file}: ${answer.error}`
+          : `Could not write ${answer.file} into ${root}: ${answer.error}`,
+      );
       waiting.reject(failure);
       onFailure(failure);
       return;
@@ -141,7 +164,10 @@ function startThread(root: string | undefined, script: URL, onAnswer: () => void
     waiting.resolve({ written: answer.written, linked: answer.linked, variants: answer.variants });
   });
   const failAll = (error: Error, withCause = true) => {
-    const failure = new Error(`Internal error: an emit thread failed: ${error.message}`, withCause ? { cause: error } : undefined);
+    const failure = new Error(
+      `Internal error: an emit thread failed: ${error.message}`,
+      withCause ? { cause: error } : undefined,
+    );
     for (const waiting of thread.pending.values()) waiting.reject(failure);
     thread.pending.clear();
     thread.sentBytes = 0;

@@ -24,7 +24,11 @@ const compressors = {
   },
   br: (bytes) =>
     brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length, [constants.BROTLI_PARAM_MODE]: brotliMode },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [constants.BROTLI_PARAM_MODE]: brotliMode,
+      },
     }),
 };
 
@@ -99,13 +103,15 @@ function readPrevious(file) {
  * its variant had): a file damaged or edited in the previous output is written anew, not carried on.
  */
 function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
-  const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const bytes =
+    typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const answer = { id, written: 0, linked: 0, variants: {} };
   working = relative;
   const file = root === null ? undefined : prepare(path.join(root, relative));
   const put = (target, data, from, intact) => {
     working = path.relative(root, target);
-    if (from !== undefined && hasNewFileMode(from) && intact(readPrevious(from)) && tryLink(from, target)) answer.linked += 1;
+    if (from !== undefined && hasNewFileMode(from) && intact(readPrevious(from)) && tryLink(from, target))
+      answer.linked += 1;
     else {
       writeFileSync(target, typeof data === "function" ? data() : data);
       answer.written += 1;
@@ -116,7 +122,13 @@ function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
     const previous = reuse?.[encoding];
     if (previous !== undefined) {
       // The same body as before: its variant is the previous one, recompressed only if that cannot be linked.
-      if (file !== undefined) put(`${file}${suffix}`, () => compressors[encoding](bytes), previous.file, (old) => old !== undefined && etagOf(old) === previous.etag);
+      if (file !== undefined)
+        put(
+          `${file}${suffix}`,
+          () => compressors[encoding](bytes),
+          previous.file,
+          (old) => old !== undefined && etagOf(old) === previous.etag,
+        );
       continue;
     }
     if (!compress) continue;

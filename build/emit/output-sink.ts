@@ -46,7 +46,8 @@ export interface OutputSink {
 /** Resolves `relative` inside `root`, or throws: a planned path must never escape the output folder. */
 export function ensureWithin(root: string, relative: string): string {
   const resolved = path.resolve(root, relative);
-  if (!resolved.startsWith(path.resolve(root) + path.sep)) throw new BuildError(`Internal error: output path escapes the output folder: ${relative}`);
+  if (!resolved.startsWith(path.resolve(root) + path.sep))
+    throw new BuildError(`Internal error: output path escapes the output folder: ${relative}`);
   return resolved;
 }
 
@@ -112,7 +113,7 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
     paced: () => emitter.drained(MAX_QUEUED_BYTES),
     async settled() {
       // Files may be added while waiting: wait until nothing new came in.
-      for (let seen = -1; seen !== pending.length; ) {
+      for (let seen = -1; seen !== pending.length;) {
         seen = pending.length;
         await Promise.all(pending);
       }

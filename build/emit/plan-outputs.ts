@@ -6,14 +6,28 @@
 import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { HttpError } from "../errors.ts";
 import { resumeSearchOf } from "../query/resumes/resume-search.ts";
-import { JSON_TYPE, NDJSON_TYPE, renderAll, resolveForEndpoint, resultHeaders, runResolved } from "../query/run-query.ts";
+import {
+  JSON_TYPE,
+  NDJSON_TYPE,
+  renderAll,
+  resolveForEndpoint,
+  resultHeaders,
+  runResolved,
+} from "../query/run-query.ts";
 import { serializeSearchIndex } from "../search/search-index-codec.ts";
 import { etagOf } from "../output-format/etag.ts";
 import { ENCODINGS, variantPath, wantsVariants } from "../output-format/compress-body.ts";
 import { serializeDataset } from "../output-format/dataset-file.ts";
 import { encodeOwned } from "../output-format/owned-bytes.ts";
 import { siteKey, type SiteBody, type SiteProducer } from "../output-format/site-files.ts";
-import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE, type Manifest, type ManifestEntry, type SiteEntry } from "../output-format/manifest.ts";
+import {
+  DATASET_FILE,
+  MANIFEST_FILE,
+  SEARCH_FILE,
+  type Manifest,
+  type ManifestEntry,
+  type SiteEntry,
+} from "../output-format/manifest.ts";
 
 export interface OutputFile {
   path: string;
@@ -66,8 +80,19 @@ export async function planOutputs(
 ): Promise<OutputPlan> {
   const candidates: Candidate[] = [];
   for (const endpoint of endpoints) {
-    const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : endpoint.path.includes("{") ? [] : [{ pathParams: {}, pairs: [], priority: 0 }];
-    for (const entry of entries) candidates.push({ endpoint, pathParams: entry.pathParams, pairs: entry.pairs, priority: entry.priority, order: candidates.length });
+    const entries = endpoint.keySpace
+      ? [...endpoint.keySpace(context)]
+      : endpoint.path.includes("{")
+        ? []
+        : [{ pathParams: {}, pairs: [], priority: 0 }];
+    for (const entry of entries)
+      candidates.push({
+        endpoint,
+        pathParams: entry.pathParams,
+        pairs: entry.pairs,
+        priority: entry.priority,
+        order: candidates.length,
+      });
   }
   // Stable: by priority, then in key-space order, so the same seeds always keep the same files.
   candidates.sort((a, b) => a.priority - b.priority || a.order - b.order);
@@ -109,7 +134,11 @@ export async function planOutputs(
     if (headers.link !== undefined) entry.link = headers.link;
     if (headers.totalCount !== undefined) entry.total = headers.totalCount;
     manifest.files[resolved.filePath] = entry;
-    options.onFile?.(file, entry, wantsVariants(resolved.filePath.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE, entry.bytes));
+    options.onFile?.(
+      file,
+      entry,
+      wantsVariants(resolved.filePath.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE, entry.bytes),
+    );
     stats.get(candidate.endpoint.id)!.planned += 1;
   }
   await siteBodies;
@@ -121,13 +150,17 @@ export async function planOutputs(
   return { files, manifest, endpoints: [...stats.values()] };
 }
 
-
-
 /**
  * Adds the site files (pages, downloads) to the plan and the manifest at once, in producer order; a path
  * produced twice is a bug. Resolves when every body is in (bodies still to come are filled in then).
  */
-function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[], files: OutputFile[], manifest: Manifest, onFile: OnPlannedFile | undefined): Promise<void> {
+function planSiteFiles(
+  context: EngineContext,
+  producers: readonly SiteProducer[],
+  files: OutputFile[],
+  manifest: Manifest,
+  onFile: OnPlannedFile | undefined,
+): Promise<void> {
   const listed: { file: OutputFile; entry: SiteEntry; body: SiteBody | Promise<SiteBody> }[] = [];
   for (const producer of producers) {
     for (const site of producer(context)) {
@@ -151,7 +184,9 @@ function planSiteFiles(context: EngineContext, producers: readonly SiteProducer[
       file.body = bytes;
       entry.etag = etagOf(bytes);
       entry.bytes = Buffer.byteLength(bytes);
-      const compress = wantsVariants(entry.type, entry.bytes) && !ENCODINGS.some((encoding) => paths.has(variantPath(file.path, encoding)));
+      const compress =
+        wantsVariants(entry.type, entry.bytes) &&
+        !ENCODINGS.some((encoding) => paths.has(variantPath(file.path, encoding)));
       onFile?.(file, entry, compress);
     };
     if (body instanceof Promise) pending.push(body.then(fill));

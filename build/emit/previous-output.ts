@@ -42,6 +42,10 @@ export function previousEntries(previous: PreviousOutput | undefined): Map<strin
  * The previous output's variants of a body, when it had them, the body is unchanged (same ETag) and
  * they were made as this build makes them (`sameCompressors`).
  */
-export function reusableVariants(entry: ManifestEntry | SiteEntry, previous: ManifestEntry | SiteEntry | undefined, sameCompressors: boolean): EncodedVariants | undefined {
+export function reusableVariants(
+  entry: ManifestEntry | SiteEntry,
+  previous: ManifestEntry | SiteEntry | undefined,
+  sameCompressors: boolean,
+): EncodedVariants | undefined {
   return sameCompressors && previous?.etag === entry.etag ? previous.encodings : undefined;
 }

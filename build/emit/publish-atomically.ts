@@ -116,6 +116,9 @@ export async function refuseForeignOutput(outDir: string, marker: string): Promi
       `The output folder ${outDir} holds files but no ${marker}: it is not a build's output, and a build replaces its output folder as a whole. Choose a folder of its own, such as dist, or empty this one first.`,
     );
   }
-  if (obstacle.path === path.normalize(outDir)) throw new BuildError(`The output folder ${outDir} is a file, not a folder: a build does not replace it. Choose a folder of its own, such as dist.`);
+  if (obstacle.path === path.normalize(outDir))
+    throw new BuildError(
+      `The output folder ${outDir} is a file, not a folder: a build does not replace it. Choose a folder of its own, such as dist.`,
+    );
   throw new BuildError(`The output folder ${outDir} cannot be made: ${obstacle.path} is a file.`);
 }

@@ -11,7 +11,8 @@ import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 
 /** Plain JavaScript for `node -e`: the tree is argv[1]; errors are nobody's to read, so none are raised. */
-const REMOVER = "try { require('node:fs').rmSync(process.argv[1], { recursive: true, force: true, maxRetries: 3 }) } catch {}";
+const REMOVER =
+  "try { require('node:fs').rmSync(process.argv[1], { recursive: true, force: true, maxRetries: 3 }) } catch {}";
 
 export interface BackgroundRemoval {
   /** The Node binary the remover runs on (a test names one that does not exist). */
@@ -27,7 +28,12 @@ export async function removeInBackground(dir: string, options: BackgroundRemoval
     // No NODE_OPTIONS: a loader the build runs under (tsx's) would only slow the remover's start.
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
-    const child = spawn(options.nodePath ?? process.execPath, ["-e", REMOVER, dir], { detached: true, stdio: "ignore", windowsHide: true, env });
+    const child = spawn(options.nodePath ?? process.execPath, ["-e", REMOVER, dir], {
+      detached: true,
+      stdio: "ignore",
+      windowsHide: true,
+      env,
+    });
     child.once("spawn", () => {
       child.unref();
       resolve(true);

@@ -47,11 +47,25 @@ function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedPr
   const problems: SeedProblem[] = [];
   for (const { resource, field, kind } of OBSERVED_FIELDS) {
     for (const record of records[resource] ?? []) {
-      const value = field.split(".").reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], record.value);
+      const value = field
+        .split(".")
+        .reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], record.value);
       if (typeof value !== "string") continue;
       // A reporting period (quarter, half-year, year) is after the snapshot when its last month is.
-      const after = kind === "instant" ? Date.parse(value) > limits.instant : kind === "period" ? lastMonthOf(value) > limits.month : value > limits[kind];
-      if (after) problems.push(problemAt(record, field, `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`));
+      const after =
+        kind === "instant"
+          ? Date.parse(value) > limits.instant
+          : kind === "period"
+            ? lastMonthOf(value) > limits.month
+            : value > limits[kind];
+      if (after)
+        problems.push(
+          problemAt(
+            record,
+            field,
+            `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`,
+          ),
+        );
     }
   }
   return problems;
@@ -59,15 +73,31 @@ function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedPr
 
 function checkComplaints(brands: LocatedRecord[]): SeedProblem[] {
   return brands.flatMap((record) => {
-    const { complaints_total: total, complaints_resolved: resolved } = (record.value.reputation ?? {}) as { complaints_total?: number | null; complaints_resolved?: number | null };
-    return total != null && resolved != null && resolved > total ? [problemAt(record, "reputation.complaints_resolved", `Must not be more than complaints_total (${resolved} > ${total})`)] : [];
+    const { complaints_total: total, complaints_resolved: resolved } = (record.value.reputation ?? {}) as {
+      complaints_total?: number | null;
+      complaints_resolved?: number | null;
+    };
+    return total != null && resolved != null && resolved > total
+      ? [
+          problemAt(
+            record,
+            "reputation.complaints_resolved",
+            `Must not be more than complaints_total (${resolved} > ${total})`,
+          ),
+        ]
+      : [];
   });
 }
 
 function checkDomainDates(domains: LocatedRecord[]): SeedProblem[] {
   return domains.flatMap((record) => {
-    const { created_at: created, expires_at: expires } = (record.value.whois ?? {}) as { created_at?: string | null; expires_at?: string | null };
-    return created != null && expires != null && expires < created ? [problemAt(record, "whois.expires_at", `Must not be before whois.created_at (${created})`)] : [];
+    const { created_at: created, expires_at: expires } = (record.value.whois ?? {}) as {
+      created_at?: string | null;
+      expires_at?: string | null;
+    };
+    return created != null && expires != null && expires < created
+      ? [problemAt(record, "whois.expires_at", `Must not be before whois.created_at (${created})`)]
+      : [];
   });
 }
 
@@ -80,7 +110,14 @@ function checkOneCurrency(rows: LocatedRecord[]): SeedProblem[] {
     const currency = String(record.value.currency);
     const seen = first.get(series);
     if (seen === undefined) first.set(series, currency);
-    else if (seen !== currency) problems.push(problemAt(record, "currency", `The ${series} series is in ${seen} elsewhere: one currency per country and regulator`));
+    else if (seen !== currency)
+      problems.push(
+        problemAt(
+          record,
+          "currency",
+          `The ${series} series is in ${seen} elsewhere: one currency per country and regulator`,
+        ),
+      );
   }
   return problems;
 }
@@ -93,11 +130,14 @@ function checkLicenseStatusDates(licenses: LocatedRecord[]): SeedProblem[] {
   const problems: SeedProblem[] = [];
   for (const record of licenses) {
     const { status, status_changed_at: changedAt, issued_at: issuedAt } = record.value as Record<string, string | null>;
-    if (status === "active" && changedAt !== null) problems.push(problemAt(record, "status_changed_at", "Must be empty while the status is active"));
+    if (status === "active" && changedAt !== null)
+      problems.push(problemAt(record, "status_changed_at", "Must be empty while the status is active"));
     // A non-active status without its date is allowed (register exports often lack it): licenseStatusOn applies it from issue.
-    if (changedAt && issuedAt && changedAt < issuedAt) problems.push(problemAt(record, "status_changed_at", "Must not be before issued_at"));
+    if (changedAt && issuedAt && changedAt < issuedAt)
+      problems.push(problemAt(record, "status_changed_at", "Must not be before issued_at"));
     const expiresAt = record.value.expires_at as string | null;
-    if (expiresAt && issuedAt && expiresAt < issuedAt) problems.push(problemAt(record, "expires_at", `Must not be before issued_at (${issuedAt})`));
+    if (expiresAt && issuedAt && expiresAt < issuedAt)
+      problems.push(problemAt(record, "expires_at", `Must not be before issued_at (${issuedAt})`));
   }
   return problems;
 }
@@ -107,8 +147,10 @@ function checkResumeContacts(resumes: LocatedRecord[]): SeedProblem[] {
   for (const record of resumes) {
     const hasContacts = Object.keys(record.value.contacts as object).length > 0;
     const quality = record.value.contact_quality;
-    if (quality === "none" && hasContacts) problems.push(problemAt(record, "contacts", "Must be empty when contact_quality is none"));
-    if (quality !== "none" && !hasContacts) problems.push(problemAt(record, "contacts", `Required when contact_quality is ${String(quality)}`));
+    if (quality === "none" && hasContacts)
+      problems.push(problemAt(record, "contacts", "Must be empty when contact_quality is none"));
+    if (quality !== "none" && !hasContacts)
+      problems.push(problemAt(record, "contacts", `Required when contact_quality is ${String(quality)}`));
   }
   return problems;
 }
@@ -123,8 +165,10 @@ function checkPrimaryDomains(domains: LocatedRecord[]): SeedProblem[] {
   const problems: SeedProblem[] = [];
   for (const [brand, list] of primaries) {
     const first = domains.find((record) => record.value.brand === brand);
-    if (list.length === 0 && first) problems.push(problemAt(first, "primary", `Brand ${brand} has domains but none is primary`));
-    for (const extra of list.slice(1)) problems.push(problemAt(extra, "primary", `Brand ${brand} has more than one primary domain`));
+    if (list.length === 0 && first)
+      problems.push(problemAt(first, "primary", `Brand ${brand} has domains but none is primary`));
+    for (const extra of list.slice(1))
+      problems.push(problemAt(extra, "primary", `Brand ${brand} has more than one primary domain`));
   }
   return problems;
 }

@@ -24,7 +24,16 @@ export type CsvField =
   | { kind: "record"; value: LeafKind; optional: boolean; nullable: boolean };
 
 interface ZodInternals {
-  _zod: { def: { type: string; innerType?: ZodInternals; element?: ZodInternals; valueType?: ZodInternals; shape?: Record<string, ZodInternals>; format?: string } };
+  _zod: {
+    def: {
+      type: string;
+      innerType?: ZodInternals;
+      element?: ZodInternals;
+      valueType?: ZodInternals;
+      shape?: Record<string, ZodInternals>;
+      format?: string;
+    };
+  };
 }
 
 /** The layout of one schema field: wrappers (default, optional, nullable) unwrapped into flags. */
@@ -41,11 +50,14 @@ export function csvFieldOf(schema: z.ZodType): CsvField {
   }
   const def = node._zod.def;
   if (def.type === "object" && def.shape) {
-    const fields = new Map(Object.entries(def.shape).map(([name, child]) => [name, csvFieldOf(child as unknown as z.ZodType)]));
+    const fields = new Map(
+      Object.entries(def.shape).map(([name, child]) => [name, csvFieldOf(child as unknown as z.ZodType)]),
+    );
     return { kind: "object", fields, optional, nullable };
   }
   if (def.type === "array" && def.element) return { kind: "list", item: leafKind(def.element), optional, nullable };
-  if (def.type === "record" && def.valueType) return { kind: "record", value: leafKind(def.valueType), optional, nullable };
+  if (def.type === "record" && def.valueType)
+    return { kind: "record", value: leafKind(def.valueType), optional, nullable };
   return { kind: leafKind(node), optional, nullable };
 }
 
@@ -74,7 +86,9 @@ export class CsvLayout {
 
   /** Top-level fields a header must name (itself or by a dotted child): the required ones. */
   requiredColumns(): string[] {
-    return [...this.root.fields].filter(([, field]) => !field.optional && !(field.kind === "object" && field.nullable)).map(([name]) => name);
+    return [...this.root.fields]
+      .filter(([, field]) => !field.optional && !(field.kind === "object" && field.nullable))
+      .map(([name]) => name);
   }
 
   /** Top-level field names, in schema order. */
@@ -123,7 +137,10 @@ type Typed = { ok: true; value: unknown } | { ok: false; message: string };
 function typeCell(cell: string, field: CsvField): Typed {
   if (field.kind === "object" || field.kind === "record") {
     if (cell.trim() === CSV_EMPTY_OBJECT) return { ok: true, value: {} };
-    return { ok: false, message: `A whole object in one cell is only ${CSV_EMPTY_OBJECT} (known empty); give its fields in columns named by their dotted path, received ${JSON.stringify(cell)}` };
+    return {
+      ok: false,
+      message: `A whole object in one cell is only ${CSV_EMPTY_OBJECT} (known empty); give its fields in columns named by their dotted path, received ${JSON.stringify(cell)}`,
+    };
   }
   if (field.kind === "list") {
     if (cell.trim() === CSV_EMPTY_LIST) return { ok: true, value: [] };
@@ -150,7 +167,10 @@ export function typeLeaf(cell: string, kind: LeafKind): Typed {
     case "number": {
       const pattern = kind === "int" ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
       if (pattern.test(cell.trim())) return { ok: true, value: Number(cell) };
-      return { ok: false, message: `Expected ${kind === "int" ? "an integer" : "a number"}, received ${JSON.stringify(cell)}` };
+      return {
+        ok: false,
+        message: `Expected ${kind === "int" ? "an integer" : "a number"}, received ${JSON.stringify(cell)}`,
+      };
     }
   }
 }
@@ -173,7 +193,15 @@ function fillNullObjects(value: Record<string, unknown>, field: Extract<CsvField
   for (const [name, child] of field.fields) {
     if (child.kind !== "object") continue;
     const present = value[name];
-    if (present === undefined && child.nullable && !child.optional && field !== undefined && Object.keys(value).length > 0) value[name] = null;
-    else if (typeof present === "object" && present !== null) fillNullObjects(present as Record<string, unknown>, child);
+    if (
+      present === undefined &&
+      child.nullable &&
+      !child.optional &&
+      field !== undefined &&
+      Object.keys(value).length > 0
+    )
+      value[name] = null;
+    else if (typeof present === "object" && present !== null)
+      fillNullObjects(present as Record<string, unknown>, child);
   }
 }

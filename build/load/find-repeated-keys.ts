@@ -135,7 +135,12 @@ function readKey(text: string, open: number, close: number): string {
 }
 
 /** Reports a key's first repeat, and counts the later ones on the same report. */
-function countRepeat(keys: Map<string, RepeatedKey | undefined>, key: string, path: () => (string | number)[], found: RepeatedKey[]): void {
+function countRepeat(
+  keys: Map<string, RepeatedKey | undefined>,
+  key: string,
+  path: () => (string | number)[],
+  found: RepeatedKey[],
+): void {
   const reported = keys.get(key);
   if (reported !== undefined) {
     reported.count += 1;
@@ -155,6 +160,11 @@ export function repeatedKeyMessage(path: readonly (string | number)[], count: nu
 }
 
 /** A key written more than once in one object of a record, located as the schema's problems are. */
-export function repeatedKeyProblem(file: string, record: string | undefined, path: (string | number)[], count: number): SeedProblem {
+export function repeatedKeyProblem(
+  file: string,
+  record: string | undefined,
+  path: (string | number)[],
+  count: number,
+): SeedProblem {
   return { file, record, field: formatFieldPath(path), message: repeatedKeyMessage(path, count) };
 }

@@ -26,21 +26,51 @@ export interface SeedFolderProblem {
  * misnamed seed file (`brands.jsonl`, `brands.JSON`), a subfolder (its files are not read), a seed
  * file that is not a readable regular file (a broken or looping link, a pipe).
  */
-export async function scanResourceFolder(seedsDir: string, resourceDir: string): Promise<{ files: string[]; problems: SeedFolderProblem[] }> {
+export async function scanResourceFolder(
+  seedsDir: string,
+  resourceDir: string,
+): Promise<{ files: string[]; problems: SeedFolderProblem[] }> {
   let entries: fg.Entry[];
   try {
-    entries = await fg(`${fg.escapePath(resourceDir)}/*`, { cwd: seedsDir, onlyFiles: false, followSymbolicLinks: true, dot: false, stats: true });
+    entries = await fg(`${fg.escapePath(resourceDir)}/*`, {
+      cwd: seedsDir,
+      onlyFiles: false,
+      followSymbolicLinks: true,
+      dot: false,
+      stats: true,
+    });
   } catch (error) {
     // A missing folder lists as empty; one that cannot be listed (a file in its place, a looping link, no permission) is named.
-    return { files: [], problems: [{ path: `${resourceDir}/`, message: `The folder cannot be read (${unreadableReason(error as NodeJS.ErrnoException)})` }] };
+    return {
+      files: [],
+      problems: [
+        {
+          path: `${resourceDir}/`,
+          message: `The folder cannot be read (${unreadableReason(error as NodeJS.ErrnoException)})`,
+        },
+      ],
+    };
   }
   const files: string[] = [];
   const problems: SeedFolderProblem[] = [];
   for (const { path, stats } of entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    if (stats?.isDirectory()) problems.push({ path: `${path}/`, message: `A subfolder: seed files are read from ${resourceDir}/ itself, not below it (move its files up)` });
+    if (stats?.isDirectory())
+      problems.push({
+        path: `${path}/`,
+        message: `A subfolder: seed files are read from ${resourceDir}/ itself, not below it (move its files up)`,
+      });
     else if (README_NAME.test(path)) continue;
-    else if (!SEED_NAME.test(path)) problems.push({ path, message: "Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)" });
-    else if (stats?.isFile() !== true) problems.push({ path, message: "The file cannot be read: not a regular file (a broken or looping symbolic link, a pipe)" });
+    else if (!SEED_NAME.test(path))
+      problems.push({
+        path,
+        message:
+          "Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)",
+      });
+    else if (stats?.isFile() !== true)
+      problems.push({
+        path,
+        message: "The file cannot be read: not a regular file (a broken or looping symbolic link, a pipe)",
+      });
     else files.push(path);
   }
   return { files, problems };
@@ -68,6 +98,12 @@ export function unreadableReason(error: NodeJS.ErrnoException, folder?: string):
 export async function seedInputFiles(seedsDir: string): Promise<{ files: string[]; refused: string[] }> {
   const scanned = await Promise.all(SEED_RESOURCES.map((resource) => scanResourceFolder(seedsDir, resource.dir)));
   // The suppression list is optional: fingerprinted when present, so adding one rebuilds (issue 31).
-  const suppressions = (await stat(path.join(seedsDir, SUPPRESSIONS_FILE)).catch(() => undefined)) === undefined ? [] : [SUPPRESSIONS_FILE];
-  return { files: [META_FILE, ...suppressions, ...scanned.flatMap((scan) => scan.files)], refused: scanned.flatMap((scan) => scan.problems.map((problem) => problem.path)) };
+  const suppressions =
+    (await stat(path.join(seedsDir, SUPPRESSIONS_FILE)).catch(() => undefined)) === undefined
+      ? []
+      : [SUPPRESSIONS_FILE];
+  return {
+    files: [META_FILE, ...suppressions, ...scanned.flatMap((scan) => scan.files)],
+    refused: scanned.flatMap((scan) => scan.problems.map((problem) => problem.path)),
+  };
 }

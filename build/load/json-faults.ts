@@ -20,7 +20,9 @@ export function jsonErrorLine(text: string, message: string): string | undefined
 
 /** A JSON.parse message on one line, with control characters (a NUL byte) written as escapes. */
 export function oneLineMessage(message: string): string {
-  return message.replace(/\s+/g, " ").replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return message
+    .replace(/\s+/g, " ")
+    .replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** The offset where strict JSON syntax breaks in `text`, or undefined where it holds (or nesting is too deep to scan). */

@@ -33,8 +33,20 @@ import {
   type Suppressions,
   type TcAlert,
 } from "./schemas.ts";
-import { META_FILE, SEED_RESOURCES, SUPPRESSIONS_FILE, type SeedResource, type SeedResourceName } from "./seed-resources.ts";
-import { findDanglingReferences, findDuplicateKeys, recordKey, validateRecords, type LocatedRecord } from "./validate-records.ts";
+import {
+  META_FILE,
+  SEED_RESOURCES,
+  SUPPRESSIONS_FILE,
+  type SeedResource,
+  type SeedResourceName,
+} from "./seed-resources.ts";
+import {
+  findDanglingReferences,
+  findDuplicateKeys,
+  recordKey,
+  validateRecords,
+  type LocatedRecord,
+} from "./validate-records.ts";
 
 /** Every validated seed record, by resource. */
 export interface SeedSet {
@@ -71,7 +83,10 @@ export function seedCommandFor(seedsDir: string): string {
 /** Stops at once, with one clear sentence, when the seeds folder is missing or is a file (not one problem per resource). */
 export async function requireSeedsFolder(seedsDir: string): Promise<void> {
   const found = await stat(seedsDir).catch(() => undefined);
-  if (found === undefined) throw new BuildError(`The seeds folder ${seedsDir} does not exist. Point --seeds at a folder of seed files, or run ${seedCommandFor(seedsDir)} to write the sample there.`);
+  if (found === undefined)
+    throw new BuildError(
+      `The seeds folder ${seedsDir} does not exist. Point --seeds at a folder of seed files, or run ${seedCommandFor(seedsDir)} to write the sample there.`,
+    );
   if (!found.isDirectory()) throw new BuildError(`The seeds folder ${seedsDir} is a file, not a folder of seed files.`);
 }
 
@@ -89,14 +104,20 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     const size = (await stat(path.join(seedsDir, relative)).catch(() => undefined))?.size ?? 0;
     if (size > MAX_SEED_FILE_BYTES) {
       // Not read at all: its text could not be held as one string (this said "not valid UTF-8" before).
-      problems.push({ file, message: `The file is ${size} bytes, over the ${MAX_SEED_FILE_BYTES} one seed file may hold: split its records over several files in the same folder` });
+      problems.push({
+        file,
+        message: `The file is ${size} bytes, over the ${MAX_SEED_FILE_BYTES} one seed file may hold: split its records over several files in the same folder`,
+      });
       return undefined;
     }
     let bytes: Buffer;
     try {
       bytes = await readFile(path.join(seedsDir, relative));
     } catch (error) {
-      problems.push({ file, message: `The file cannot be read (${unreadableReason(error as NodeJS.ErrnoException, path.dirname(relative))})` });
+      problems.push({
+        file,
+        message: `The file cannot be read (${unreadableReason(error as NodeJS.ErrnoException, path.dirname(relative))})`,
+      });
       return undefined;
     }
     stats.files += 1;
@@ -108,7 +129,14 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
 
   const meta = loadSeedObject<Meta>(`${label}/${META_FILE}`, await readText(META_FILE), metaSchema, problems);
   const hasSuppressions = (await stat(path.join(seedsDir, SUPPRESSIONS_FILE)).catch(() => undefined)) !== undefined;
-  const suppressions = hasSuppressions ? loadSeedObject<Suppressions>(`${label}/${SUPPRESSIONS_FILE}`, await readText(SUPPRESSIONS_FILE), suppressionsSchema, problems) : {};
+  const suppressions = hasSuppressions
+    ? loadSeedObject<Suppressions>(
+        `${label}/${SUPPRESSIONS_FILE}`,
+        await readText(SUPPRESSIONS_FILE),
+        suppressionsSchema,
+        problems,
+      )
+    : {};
   const byResource: Partial<Record<SeedResourceName, LocatedRecord[]>> = {};
   const keys = new Map<SeedResourceName, ReadonlySet<string> | undefined>();
 
@@ -159,8 +187,12 @@ async function loadResource(
   keysOf: (name: SeedResourceName) => ReadonlySet<string> | undefined,
 ): Promise<{ valid: LocatedRecord[]; keys: ReadonlySet<string> | undefined; problems: SeedProblem[] }> {
   const { files, problems: unread } = await scanResourceFolder(seedsDir, resource.dir);
-  const problems: SeedProblem[] = unread.map((problem) => ({ file: `${label}/${problem.path}`, message: problem.message }));
-  if (files.length === 0 && unread.length === 0 && resource.optional !== true) problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
+  const problems: SeedProblem[] = unread.map((problem) => ({
+    file: `${label}/${problem.path}`,
+    message: problem.message,
+  }));
+  if (files.length === 0 && unread.length === 0 && resource.optional !== true)
+    problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
   const valid: LocatedRecord[] = [];
   const keys = new Set<string>();
   let complete = files.length > 0 || resource.optional === true;
@@ -194,10 +226,18 @@ async function loadResource(
  * folder was "No seed file (*.json, *.ndjson or *.csv) in this folder", as if it were there.
  */
 async function noSeedFileMessage(seedsDir: string, label: string, resource: SeedResource): Promise<string> {
-  if ((await stat(path.join(seedsDir, resource.dir)).catch(() => undefined)) !== undefined) return "No seed file (*.json, *.ndjson or *.csv) in this folder";
-  const spelling = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
+  if ((await stat(path.join(seedsDir, resource.dir)).catch(() => undefined)) !== undefined)
+    return "No seed file (*.json, *.ndjson or *.csv) in this folder";
+  const spelling = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "")
+      .replace(/s$/, "");
   const entries = await readdir(seedsDir, { withFileTypes: true }).catch(() => []);
-  const alike = entries.find((entry) => entry.isDirectory() && [resource.dir, resource.name].some((name) => spelling(name) === spelling(entry.name)));
+  const alike = entries.find(
+    (entry) =>
+      entry.isDirectory() && [resource.dir, resource.name].some((name) => spelling(name) === spelling(entry.name)),
+  );
   return alike === undefined
     ? "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)"
     : `The folder is missing: ${label}/${alike.name}/ is not read, the folder names are fixed (rename it ${resource.dir}/)`;
@@ -215,22 +255,33 @@ function csvLayoutOf(resource: SeedResource): CsvLayout {
 function rawRecordKey(value: unknown, fields: readonly string[]): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const record = value as Record<string, unknown>;
-  if (!fields.every((field) => typeof record[field] === "string" || typeof record[field] === "number")) return undefined;
+  if (!fields.every((field) => typeof record[field] === "string" || typeof record[field] === "number"))
+    return undefined;
   return recordKey(record, fields);
 }
 
 /** Reads one seed file that holds a single object (meta, the suppression list); problems name the file. */
-function loadSeedObject<T>(file: string, text: string | undefined, schema: z.ZodType, problems: SeedProblem[]): T | undefined {
+function loadSeedObject<T>(
+  file: string,
+  text: string | undefined,
+  schema: z.ZodType,
+  problems: SeedProblem[],
+): T | undefined {
   if (text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    problems.push({ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` });
+    problems.push({
+      file,
+      record: jsonErrorLine(text, message),
+      message: `Malformed JSON: ${oneLineMessage(message)}`,
+    });
     return undefined;
   }
-  for (const { path, count } of findRepeatedKeys(text, value)) problems.push(repeatedKeyProblem(file, undefined, path, count));
+  for (const { path, count } of findRepeatedKeys(text, value))
+    problems.push(repeatedKeyProblem(file, undefined, path, count));
   const checked = validateRecords(file, [{ location: "", value }], schema);
   problems.push(...checked.problems.map((problem) => ({ ...problem, record: undefined })));
   return checked.valid[0]?.value as T | undefined;

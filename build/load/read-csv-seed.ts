@@ -20,20 +20,40 @@ export function readCsvSeed(file: string, written: string, layout?: CsvLayout): 
   const text = written.includes("\r\n") ? written.replaceAll("\r\n", "\n") : written;
   const longLine = csvLongLine(text);
   if (longLine !== undefined) {
-    return { records: [], problems: [{ file, record: `line ${longLine}`, message: `The line is over ${MAX_LINE_BYTES} characters` }] };
+    return {
+      records: [],
+      problems: [{ file, record: `line ${longLine}`, message: `The line is over ${MAX_LINE_BYTES} characters` }],
+    };
   }
   let rows: CsvRow[];
   const header = (names: string[]) => checkCsvHeader(names, layout);
   try {
-    rows = readPlainCsvRows(text, header) ?? parseCsv(text, { columns: header, skip_empty_lines: true, info: true, trim: false });
+    rows =
+      readPlainCsvRows(text, header) ??
+      parseCsv(text, { columns: header, skip_empty_lines: true, info: true, trim: false });
   } catch (error) {
     const csvError = error as Error & { lines?: number; code?: string };
     if (csvError.code === "CSV_QUOTE_NOT_CLOSED") {
       // csv-parse finds this at the end of the file; the fault is where the quote was opened.
       const opened = unclosedQuoteLine(text);
-      if (opened !== undefined) return { records: [], problems: [{ file, record: `line ${opened}`, message: "Malformed CSV: a quoted value starts on this line and is never closed" }] };
+      if (opened !== undefined)
+        return {
+          records: [],
+          problems: [
+            {
+              file,
+              record: `line ${opened}`,
+              message: "Malformed CSV: a quoted value starts on this line and is never closed",
+            },
+          ],
+        };
     }
-    const record = error instanceof CsvHeaderError ? `line ${csvHeaderLine(text)}` : csvError.lines === undefined ? undefined : `line ${csvError.lines}`;
+    const record =
+      error instanceof CsvHeaderError
+        ? `line ${csvHeaderLine(text)}`
+        : csvError.lines === undefined
+          ? undefined
+          : `line ${csvError.lines}`;
     return { records: [], problems: [{ file, record, message: `Malformed CSV: ${csvError.message}` }] };
   }
   const problems: SeedProblem[] = [];
@@ -41,7 +61,11 @@ export function readCsvSeed(file: string, written: string, layout?: CsvLayout): 
   for (const { record, info } of rows) {
     const location = `line ${info.lines}`;
     if (repeatsTheHeader(record)) {
-      problems.push({ file, record: location, message: "The header again, as a record (files joined with their headers?): remove this line" });
+      problems.push({
+        file,
+        record: location,
+        message: "The header again, as a record (files joined with their headers?): remove this line",
+      });
       continue;
     }
     if (layout === undefined) {
@@ -49,7 +73,8 @@ export function readCsvSeed(file: string, written: string, layout?: CsvLayout): 
       continue;
     }
     const built = layout.build(record);
-    for (const problem of built.problems) problems.push({ file, record: location, field: problem.field, message: problem.message });
+    for (const problem of built.problems)
+      problems.push({ file, record: location, field: problem.field, message: problem.message });
     const reported = built.problems.map((problem) => problem.field.split(".")[0]!);
     records.push(reported.length === 0 ? { location, value: built.value } : { location, value: built.value, reported });
   }
@@ -203,11 +228,21 @@ function checkCsvHeader(header: string[], layout?: CsvLayout): string[] {
   const missing = layout.requiredColumns().filter((name) => !named.has(name));
   if (unknown.length === 0 && missing.length === 0) return header;
   // Excel writes "CSV" with semicolons where a comma is the decimal mark, and some tools tabs: one column of all the names.
-  const separator = header.length === 1 ? [";", "\t", "|"].find((char) => layout.requiredColumns().every((name) => header[0]!.split(char).includes(name))) : undefined;
+  const separator =
+    header.length === 1
+      ? [";", "\t", "|"].find((char) => layout.requiredColumns().every((name) => header[0]!.split(char).includes(name)))
+      : undefined;
   if (separator !== undefined) {
-    throw new CsvHeaderError(`The header is one column, ${JSON.stringify(header[0])}: the columns are separated by ${separator === "\t" ? "tabs" : `"${separator}"`}, where seed CSV files use commas (save the file as comma-separated)`);
+    throw new CsvHeaderError(
+      `The header is one column, ${JSON.stringify(header[0])}: the columns are separated by ${separator === "\t" ? "tabs" : `"${separator}"`}, where seed CSV files use commas (save the file as comma-separated)`,
+    );
   }
   const list = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(", ");
-  const faults = [unknown.length > 0 ? `unknown column(s) ${list(unknown)}` : "", missing.length > 0 ? `missing column(s) ${list(missing)}` : ""].filter(Boolean);
-  throw new CsvHeaderError(`The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order; nested fields by their dotted path, optional ones may be left out)`);
+  const faults = [
+    unknown.length > 0 ? `unknown column(s) ${list(unknown)}` : "",
+    missing.length > 0 ? `missing column(s) ${list(missing)}` : "",
+  ].filter(Boolean);
+  throw new CsvHeaderError(
+    `The header has ${faults.join(" and ")}; the columns are ${expected.join(", ")} (in any order; nested fields by their dotted path, optional ones may be left out)`,
+  );
 }

@@ -17,7 +17,17 @@ export function readNdjsonSeed(file: string, text: string): ReadResult {
   // one problem per line of it, or one "expected object" and no keys; a record is never an array.
   const first = lines.findIndex((line) => line.trim() !== "");
   if (lines[first]?.trimStart().startsWith("[")) {
-    return { records, problems: [{ file, record: `line ${first + 1}`, message: "A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)" }] };
+    return {
+      records,
+      problems: [
+        {
+          file,
+          record: `line ${first + 1}`,
+          message:
+            "A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)",
+        },
+      ],
+    };
   }
   let skipTo = 0; // past a record written over several lines, reported once
   lines.forEach((rawLine, index) => {
@@ -34,7 +44,11 @@ export function readNdjsonSeed(file: string, text: string): ReadResult {
     } catch (error) {
       const last = recordOverLines(lines, index);
       if (last !== undefined) {
-        problems.push({ file, record: location, message: `A record written over lines ${index + 1}–${last + 1}: an .ndjson file holds each record on one line (write it on one line, e.g. with jq -c)` });
+        problems.push({
+          file,
+          record: location,
+          message: `A record written over lines ${index + 1}–${last + 1}: an .ndjson file holds each record on one line (write it on one line, e.g. with jq -c)`,
+        });
         skipTo = last + 1;
         return;
       }
@@ -49,7 +63,8 @@ export function readNdjsonSeed(file: string, text: string): ReadResult {
       return;
     }
     records.push({ location, value });
-    for (const { path, count } of findRepeatedKeys(line, value)) problems.push(repeatedKeyProblem(file, location, path, count));
+    for (const { path, count } of findRepeatedKeys(line, value))
+      problems.push(repeatedKeyProblem(file, location, path, count));
   });
   return { records, problems };
 }
@@ -73,7 +88,13 @@ function recordOverLines(lines: readonly string[], start: number): number | unde
     if (line === `${indent}{`) return undefined;
     if (line !== `${indent}}` && line !== `${indent}},`) continue;
     try {
-      const value: unknown = JSON.parse(lines.slice(start, at + 1).join("\n").trimEnd().replace(/,$/, ""));
+      const value: unknown = JSON.parse(
+        lines
+          .slice(start, at + 1)
+          .join("\n")
+          .trimEnd()
+          .replace(/,$/, ""),
+      );
       return typeof value === "object" && value !== null && !Array.isArray(value) ? at : undefined;
     } catch {
       return undefined;
@@ -105,7 +126,8 @@ function endsInACommaAfterRecord(line: string): boolean {
  */
 function holdsTwoRecords(line: string): boolean {
   const end = jsonFaultOffset(line);
-  if (end === undefined || !line.trimStart().startsWith("{") || !line.slice(end).trimStart().startsWith("{")) return false;
+  if (end === undefined || !line.trimStart().startsWith("{") || !line.slice(end).trimStart().startsWith("{"))
+    return false;
   try {
     JSON.parse(line.slice(0, end));
     return true;

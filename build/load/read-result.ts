@@ -23,4 +23,3 @@ export interface ReadResult {
 
 /** A line longer than this is refused rather than parsed: a seed record is never this large. */
 export const MAX_LINE_BYTES = 1_000_000;
-

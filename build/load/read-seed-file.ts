@@ -20,12 +20,15 @@ export function decodeSeedBytes(file: string, bytes: Uint8Array): { text?: strin
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return { problem: { file, message: "The file is UTF-16; seeds must be UTF-8" } };
   }
-  if (looksLikeUtf16(bytes)) return { problem: { file, message: "The file is UTF-16 (without a byte-order mark); seeds must be UTF-8" } };
+  if (looksLikeUtf16(bytes))
+    return { problem: { file, message: "The file is UTF-16 (without a byte-order mark); seeds must be UTF-8" } };
   try {
     const text = utf8.decode(bytes);
     return { text: text.startsWith("\uFEFF") ? text.slice(1) : text };
   } catch {
-    return { problem: { file, record: firstInvalidLine(bytes, file.endsWith(".csv")), message: "The file is not valid UTF-8" } };
+    return {
+      problem: { file, record: firstInvalidLine(bytes, file.endsWith(".csv")), message: "The file is not valid UTF-8" },
+    };
   }
 }
 
@@ -76,9 +79,18 @@ function nextLineEnd(bytes: Uint8Array, start: number): number {
  */
 export function readSeedText(file: string, text: string, csvLayout?: CsvLayout): ReadResult {
   if (text.trim() === "") return { records: [], problems: [{ file, message: "The file has no records" }] };
-  const read = file.endsWith(".ndjson") ? readNdjsonSeed(file, text) : file.endsWith(".csv") ? readCsvSeed(file, text, csvLayout) : readJsonArray(file, text);
+  const read = file.endsWith(".ndjson")
+    ? readNdjsonSeed(file, text)
+    : file.endsWith(".csv")
+      ? readCsvSeed(file, text, csvLayout)
+      : readJsonArray(file, text);
   if (read.records.length === 0 && read.problems.length === 0) {
-    read.problems.push({ file, message: file.endsWith(".csv") ? "The file has a header but no records" : "The file has no records (an empty list)" });
+    read.problems.push({
+      file,
+      message: file.endsWith(".csv")
+        ? "The file has a header but no records"
+        : "The file has no records (an empty list)",
+    });
   }
   return read;
 }
@@ -88,16 +100,30 @@ function readJsonArray(file: string, text: string): ReadResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (looksLikeNdjson(text)) return { records: [], problems: [{ file, message: "One JSON record per line: that is NDJSON (name the file .ndjson, or write the records as a JSON array)" }] };
+    if (looksLikeNdjson(text))
+      return {
+        records: [],
+        problems: [
+          {
+            file,
+            message:
+              "One JSON record per line: that is NDJSON (name the file .ndjson, or write the records as a JSON array)",
+          },
+        ],
+      };
     const message = (error as Error).message;
-    return { records: [], problems: [{ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` }] };
+    return {
+      records: [],
+      problems: [{ file, record: jsonErrorLine(text, message), message: `Malformed JSON: ${oneLineMessage(message)}` }],
+    };
   }
   if (!Array.isArray(value)) return { records: [], problems: [{ file, message: notAnArrayMessage(value) }] };
   // The NDJSON and CSV line limit, per record here: a JSON array may well be written on one line.
   const problems: SeedProblem[] = [];
   const records: RawRecord[] = [];
   value.forEach((item, index) => {
-    if (recordLength(item) > MAX_LINE_BYTES) problems.push({ file, record: `record ${index}`, message: `The record is over ${MAX_LINE_BYTES} characters` });
+    if (recordLength(item) > MAX_LINE_BYTES)
+      problems.push({ file, record: `record ${index}`, message: `The record is over ${MAX_LINE_BYTES} characters` });
     else records.push({ location: `record ${index}`, value: item });
   });
   for (const { path, count } of findRepeatedKeys(text, value)) {
@@ -114,7 +140,8 @@ function readJsonArray(file: string, text: string): ReadResult {
 function notAnArrayMessage(value: unknown): string {
   if (typeof value === "object" && value !== null) {
     const arrays = Object.keys(value).filter((key) => Array.isArray((value as Record<string, unknown>)[key]));
-    if (arrays.length === 1) return `Expected a JSON array of records, found an object whose member ${JSON.stringify(arrays[0])} holds an array: write that array alone as the file's content`;
+    if (arrays.length === 1)
+      return `Expected a JSON array of records, found an object whose member ${JSON.stringify(arrays[0])} holds an array: write that array alone as the file's content`;
     return "Expected a JSON array of records, found an object";
   }
   return `Expected a JSON array of records, found ${value === null ? "null" : `a ${typeof value}`}`;
@@ -137,13 +164,19 @@ function recordLength(item: unknown): number {
 
 /** Whether a text that is not JSON starts with two lines that are each a JSON object: NDJSON saved as .json. */
 function looksLikeNdjson(text: string): boolean {
-  const lines = text.split("\n").filter((line) => line.trim() !== "").slice(0, 2);
-  return lines.length === 2 && lines.every((line) => {
-    try {
-      const value: unknown = JSON.parse(line);
-      return typeof value === "object" && value !== null && !Array.isArray(value);
-    } catch {
-      return false;
-    }
-  });
+  const lines = text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, 2);
+  return (
+    lines.length === 2 &&
+    lines.every((line) => {
+      try {
+        const value: unknown = JSON.parse(line);
+        return typeof value === "object" && value !== null && !Array.isArray(value);
+      } catch {
+        return false;
+      }
+    })
+  );
 }

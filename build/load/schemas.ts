@@ -19,7 +19,12 @@ const percent = z.number().min(0).max(100);
  * A BCP 47 language tag as RFC 5646 shapes it (language, then optional script, region and variants); its
  * case is kept as written. Intl.getCanonicalLocales would accept more, but also rewrites tags.
  */
-const bcp47Tag = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?(?:-(?:[A-Za-z0-9]{5,8}|\d[A-Za-z0-9]{3}))*$/, "Expected a BCP 47 language tag such as en, de or pt-BR");
+const bcp47Tag = z
+  .string()
+  .regex(
+    /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?(?:-(?:[A-Za-z0-9]{5,8}|\d[A-Za-z0-9]{3}))*$/,
+    "Expected a BCP 47 language tag such as en, de or pt-BR",
+  );
 /**
  * A web address the API publishes, which a client may render as a link: http or https only, so that a
  * `javascript:` URL or a mistyped scheme (`htps://`) is refused rather than published.
@@ -40,7 +45,8 @@ function distinctList<T extends z.ZodType>(item: T) {
     // A set, not indexOf for each value: that took 21 s on one record listing 100,000 payment methods (890 KB, within the line limit).
     const seen = new Set<unknown>();
     const repeated = values.find((value) => seen.size === seen.add(value).size);
-    if (repeated !== undefined) context.addIssue({ code: "custom", message: `Lists ${JSON.stringify(repeated)} more than once` });
+    if (repeated !== undefined)
+      context.addIssue({ code: "custom", message: `Lists ${JSON.stringify(repeated)} more than once` });
   });
 }
 
@@ -50,7 +56,10 @@ export const metaSchema = z.strictObject({
   synthetic: z.boolean().describe("True for generated sample data"),
   version: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "Expected a release name of letters, digits, dots, dashes and underscores")
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+      "Expected a release name of letters, digits, dots, dashes and underscores",
+    )
     .optional()
     .describe("The release's name (issue 34); absent: named by the snapshot"),
   contact: z.email(),
@@ -67,7 +76,12 @@ export const metaSchema = z.strictObject({
     source: nonEmpty,
     license: nonEmpty,
     attribution: webUrl,
-    removal_contact: z.email().optional().describe("Where a person asks for their contacts or resume to be removed (issue 31); absent: the top-level contact"),
+    removal_contact: z
+      .email()
+      .optional()
+      .describe(
+        "Where a person asks for their contacts or resume to be removed (issue 31); absent: the top-level contact",
+      ),
   }),
 });
 
@@ -146,7 +160,13 @@ export const domainSchema = z.strictObject({
       checked_at: unknownWhenAbsent(isoDate),
     }),
   ),
-  dns: unknownWhenAbsent(z.strictObject({ a: unknownWhenAbsent(z.array(z.string())), mx: unknownWhenAbsent(z.array(z.string())), ns: unknownWhenAbsent(z.array(z.string())) })),
+  dns: unknownWhenAbsent(
+    z.strictObject({
+      a: unknownWhenAbsent(z.array(z.string())),
+      mx: unknownWhenAbsent(z.array(z.string())),
+      ns: unknownWhenAbsent(z.array(z.string())),
+    }),
+  ),
 });
 
 export const licenseSchema = z.strictObject({
@@ -158,7 +178,12 @@ export const licenseSchema = z.strictObject({
   issued_at: isoDate,
   // Absent and null are one: no expiry known (a register export without the column).
   expires_at: isoDate.nullable().default(null),
-  status_changed_at: isoDate.nullable().default(null).describe("When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)"),
+  status_changed_at: isoDate
+    .nullable()
+    .default(null)
+    .describe(
+      "When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)",
+    ),
 });
 
 export const providerSchema = z.strictObject({
@@ -203,8 +228,15 @@ export const demandRowSchema = z.strictObject({
 export const groundTruthSchema = z.strictObject({
   country: countryCode,
   regulator_code: regulatorSchema.shape.code,
-  period: z.string().regex(GGR_PERIOD_PATTERN, "Expected a reporting period: YYYY-MM, YYYY-Qn (quarter), YYYY-H1 or YYYY-H2 (half-year), or YYYY"),
-  vertical: groundTruthVerticalSchema.default("total").describe("The vertical the GGR is of; total (the default) for the whole market"),
+  period: z
+    .string()
+    .regex(
+      GGR_PERIOD_PATTERN,
+      "Expected a reporting period: YYYY-MM, YYYY-Qn (quarter), YYYY-H1 or YYYY-H2 (half-year), or YYYY",
+    ),
+  vertical: groundTruthVerticalSchema
+    .default("total")
+    .describe("The vertical the GGR is of; total (the default) for the whole market"),
   ggr: z.number().min(0).describe("Gross gaming revenue in the currency's units"),
   currency: z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 currency code"),
 });
@@ -243,8 +275,14 @@ export const resumeSchema = z.strictObject({
   contact_quality: z.enum(["direct", "service", "none"]),
   contacts: z.strictObject({
     email: z.email().optional(),
-    telegram: z.string().regex(/^@[A-Za-z0-9_]{3,}$/).optional(),
-    phone: z.string().regex(/^\+[0-9 ]{7,}$/).optional(),
+    telegram: z
+      .string()
+      .regex(/^@[A-Za-z0-9_]{3,}$/)
+      .optional(),
+    phone: z
+      .string()
+      .regex(/^\+[0-9 ]{7,}$/)
+      .optional(),
     linkedin: webUrl.optional(),
   }),
   source: key,
@@ -275,7 +313,10 @@ export const synonymGroupSchema = z.strictObject({
   phrases: z
     .array(synonymPhrase)
     .min(2, "Expected at least two words or phrases that mean the same")
-    .refine((phrases) => new Set(phrases.map((phrase) => phrase.normalize("NFKD").toLowerCase())).size === phrases.length, "Lists the same phrase more than once (case and accents aside)"),
+    .refine(
+      (phrases) => new Set(phrases.map((phrase) => phrase.normalize("NFKD").toLowerCase())).size === phrases.length,
+      "Lists the same phrase more than once (case and accents aside)",
+    ),
 });
 
 export type Meta = z.infer<typeof metaSchema>;

@@ -59,8 +59,22 @@ export type SeedResourceName =
 
 /** Ordered so that every resource comes after those it references. */
 export const SEED_RESOURCES: readonly SeedResource[] = [
-  { name: "countries", dir: "countries", description: "Markets: ISO code, name, trust tier, active flag", schema: countrySchema, key: ["code"], references: [] },
-  { name: "regulators", dir: "regulators", description: "Gambling regulators and their registers", schema: regulatorSchema, key: ["code"], references: [] },
+  {
+    name: "countries",
+    dir: "countries",
+    description: "Markets: ISO code, name, trust tier, active flag",
+    schema: countrySchema,
+    key: ["code"],
+    references: [],
+  },
+  {
+    name: "regulators",
+    dir: "regulators",
+    description: "Gambling regulators and their registers",
+    schema: regulatorSchema,
+    key: ["code"],
+    references: [],
+  },
   {
     name: "brands",
     dir: "brands",
@@ -69,7 +83,14 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     key: ["slug"],
     references: [{ field: "markets", resource: "countries", many: true }],
   },
-  { name: "domains", dir: "domains", description: "Brand domains with whois, backlinks, health and DNS", schema: domainSchema, key: ["domain"], references: [{ field: "brand", resource: "brands" }] },
+  {
+    name: "domains",
+    dir: "domains",
+    description: "Brand domains with whois, backlinks, health and DNS",
+    schema: domainSchema,
+    key: ["domain"],
+    references: [{ field: "brand", resource: "brands" }],
+  },
   {
     name: "licenses",
     dir: "licenses",
@@ -81,8 +102,22 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "regulator_code", resource: "regulators" },
     ],
   },
-  { name: "providers", dir: "providers", description: "Game providers (studios)", schema: providerSchema, key: ["slug"], references: [] },
-  { name: "games", dir: "games", description: "Games with RTP, volatility, themes, features", schema: gameSchema, key: ["slug"], references: [{ field: "provider", resource: "providers" }] },
+  {
+    name: "providers",
+    dir: "providers",
+    description: "Game providers (studios)",
+    schema: providerSchema,
+    key: ["slug"],
+    references: [],
+  },
+  {
+    name: "games",
+    dir: "games",
+    description: "Games with RTP, volatility, themes, features",
+    schema: gameSchema,
+    key: ["slug"],
+    references: [{ field: "provider", resource: "providers" }],
+  },
   {
     name: "lobby",
     dir: "lobby",
@@ -117,9 +152,31 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "regulator_code", resource: "regulators" },
     ],
   },
-  { name: "tcAlerts", dir: "tc-alerts", description: "Detected changes of terms, withdrawal and responsible-gambling pages", schema: tcAlertSchema, key: ["id"], references: [{ field: "brand", resource: "brands" }] },
-  { name: "resumes", dir: "resumes", description: "Resumes of affiliate, CPA and iGaming professionals", schema: resumeSchema, key: ["id"], references: [] },
-  { name: "searchSynonyms", dir: "search-synonyms", description: "Optional: groups of words or phrases the resume search takes as one (медиабайер = media buyer)", schema: synonymGroupSchema, key: ["phrases"], references: [], optional: true },
+  {
+    name: "tcAlerts",
+    dir: "tc-alerts",
+    description: "Detected changes of terms, withdrawal and responsible-gambling pages",
+    schema: tcAlertSchema,
+    key: ["id"],
+    references: [{ field: "brand", resource: "brands" }],
+  },
+  {
+    name: "resumes",
+    dir: "resumes",
+    description: "Resumes of affiliate, CPA and iGaming professionals",
+    schema: resumeSchema,
+    key: ["id"],
+    references: [],
+  },
+  {
+    name: "searchSynonyms",
+    dir: "search-synonyms",
+    description: "Optional: groups of words or phrases the resume search takes as one (медиабайер = media buyer)",
+    schema: synonymGroupSchema,
+    key: ["phrases"],
+    references: [],
+    optional: true,
+  },
 ];
 
 /** The meta file is one object, not a list of records. */

@@ -16,7 +16,11 @@ export interface LocatedRecord {
 }
 
 /** Parses each record with the schema; invalid records become problems naming their field. */
-export function validateRecords(file: string, records: RawRecord[], schema: z.ZodType): { valid: LocatedRecord[]; problems: SeedProblem[] } {
+export function validateRecords(
+  file: string,
+  records: RawRecord[],
+  schema: z.ZodType,
+): { valid: LocatedRecord[]; problems: SeedProblem[] } {
   const valid: LocatedRecord[] = [];
   const problems: SeedProblem[] = [];
   for (const record of records) {
@@ -37,7 +41,12 @@ export function validateRecords(file: string, records: RawRecord[], schema: z.Zo
 /** One problem per issue; zod reports several unrecognized keys as one issue on their parent, so name each key. */
 function issueProblems(file: string, location: string, issue: z.core.$ZodIssue): SeedProblem[] {
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({ file, record: location, field: formatFieldPath([...issue.path, key]), message: `Unrecognized key ${JSON.stringify(key)}` }));
+    return issue.keys.map((key) => ({
+      file,
+      record: location,
+      field: formatFieldPath([...issue.path, key]),
+      message: `Unrecognized key ${JSON.stringify(key)}`,
+    }));
   }
   return [{ file, record: location, field: formatFieldPath(issue.path), message: withReceived(issue) }];
 }
@@ -56,7 +65,9 @@ function withReceived(issue: z.core.$ZodIssue): string {
 /** A field's path as the problems name it: `health.uptime_pct`, `markets[2]`. */
 export function formatFieldPath(path: readonly PropertyKey[]): string | undefined {
   if (path.length === 0) return undefined;
-  return path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`)).join("");
+  return path
+    .map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`))
+    .join("");
 }
 
 /** The key of a record as one string, e.g. `gb|2025-01`. */

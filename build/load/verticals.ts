@@ -15,7 +15,8 @@ export const VERTICAL_ALIASES: Readonly<Record<string, Vertical>> = { betting: "
 /** A ground-truth row's vertical: one of the verticals, or `total`, the regulator's whole market. */
 export const GROUND_TRUTH_VERTICALS = [...VERTICALS, "total"] as const;
 
-const spelled = (value: unknown): unknown => (typeof value === "string" && value in VERTICAL_ALIASES ? VERTICAL_ALIASES[value] : value);
+const spelled = (value: unknown): unknown =>
+  typeof value === "string" && value in VERTICAL_ALIASES ? VERTICAL_ALIASES[value] : value;
 
 /** A vertical, `betting` read as `sportsbook`. */
 export const verticalSchema = z.preprocess(spelled, z.enum(VERTICALS));

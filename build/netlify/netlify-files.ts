@@ -29,7 +29,10 @@ export interface NetlifyReport {
 /** How many files the routing adds (`_redirects`, `_headers`): reserved in the file budget before planning. */
 export const NETLIFY_FILE_COUNT = 2;
 
-export function planNetlifyFiles(plan: OutputPlan, endpoints: readonly Endpoint[]): { files: OutputFile[]; report: NetlifyReport } {
+export function planNetlifyFiles(
+  plan: OutputPlan,
+  endpoints: readonly Endpoint[],
+): { files: OutputFile[]; report: NetlifyReport } {
   const { routes } = staticRoutes(plan.manifest, endpoints);
   const redirects = redirectRules(routes, hiddenPaths(plan));
   const headers = headerRules(routes, plan.manifest.site);
@@ -38,7 +41,12 @@ export function planNetlifyFiles(plan: OutputPlan, endpoints: readonly Endpoint[
       { path: REDIRECTS_FILE, body: redirects.text, group: "netlify" },
       { path: HEADERS_FILE, body: headers.text, group: "netlify" },
     ],
-    report: { files: Object.keys(plan.manifest.files).length, staticFiles: routes.length, rules: redirects.rules, headerBlocks: headers.blocks },
+    report: {
+      files: Object.keys(plan.manifest.files).length,
+      staticFiles: routes.length,
+      rules: redirects.rules,
+      headerBlocks: headers.blocks,
+    },
   };
 }
 
@@ -63,12 +71,14 @@ export function hiddenPaths(plan: OutputPlan): string[] {
   }
   // A page's file without its `.html` (`/index`, `/methodology/index`): Netlify's lookup tries `<path>.html`
   // and would serve the page there, where the Node host answers 404.
-  for (const entry of siteEntries) if (entry.file.endsWith(".html")) hidden.add(`/${entry.file.slice(0, -".html".length)}`);
+  for (const entry of siteEntries)
+    if (entry.file.endsWith(".html")) hidden.add(`/${entry.file.slice(0, -".html".length)}`);
   // Every variant a site file may get (the emit threads keep one only when smaller): a rule for one
   // that was not kept sends a request for it to the function, which answers the 404 the file would not.
   for (const entry of siteEntries) {
     if (!wantsVariants(entry.type, entry.bytes)) continue;
-    for (const encoding of ENCODINGS) if (!siteFiles.has(variantPath(entry.file, encoding))) hidden.add(`/${variantPath(entry.file, encoding)}`);
+    for (const encoding of ENCODINGS)
+      if (!siteFiles.has(variantPath(entry.file, encoding))) hidden.add(`/${variantPath(entry.file, encoding)}`);
   }
   return [...hidden].sort();
 }

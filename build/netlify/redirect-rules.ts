@@ -63,7 +63,10 @@ function staticRules(routes: readonly StaticRoute[]): string[] {
 function familyRule(route: StaticRoute, values: readonly string[]): string {
   const prefix = route.pairs.slice(0, -1);
   const [lastName] = route.pairs.at(-1)!;
-  const query = [...prefix.map(([name, value]) => `${escapeRegExp(name)}=${escapeRegExp(value)}&`), `${escapeRegExp(lastName)}=`].join("");
+  const query = [
+    ...prefix.map(([name, value]) => `${escapeRegExp(name)}=${escapeRegExp(value)}&`),
+    `${escapeRegExp(lastName)}=`,
+  ].join("");
   const pattern = `${query}(${values.map(escapeRegExp).join("|")})`;
   const fileStem = [...prefix.map(([name, value]) => `${name}=${value}`), `${lastName}=:q`].join(",");
   return `${route.publicPath} ${exactQuery(pattern)}=:q /${dirOf(route.file)}/${fileStem}.${route.extension} 200`;

@@ -30,7 +30,10 @@ export interface StaticRoute {
 const RULE_SAFE = /^[A-Za-z0-9_.-]+$/;
 
 /** Every precomputed response that can be routed statically, and the files that cannot (left to the function). */
-export function staticRoutes(manifest: Manifest, endpoints: readonly Endpoint[]): { routes: StaticRoute[]; unrouted: string[] } {
+export function staticRoutes(
+  manifest: Manifest,
+  endpoints: readonly Endpoint[],
+): { routes: StaticRoute[]; unrouted: string[] } {
   const routes: StaticRoute[] = [];
   const unrouted: string[] = [];
   for (const [file, entry] of Object.entries(manifest.files)) {
@@ -56,12 +59,20 @@ export function routeOf(file: string): StaticRoute | undefined {
   if (match === null) return undefined;
   const [, dir, stem, extension] = match as unknown as [string, string, string, "json" | "ndjson"];
   const segments = dir.split("/");
-  if (segments[0] !== RESPONSES_DIR || segments.length < 2 || !segments.every((segment) => RULE_SAFE.test(segment))) return undefined;
+  if (segments[0] !== RESPONSES_DIR || segments.length < 2 || !segments.every((segment) => RULE_SAFE.test(segment)))
+    return undefined;
   const pairs: [string, string][] = [];
   if (stem !== "index") {
     for (const part of stem.split(",")) {
       const [name, value, ...rest] = part.split("=");
-      if (name === undefined || value === undefined || rest.length > 0 || !RULE_SAFE.test(name) || !RULE_SAFE.test(value)) return undefined;
+      if (
+        name === undefined ||
+        value === undefined ||
+        rest.length > 0 ||
+        !RULE_SAFE.test(name) ||
+        !RULE_SAFE.test(value)
+      )
+        return undefined;
       pairs.push([name, value]);
     }
   }

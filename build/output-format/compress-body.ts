@@ -62,11 +62,20 @@ export const WORKER_SETTINGS = {
  * previous output's variants only when it recorded the same (previous-output.ts): otherwise a Node
  * upgrade or a change of settings would leave the old bytes where a full build writes others.
  */
-export const COMPRESSORS = JSON.stringify({ settings: WORKER_SETTINGS, node: process.versions.node, zlib: process.versions.zlib, brotli: process.versions.brotli });
+export const COMPRESSORS = JSON.stringify({
+  settings: WORKER_SETTINGS,
+  node: process.versions.node,
+  zlib: process.versions.zlib,
+  brotli: process.versions.brotli,
+});
 
 const gzipOptions: ZlibOptions = { level: WORKER_SETTINGS.gzipLevel };
 const brotliOptions = (bytes: number): BrotliOptions => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode },
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: WORKER_SETTINGS.brotliQuality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    [constants.BROTLI_PARAM_MODE]: WORKER_SETTINGS.brotliMode,
+  },
 });
 
 /** Sets the gzip header's OS byte to Unix (see GZIP_OS_BYTE); the downloads' archives use it too. */
@@ -81,7 +90,9 @@ export function pinGzipOs(compressed: Buffer): Buffer {
  */
 export function compressBodySync(encoding: Encoding, body: string | Buffer): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  return encoding === "gzip" ? pinGzipOs(gzipSync(bytes, gzipOptions)) : brotliCompressSync(bytes, brotliOptions(bytes.length));
+  return encoding === "gzip"
+    ? pinGzipOs(gzipSync(bytes, gzipOptions))
+    : brotliCompressSync(bytes, brotliOptions(bytes.length));
 }
 
 /** Whether a body gets stored variants: large enough and of a compressible type. */
@@ -96,5 +107,9 @@ export function wantsVariants(contentType: string, bytes: number): boolean {
  */
 export function compressibleType(contentType: string): boolean {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
-  return type.startsWith("text/") || /^application\/(?:[\w.-]+\+)?(?:json|x-ndjson|javascript|xml|yaml)$/.test(type) || type === "image/svg+xml";
+  return (
+    type.startsWith("text/") ||
+    /^application\/(?:[\w.-]+\+)?(?:json|x-ndjson|javascript|xml|yaml)$/.test(type) ||
+    type === "image/svg+xml"
+  );
 }

@@ -40,7 +40,9 @@ export function parseDatasetFile(bytes: Buffer): Dataset {
       columnar = true;
       continue;
     }
-    const decode = columnar ? (json: string) => decodeColumnar(JSON.parse(json) as EncodedValue) : (json: string) => JSON.parse(json) as unknown;
+    const decode = columnar
+      ? (json: string) => decodeColumnar(JSON.parse(json) as EncodedValue)
+      : (json: string) => JSON.parse(json) as unknown;
     let kept: Buffer | undefined = text;
     Object.defineProperty(dataset, key, {
       enumerable: true,

@@ -42,16 +42,23 @@ export function decodeColumnar(encoded: EncodedValue): Json {
   return decodeColumn(encoded.column, 1, encoded.strings)[0];
 }
 
-const isPlainObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+const isPlainObject = (value: Json): value is Record<string, Json> =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype;
 
 function encodeColumn(values: readonly Json[], strings: Map<string, number>): Column {
   if (values.every((value) => value === null || typeof value === "string")) {
     return { s: values.map((value) => (value === null ? -1 : internOf(value as string, strings))) };
   }
   // Finite only: JSON writes NaN and Infinity as null, and so must the decoded value.
-  if (values.every((value) => value === null || (typeof value === "number" && Number.isFinite(value)))) return { n: values as (number | null)[] };
-  if (values.every((value) => value === null || isPlainObject(value))) return { o: encodeObjects(values as (Record<string, Json> | null)[], strings) };
-  if (values.every((value) => value === null || Array.isArray(value))) return { a: encodeArrays(values as (Json[] | null)[], strings) };
+  if (values.every((value) => value === null || (typeof value === "number" && Number.isFinite(value))))
+    return { n: values as (number | null)[] };
+  if (values.every((value) => value === null || isPlainObject(value)))
+    return { o: encodeObjects(values as (Record<string, Json> | null)[], strings) };
+  if (values.every((value) => value === null || Array.isArray(value)))
+    return { a: encodeArrays(values as (Json[] | null)[], strings) };
   return { j: [...values] };
 }
 
@@ -135,7 +142,8 @@ function decodeObjects({ shapes, shape, cols }: ObjectColumn, rows: number, stri
   const counts = new Map<string, number>();
   for (const id of shape) if (id >= 0) for (const key of shapes[id]!) counts.set(key, (counts.get(key) ?? 0) + 1);
   const fields = new Map<string, Field>();
-  for (const [key, column] of Object.entries(cols)) fields.set(key, { values: decodeColumn(column, counts.get(key) ?? 0, strings), next: 0 });
+  for (const [key, column] of Object.entries(cols))
+    fields.set(key, { values: decodeColumn(column, counts.get(key) ?? 0, strings), next: 0 });
   const makers = shapes.map((keys) => ({ make: recordMaker(keys), fields: keys.map((key) => fields.get(key)!) }));
   const out: Json[] = new Array<Json>(rows);
   for (let row = 0; row < shape.length; row++) {
@@ -152,6 +160,8 @@ function decodeObjects({ shapes, shape, cols }: ObjectColumn, rows: number, stri
  * written computed, which makes it an own key, as JSON.parse does.
  */
 function recordMaker(keys: readonly string[]): (fields: Field[]) => Json {
-  const parts = keys.map((key, at) => `${key === "__proto__" ? '["__proto__"]' : JSON.stringify(key)}: f[${at}].values[f[${at}].next++]`);
+  const parts = keys.map(
+    (key, at) => `${key === "__proto__" ? '["__proto__"]' : JSON.stringify(key)}: f[${at}].values[f[${at}].next++]`,
+  );
   return new Function("f", `return {${parts.join(", ")}};`) as (fields: Field[]) => Json;
 }

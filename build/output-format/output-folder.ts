@@ -28,7 +28,10 @@ function escapeRegExp(text: string): string {
  */
 export function leftoverPatterns(base: string): { old: RegExp; temp: RegExp } {
   const name = escapeRegExp(base);
-  return { old: new RegExp(`^${escapeRegExp(OLD_PREFIX)}${name}-\\d{13,}-(\\d+)(?:-(\\d+))?$`), temp: new RegExp(`^${escapeRegExp(TEMP_PREFIX)}${name}-[A-Za-z0-9]{6}$`) };
+  return {
+    old: new RegExp(`^${escapeRegExp(OLD_PREFIX)}${name}-\\d{13,}-(\\d+)(?:-(\\d+))?$`),
+    temp: new RegExp(`^${escapeRegExp(TEMP_PREFIX)}${name}-[A-Za-z0-9]{6}$`),
+  };
 }
 
 /**

@@ -48,11 +48,18 @@ function tableSchema(table: DownloadTable, records: readonly DownloadRecord[]): 
   const schema = inferTableSchema(records);
   // Without records there are no fields for a key to name (the data package gives no schema then).
   if (schema.fields.length === 0) return schema;
-  return { ...schema, ...(table.primaryKey ? { primaryKey: table.primaryKey } : {}), ...(table.foreignKeys ? { foreignKeys: table.foreignKeys } : {}) };
+  return {
+    ...schema,
+    ...(table.primaryKey ? { primaryKey: table.primaryKey } : {}),
+    ...(table.foreignKeys ? { foreignKeys: table.foreignKeys } : {}),
+  };
 }
 
 /** A download and the key values its foreign keys are checked with, once every download is made. */
-async function makeDownload(context: EngineContext, table: DownloadTable): Promise<{ download: BulkDownload; keys: TableKeyValues }> {
+async function makeDownload(
+  context: EngineContext,
+  table: DownloadTable,
+): Promise<{ download: BulkDownload; keys: TableKeyValues }> {
   const { fileName, urlPath, file } = downloadLocation(table);
   let made: { records: DownloadRecord[]; body: Buffer; schema: TableSchema; keys: TableKeyValues };
   try {
@@ -87,7 +94,10 @@ export async function buildDownload(context: EngineContext, table: DownloadTable
 }
 
 /** Builds the downloads of tables, then checks that each foreign key's values are keys of the download it names. */
-export async function buildDownloads(context: EngineContext, tables: readonly DownloadTable[]): Promise<BulkDownload[]> {
+export async function buildDownloads(
+  context: EngineContext,
+  tables: readonly DownloadTable[],
+): Promise<BulkDownload[]> {
   const made = await Promise.all(tables.map((table) => makeDownload(context, table)));
   checkForeignKeys(made.map(({ keys }) => keys));
   return made.map(({ download }) => download);

@@ -29,7 +29,9 @@ function sourceOf(meta: Meta, service: "dataset" | "resumes") {
  * resource is often read alone and some descriptions name real sources ("the regulators' public registers").
  */
 function resourceDescription(meta: Meta, description: string): string {
-  return meta.synthetic ? `SYNTHETIC sample: fictional records from a seeded generator, no real source. ${description}` : description;
+  return meta.synthetic
+    ? `SYNTHETIC sample: fictional records from a seeded generator, no real source. ${description}`
+    : description;
 }
 
 /** The address of the current release's folder: `<base>/downloads/<release>/`. */
@@ -40,7 +42,9 @@ export function releaseUrl(context: EngineContext): string {
 /** The descriptor, resources in download order; paths are relative to the descriptor's folder. */
 export function dataPackage(context: EngineContext, downloads: readonly BulkDownload[]) {
   const { meta } = context.dataset;
-  const licenses = [...new Map([meta.dataset.license, meta.resumes.license].map((text) => [text, packageLicense(text)])).values()];
+  const licenses = [
+    ...new Map([meta.dataset.license, meta.resumes.license].map((text) => [text, packageLicense(text)])).values(),
+  ];
   return {
     profile: "data-package",
     // Optional in the specification, and an empty name is invalid: a title without ASCII letters has none.
@@ -58,7 +62,12 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
       name: download.table.name,
       path: download.fileName,
       title: download.table.title,
-      description: resourceDescription(meta, download.table.service === "resumes" ? `${download.table.description} ${contactRuleText(context.dataset)}` : download.table.description),
+      description: resourceDescription(
+        meta,
+        download.table.service === "resumes"
+          ? `${download.table.description} ${contactRuleText(context.dataset)}`
+          : download.table.description,
+      ),
       format: "ndjson",
       compression: "gz",
       mediatype: NDJSON_MEDIA_TYPE,

@@ -18,7 +18,12 @@ import { SERVICE_BASES } from "../query/services.ts";
 export const DOCS_ASSETS = "/assets/docs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const TEXT = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8", txt: "text/plain; charset=utf-8", html: "text/html; charset=utf-8" };
+const TEXT = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  html: "text/html; charset=utf-8",
+};
 
 /** The folder of the installed swagger-ui-dist package. */
 function swaggerUiDir(): string {
@@ -29,7 +34,9 @@ function swaggerUiDir(): string {
 function rendererAssets(): SiteFile[] {
   const dir = swaggerUiDir();
   const read = (name: string): Buffer => readFileSync(path.join(dir, name));
-  const css = read("swagger-ui.css").toString("utf8").replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "");
+  const css = read("swagger-ui.css")
+    .toString("utf8")
+    .replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "");
   const files: [string, string, string | Buffer][] = [
     ["swagger-ui-bundle.js", TEXT.js, read("swagger-ui-bundle.js")],
     ["swagger-ui.css", TEXT.css, css],
@@ -37,11 +44,21 @@ function rendererAssets(): SiteFile[] {
     ["swagger-ui-LICENSE.txt", TEXT.txt, read("LICENSE")],
     ["swagger-ui-NOTICE.txt", TEXT.txt, read("NOTICE")],
   ];
-  const own: [string, string, string | Buffer][] = ["docs-init.js", "docs-page.css"].map((name) => [name, name.endsWith(".js") ? TEXT.js : TEXT.css, readFileSync(path.join(HERE, "docs-assets", name))]);
-  return [...files, ...own].map(([name, contentType, body]) => ({ urlPath: `${DOCS_ASSETS}/${name}`, file: `${DOCS_ASSETS.slice(1)}/${name}`, contentType, body }));
+  const own: [string, string, string | Buffer][] = ["docs-init.js", "docs-page.css"].map((name) => [
+    name,
+    name.endsWith(".js") ? TEXT.js : TEXT.css,
+    readFileSync(path.join(HERE, "docs-assets", name)),
+  ]);
+  return [...files, ...own].map(([name, contentType, body]) => ({
+    urlPath: `${DOCS_ASSETS}/${name}`,
+    file: `${DOCS_ASSETS.slice(1)}/${name}`,
+    contentType,
+    body,
+  }));
 }
 
-const escapeHtml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const OTHER: Record<ServiceName, { service: ServiceName; label: string }> = {
   dataset: { service: "resumes", label: "Resume directory API" },
@@ -55,7 +72,10 @@ const OTHER: Record<ServiceName, { service: ServiceName; label: string }> = {
  * The skip link opts out (class `noZensmooth`) of the smooth scrolling Swagger UI's bundle gives every
  * `#` link: that scrolls without moving the focus, so the next Tab would still start at the header.
  */
-export function docsPageHtml(service: ServiceName, about: { name: string; description: string; license: string }): string {
+export function docsPageHtml(
+  service: ServiceName,
+  about: { name: string; description: string; license: string },
+): string {
   const base = SERVICE_BASES[service];
   const other = OTHER[service];
   const name = escapeHtml(about.name);
@@ -92,7 +112,12 @@ export const docsPagesProducer: SiteProducer = (context) => {
   const { meta } = context.dataset;
   const pages = (["dataset", "resumes"] as const).map((service): SiteFile => {
     const urlPath = `${SERVICE_BASES[service]}/docs`;
-    return { urlPath, file: pageFile(urlPath), contentType: TEXT.html, body: docsPageHtml(service, service === "dataset" ? meta.dataset : meta.resumes) };
+    return {
+      urlPath,
+      file: pageFile(urlPath),
+      contentType: TEXT.html,
+      body: docsPageHtml(service, service === "dataset" ? meta.dataset : meta.resumes),
+    };
   });
   return [...pages, ...rendererAssets()];
 };

@@ -38,7 +38,10 @@ export interface DownloadTable extends KeyedTable {
 /** Every item of an API list in the API's default order: one page as large as the list. */
 export function everyItem(context: EngineContext, endpoint: Endpoint): DownloadRecord[] {
   const paginated = endpoint.params.some((spec) => spec.name === "per_page");
-  const result = endpoint.run(context, { pathParams: {}, params: paginated ? { per_page: Number.MAX_SAFE_INTEGER } : {} });
+  const result = endpoint.run(context, {
+    pathParams: {},
+    params: paginated ? { per_page: Number.MAX_SAFE_INTEGER } : {},
+  });
   const body = result.kind === "json" ? (result.body as { data?: unknown }) : undefined;
   if (!Array.isArray(body?.data)) throw new Error(`Internal error: ${endpoint.id} is not a list`);
   return body.data as DownloadRecord[];
@@ -51,7 +54,10 @@ export function downloadFileName(name: string): string {
 
 /** A foreign key of `fields` to another download's primary key `key`: the brand of a record to brands' slug. */
 function naming(fields: string | readonly string[], resource: string, key: string | readonly string[]): ForeignKey {
-  return { fields: typeof fields === "string" ? [fields] : fields, reference: { resource, fields: typeof key === "string" ? [key] : key } };
+  return {
+    fields: typeof fields === "string" ? [fields] : fields,
+    reference: { resource, fields: typeof key === "string" ? [key] : key },
+  };
 }
 
 const BRAND = naming("brand", "brands", "slug");
@@ -66,8 +72,14 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     primaryKey: ["slug"],
     // No foreign key on markets: a Table Schema key names whole field values, not an array's elements.
     title: "Brands",
-    description: "Every brand with its /brands list fields, the six Trust Score 2.0 components and what its /brands/{slug} card adds (description, verticals, markets, reputation, app stores, social networks, payments, responsible gambling), by slug.",
-    records: (context) => context.dataset.brands.map((brand) => ({ ...brandListItem(brand), trust_components: brand.trust.components, ...brandFacts(brand) })),
+    description:
+      "Every brand with its /brands list fields, the six Trust Score 2.0 components and what its /brands/{slug} card adds (description, verticals, markets, reputation, app stores, social networks, payments, responsible gambling), by slug.",
+    records: (context) =>
+      context.dataset.brands.map((brand) => ({
+        ...brandListItem(brand),
+        trust_components: brand.trust.components,
+        ...brandFacts(brand),
+      })),
   },
   {
     name: "trust-history",
@@ -76,7 +88,18 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     foreignKeys: [BRAND],
     title: "Trust Score history",
     description: "Each brand's Trust Score, grade and components at the end of every month, by brand and period.",
-    records: (context) => context.dataset.brands.flatMap((brand) => brand.trust_history.map(({ period, score, grade, provisional, coverage, components }) => ({ brand: brand.slug, period, score, grade, provisional, coverage, components }))),
+    records: (context) =>
+      context.dataset.brands.flatMap((brand) =>
+        brand.trust_history.map(({ period, score, grade, provisional, coverage, components }) => ({
+          brand: brand.slug,
+          period,
+          score,
+          grade,
+          provisional,
+          coverage,
+          components,
+        })),
+      ),
   },
   {
     name: "domains",
@@ -114,7 +137,12 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     records: (context) =>
       everyItem(context, providersEndpoint).map((item) => {
         const provider = context.index.providersBySlug.get(String(item.slug));
-        return { ...item, founded_year: provider?.founded_year ?? null, headquarters: provider?.headquarters ?? null, website: provider?.website ?? null };
+        return {
+          ...item,
+          founded_year: provider?.founded_year ?? null,
+          headquarters: provider?.headquarters ?? null,
+          website: provider?.website ?? null,
+        };
       }),
   },
   {
@@ -137,7 +165,13 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     records: (context) =>
       context.index.gamesByName.map((game) => {
         const rank = context.index.gameRankBySlug.get(game.slug);
-        return { ...gameItem(game), rank: rank?.rank ?? null, presence: rank?.presence ?? 0, avg_position: rank?.avg_position ?? null, lobby_countries: rank?.countries ?? 0 };
+        return {
+          ...gameItem(game),
+          rank: rank?.rank ?? null,
+          presence: rank?.presence ?? 0,
+          avg_position: rank?.avg_position ?? null,
+          lobby_countries: rank?.countries ?? 0,
+        };
       }),
   },
   {
@@ -155,7 +189,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     // Each value is computed from the demand row of its brand, country and month.
     foreignKeys: [BRAND, COUNTRY, naming(["brand", "country", "period"], "demand", ["brand", "country", "period"])],
     title: "Index values",
-    description: "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
+    description:
+      "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
     // /index's own rows: their JSON is made once for the pages and the download alike.
     records: (context) =>
       context.dataset.index.flatMap((value) => {
@@ -169,8 +204,10 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     primaryKey: ["brand", "country", "period"],
     foreignKeys: [BRAND, COUNTRY],
     title: "Monthly demand",
-    description: "The tracked monthly search volume of every brand in every country, the rows sod and adi are computed from, in the /index order (brand, country, period).",
-    records: (context) => context.dataset.index.map(({ brand, country, period, volume }) => ({ brand, country, period, volume })),
+    description:
+      "The tracked monthly search volume of every brand in every country, the rows sod and adi are computed from, in the /index order (brand, country, period).",
+    records: (context) =>
+      context.dataset.index.map(({ brand, country, period, volume }) => ({ brand, country, period, volume })),
   },
   {
     name: "trending",
@@ -179,7 +216,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     // Nor a foreign key on country, for the same nulls.
     foreignKeys: [BRAND],
     title: "Trending",
-    description: "Demand growth between the last two periods for every brand, across all countries (country null) and per country.",
+    description:
+      "Demand growth between the last two periods for every brand, across all countries (country null) and per country.",
     records: (context) => context.dataset.trending.entries.map((entry) => ({ ...entry })),
   },
   {
@@ -191,7 +229,11 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     description: "Period-over-period change and direction of every brand and country, by brand then country.",
     records: (context) => {
       const { momentum } = context.dataset;
-      return momentum.entries.map((entry) => ({ ...entry, previous_period: momentum.previous_period, current_period: momentum.current_period }));
+      return momentum.entries.map((entry) => ({
+        ...entry,
+        previous_period: momentum.previous_period,
+        current_period: momentum.current_period,
+      }));
     },
   },
   {
@@ -217,8 +259,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     service: "resumes",
     primaryKey: ["id"],
     title: "Resumes",
-    description: "Every resume in full as /resumes/export gives it (contacts and full text as far as the contact rule lets downloads carry them), by id.",
+    description:
+      "Every resume in full as /resumes/export gives it (contacts and full text as far as the contact rule lets downloads carry them), by id.",
     records: (context) => context.dataset.resumes.map((resume) => fullResume(resume)),
   },
 ];
-

@@ -27,8 +27,20 @@ ${syntheticNotice(meta)}
 ${downloadsSection(context, downloads)}
 ${releasesSection(await releaseSet(context))}
 ${citationSection(context)}`;
-  return renderPage(context, { path: SITE_LINKS.downloads, title: `Downloads · ${meta.dataset.name} and ${meta.resumes.name}`, description: `Every resource of ${meta.dataset.name} and ${meta.resumes.name} as a gzip NDJSON file.`, body });
+  return renderPage(context, {
+    path: SITE_LINKS.downloads,
+    title: `Downloads · ${meta.dataset.name} and ${meta.resumes.name}`,
+    description: `Every resource of ${meta.dataset.name} and ${meta.resumes.name} as a gzip NDJSON file.`,
+    body,
+  });
 }
 
 /** Writes `/downloads/` as `downloads/index.html`. */
-export const downloadsPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.downloads, file: `${DOWNLOADS_DIR}/index.html`, contentType: HTML_TYPE, body: downloadsPage(context) }];
+export const downloadsPageProducer: SiteProducer = (context) => [
+  {
+    urlPath: SITE_LINKS.downloads,
+    file: `${DOWNLOADS_DIR}/index.html`,
+    contentType: HTML_TYPE,
+    body: downloadsPage(context),
+  },
+];

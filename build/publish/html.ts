@@ -6,7 +6,9 @@
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** The escapes above, read back (a caption's text, escaped once, becomes an attribute escaped once). */
-const ENTITIES: Record<string, string> = Object.fromEntries(Object.entries(ESCAPES).map(([char, entity]) => [entity, char]));
+const ENTITIES: Record<string, string> = Object.fromEntries(
+  Object.entries(ESCAPES).map(([char, entity]) => [entity, char]),
+);
 
 /** Escapes text for HTML content and double- or single-quoted attributes. */
 export function escapeHtml(text: string): string {
@@ -36,11 +38,20 @@ export function formatPercent(fraction: number): string {
  * A data table with a caption and column headers (`scope="col"`), wrapped so that it scrolls sideways
  * on a narrow screen. Cells are trusted HTML (escape data before); `numeric` lists the right-aligned columns.
  */
-export function renderTable(caption: string, head: readonly string[], rows: readonly (readonly string[])[], numeric: readonly number[] = []): string {
+export function renderTable(
+  caption: string,
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  numeric: readonly number[] = [],
+): string {
   const align = (index: number) => (numeric.includes(index) ? ' class="num"' : "");
   const header = head.map((text, index) => `<th scope="col"${align(index)}>${text}</th>`).join("");
-  const body = rows.map((row) => `<tr>${row.map((text, index) => `<td${align(index)}>${text}</td>`).join("")}</tr>`).join("");
+  const body = rows
+    .map((row) => `<tr>${row.map((text, index) => `<td${align(index)}>${text}</td>`).join("")}</tr>`)
+    .join("");
   // Focusable and named, so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
-  const name = escapeHtml(caption.replace(/<[^>]*>/g, "").replace(/&[a-z]+;|&#\d+;/g, (entity) => ENTITIES[entity] ?? entity));
+  const name = escapeHtml(
+    caption.replace(/<[^>]*>/g, "").replace(/&[a-z]+;|&#\d+;/g, (entity) => ENTITIES[entity] ?? entity),
+  );
   return `<div class="scroll" tabindex="0" role="region" aria-label="${name}"><table><caption>${caption}</caption><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table></div>`;
 }

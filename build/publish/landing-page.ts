@@ -15,7 +15,16 @@ import { packageLicense } from "../shared/license.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
 import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
 import { CHART_STYLE } from "./portal/line-chart.ts";
-import { coverageSentence, datasetCards, entryButtons, featuredChart, keyNumbers, LANDING_STYLE, quickStart, sampleRows } from "./portal/landing-sections.ts";
+import {
+  coverageSentence,
+  datasetCards,
+  entryButtons,
+  featuredChart,
+  keyNumbers,
+  LANDING_STYLE,
+  quickStart,
+  sampleRows,
+} from "./portal/landing-sections.ts";
 import { citationSection } from "./release-sections.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
@@ -25,7 +34,10 @@ type Service = "dataset" | "resumes";
 export function attributionSnippet(context: EngineContext, service: Service): string {
   const source = context.dataset.meta[service];
   const license = packageLicense(source.license);
-  const licenseLink = license.path === undefined ? escapeHtml(source.license) : `<a href="${escapeHtml(license.path)}">${escapeHtml(source.license)}</a>`;
+  const licenseLink =
+    license.path === undefined
+      ? escapeHtml(source.license)
+      : `<a href="${escapeHtml(license.path)}">${escapeHtml(source.license)}</a>`;
   return `Data: <a href="${escapeHtml(source.attribution)}">${escapeHtml(source.name)}</a>, ${licenseLink}`;
 }
 
@@ -42,7 +54,10 @@ function attributionSection(context: EngineContext): string {
     const name = `<strong>${escapeHtml(text)}</strong>`;
     return deed === undefined ? name : `<a href="${escapeHtml(deed)}">${name}</a>`;
   };
-  const published = meta.dataset.license === meta.resumes.license ? `Both datasets are published under ${linked(meta.dataset.license)}` : `${escapeHtml(meta.dataset.name)} is published under ${linked(meta.dataset.license)} and ${escapeHtml(meta.resumes.name)} under ${linked(meta.resumes.license)}`;
+  const published =
+    meta.dataset.license === meta.resumes.license
+      ? `Both datasets are published under ${linked(meta.dataset.license)}`
+      : `${escapeHtml(meta.dataset.name)} is published under ${linked(meta.dataset.license)} and ${escapeHtml(meta.resumes.name)} under ${linked(meta.resumes.license)}`;
   return `<h2 id="attribution">Attribution</h2>
 <p>${published}: copy, share and adapt them for any purpose, commercial included, as long as you credit the dataset by name and link to its landing page (<a href="${escapeHtml(context.dataset.meta.dataset.attribution)}">${escapeHtml(context.dataset.meta.dataset.attribution)}</a> for the demand dataset, <a href="${escapeHtml(context.dataset.meta.resumes.attribution)}">${escapeHtml(context.dataset.meta.resumes.attribution)}</a> for the resume directory), and say if you changed the data. Every API response repeats the rule in <code>meta.license</code> and <code>meta.attribution</code>. Paste this HTML where you use the data:</p>
 ${snippets.join("\n")}`;
@@ -74,7 +89,9 @@ export function downloadsSection(context: EngineContext, downloads: readonly Bul
   const groups = (["dataset", "resumes"] as const).map((service) => {
     const rows = downloads.filter((download) => download.table.service === service).map(downloadRow);
     // One <tbody> per dataset: a rowgroup header covers its row group, so a shared one would put the resume rows under the dataset's name too.
-    return rows.length === 0 ? "" : `<tbody>\n<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}\n</tbody>`;
+    return rows.length === 0
+      ? ""
+      : `<tbody>\n<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}\n</tbody>`;
   });
   return `<h2 id="downloads">Downloads</h2>
 <p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), all its records at once. The Contents column says what each file's records hold. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
@@ -89,7 +106,9 @@ const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.targe
 
 /** The notice a page of a synthetic sample opens with (nothing for real data). */
 export function syntheticNotice(meta: Meta): string {
-  return meta.synthetic ? `<p class="notice" id="synthetic"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>` : "";
+  return meta.synthetic
+    ? `<p class="notice" id="synthetic"><strong>Synthetic sample.</strong> Every record on this site — brands, domains, licenses, games, demand and revenue figures, resumes, names and contacts — is fictional, made by a seeded generator. It describes no real company, person or market.</p>`
+    : "";
 }
 
 /** The landing page's HTML: what the data is, for people first (issue 28); the downloads are on /downloads/. */
@@ -107,8 +126,17 @@ ${sampleRows(context)}
 ${attributionSection(context)}
 ${machineLinks()}
 ${citationSection(context)}`;
-  return renderPage(context, { path: SITE_LINKS.home, title: `${meta.dataset.name} and ${meta.resumes.name}`, description: meta.dataset.description, body, script: COPY_SCRIPT, style: `${CHART_STYLE}\n${LANDING_STYLE}` });
+  return renderPage(context, {
+    path: SITE_LINKS.home,
+    title: `${meta.dataset.name} and ${meta.resumes.name}`,
+    description: meta.dataset.description,
+    body,
+    script: COPY_SCRIPT,
+    style: `${CHART_STYLE}\n${LANDING_STYLE}`,
+  });
 }
 
 /** Writes `/` as `index.html`. */
-export const landingPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.home, file: "index.html", contentType: HTML_TYPE, body: landingPage(context) }];
+export const landingPageProducer: SiteProducer = (context) => [
+  { urlPath: SITE_LINKS.home, file: "index.html", contentType: HTML_TYPE, body: landingPage(context) },
+];

@@ -39,7 +39,8 @@ export function examplePathParams(context: EngineContext, endpoint: Endpoint): R
   const slots = pathSlots(endpoint.path);
   if (slots.length === 0) return {};
   for (const entry of endpoint.keySpace?.(context) ?? []) {
-    if (entry.pairs.length === 0 && slots.every((slot) => entry.pathParams[slot] !== undefined)) return entry.pathParams;
+    if (entry.pairs.length === 0 && slots.every((slot) => entry.pathParams[slot] !== undefined))
+      return entry.pathParams;
   }
   return undefined;
 }
@@ -48,7 +49,11 @@ export function examplePathParams(context: EngineContext, endpoint: Endpoint): R
  * One endpoint as a list item: link, summary, format, and its parameters as sub-items. A templated path
  * links to the answer for `example` and says which; without an example it is not a link.
  */
-export function describeEndpoint(endpoint: Endpoint, baseUrl: string, example: Record<string, string> | undefined): string {
+export function describeEndpoint(
+  endpoint: Endpoint,
+  baseUrl: string,
+  example: Record<string, string> | undefined,
+): string {
   const format = endpoint.format === "ndjson" ? " Returns NDJSON (one record per line), not the JSON envelope." : "";
   const noParams = endpoint.params.length === 0 ? " No query parameters." : "";
   const url = example === undefined ? undefined : endpointPath(endpoint, example);
@@ -63,14 +68,26 @@ export function describeEndpoint(endpoint: Endpoint, baseUrl: string, example: R
 function serviceSection(context: EngineContext, service: ServiceName, title: string): string {
   const { site } = context.dataset;
   const endpoints = ENDPOINTS.filter((endpoint) => endpoint.service === service && !isDocument(endpoint));
-  return [`## ${title}`, "", `Base URL: ${site.base_url}${SERVICE_BASES[service]}`, "", ...endpoints.map((endpoint) => describeEndpoint(endpoint, site.base_url, examplePathParams(context, endpoint)))].join("\n");
+  return [
+    `## ${title}`,
+    "",
+    `Base URL: ${site.base_url}${SERVICE_BASES[service]}`,
+    "",
+    ...endpoints.map((endpoint) => describeEndpoint(endpoint, site.base_url, examplePathParams(context, endpoint))),
+  ].join("\n");
 }
 
 /** Page-size and limit maxima per endpoint, read from their `per_page` and `limit` rows. */
 export function pageLimits(): string[] {
-  const isLimit = (spec: ParamSpec): spec is IntSpec => (spec.name === "per_page" || spec.name === "limit") && spec.type === "int" && spec.max !== undefined;
+  const isLimit = (spec: ParamSpec): spec is IntSpec =>
+    (spec.name === "per_page" || spec.name === "limit") && spec.type === "int" && spec.max !== undefined;
   return ENDPOINTS.flatMap((endpoint) =>
-    endpoint.params.filter(isLimit).map((spec) => `${SERVICE_BASES[endpoint.service]}${endpoint.path}: \`${spec.name}\` at most ${spec.max}${spec.default === undefined ? "" : ` (default ${spec.default})`}`),
+    endpoint.params
+      .filter(isLimit)
+      .map(
+        (spec) =>
+          `${SERVICE_BASES[endpoint.service]}${endpoint.path}: \`${spec.name}\` at most ${spec.max}${spec.default === undefined ? "" : ` (default ${spec.default})`}`,
+      ),
   );
 }
 
@@ -93,9 +110,17 @@ function docsSection(context: EngineContext): string {
     "## Docs",
     "",
     link("Landing page", SITE_LINKS.home, "both datasets, the attribution rule, every download with size and SHA-256"),
-    link("Methodology", SITE_LINKS.methodology, "how sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration are computed"),
+    link(
+      "Methodology",
+      SITE_LINKS.methodology,
+      "how sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration are computed",
+    ),
     link("Dataset API reference", SITE_LINKS.dataset.docs, "HTML reference of the demand dataset API"),
-    link("Dataset OpenAPI", SITE_LINKS.dataset.openapi, "OpenAPI 3.1 document: every path, parameter, response schema and error"),
+    link(
+      "Dataset OpenAPI",
+      SITE_LINKS.dataset.openapi,
+      "OpenAPI 3.1 document: every path, parameter, response schema and error",
+    ),
     link("Resume API reference", SITE_LINKS.resumes.docs, "HTML reference of the resume directory API"),
     link("Resume OpenAPI", SITE_LINKS.resumes.openapi, "OpenAPI 3.1 document of the resume directory API"),
   ].join("\n");
@@ -103,21 +128,31 @@ function docsSection(context: EngineContext): string {
 
 function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
   const base = context.dataset.site.base_url;
-  const rows = downloads.map((download) => `- [${download.fileName}](${base}${download.urlPath}): ${download.table.description} ${formatCount(download.records)} records, ${formatBytes(download.bytes)}, sha256 ${download.sha256}.`);
-  return ["## Downloads", "", `- [datapackage.json](${base}${SITE_LINKS.dataPackage}): Frictionless Data Package describing every file (table schema, bytes, hash)`, ...rows].join("\n");
+  const rows = downloads.map(
+    (download) =>
+      `- [${download.fileName}](${base}${download.urlPath}): ${download.table.description} ${formatCount(download.records)} records, ${formatBytes(download.bytes)}, sha256 ${download.sha256}.`,
+  );
+  return [
+    "## Downloads",
+    "",
+    `- [datapackage.json](${base}${SITE_LINKS.dataPackage}): Frictionless Data Package describing every file (table schema, bytes, hash)`,
+    ...rows,
+  ].join("\n");
 }
 
 /** The whole llms.txt (it lists the downloads with their sizes and hashes, so it follows the archives). */
 export async function llmsTxt(context: EngineContext): Promise<string> {
   const downloads = await bulkDownloads(context);
   const { meta, site } = context.dataset;
-  const synthetic = meta.synthetic ? " SYNTHETIC sample: every record is fictional; do not present it as fact about real companies, people or markets." : "";
+  const synthetic = meta.synthetic
+    ? " SYNTHETIC sample: every record is fictional; do not present it as fact about real companies, people or markets."
+    : "";
   return `${[
     `# ${meta.dataset.name} and ${meta.resumes.name}`,
     "",
     `> Two read-only JSON APIs on one host (${site.base_url}): the demand dataset (casino and betting brands, licenses, game studios and games, monthly search-demand index, Trust Score, ground-truth revenue) and a resume directory with full-text search. Licensed ${licenseSummary(meta)}; attribution required.${synthetic}`,
     "",
-    "Use GET (or HEAD). Success bodies are `{\"meta\": {...}, \"data\": ...}`; `meta` holds source, license, attribution and generated_at (the snapshot time). Discovery documents, openapi.json and exports are not enveloped. Errors are `{\"error\": CODE, \"message\": ..., \"status\": N, \"details\": {...}}`.",
+    'Use GET (or HEAD). Success bodies are `{"meta": {...}, "data": ...}`; `meta` holds source, license, attribution and generated_at (the snapshot time). Discovery documents, openapi.json and exports are not enveloped. Errors are `{"error": CODE, "message": ..., "status": N, "details": {...}}`.',
     "Parameters: an unknown parameter is a 400 `unknown_parameter`; closed vocabularies reject unknown values (400 `invalid_parameter`); open ones (country, brand, role, skill, ...) accept anything and an unknown value matches nothing. A comma-separated value means any of them; different parameters combine with AND. Keys are case-insensitive in values (`gb` = `GB`, `UK` = `GB`). Paginated lists add page, per_page, total and pages to meta and a Link header.",
     `Attribution: credit "${meta.dataset.name}" with a link to ${meta.dataset.attribution} and "${meta.resumes.name}" with a link to ${meta.resumes.attribution} (${licenseSummary(meta)}); say if you changed the data.`,
     `Resume contacts: ${contactRuleText(context.dataset)}`,
@@ -140,4 +175,6 @@ export async function llmsTxt(context: EngineContext): Promise<string> {
 }
 
 /** Writes `/llms.txt` as plain text (browsers show it rather than download it). */
-export const llmsTxtProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.llmsTxt, file: "llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(context) }];
+export const llmsTxtProducer: SiteProducer = (context) => [
+  { urlPath: SITE_LINKS.llmsTxt, file: "llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(context) },
+];

@@ -17,7 +17,11 @@ export const TRUST_BIN_STEP = 5;
 /** Grade colours, best to worst (as many as there are grades; extra grades reuse the last). */
 const GRADE_COLOURS = ["#1a9850", "#91cf60", "#e6c229", "#fc8d59", "#d73027"];
 
-const CONFIG = { font: "system-ui, sans-serif", view: { stroke: null }, axis: { labelColor: "#1d2430", titleColor: "#1d2430", gridColor: "#e6e9ef" } };
+const CONFIG = {
+  font: "system-ui, sans-serif",
+  view: { stroke: null },
+  axis: { labelColor: "#1d2430", titleColor: "#1d2430", gridColor: "#e6e9ef" },
+};
 
 /** The country with the most tracked demand over all months (ties: code order), or undefined. */
 export function largestMarket(dataset: Dataset): string | undefined {
@@ -44,7 +48,9 @@ export function demandShareSeries(dataset: Dataset, country: string): DemandShar
     .slice(0, TOP_BRANDS)
     .map((value) => value.brand);
   const nameOf = new Map(dataset.brands.map((brand) => [brand.slug, brand.name]));
-  const rows = values.filter((value) => top.includes(value.brand)).map((value) => ({ period: value.period, brand: nameOf.get(value.brand) ?? value.brand, sod: value.sod }));
+  const rows = values
+    .filter((value) => top.includes(value.brand))
+    .map((value) => ({ period: value.period, brand: nameOf.get(value.brand) ?? value.brand, sod: value.sod }));
   return { country, latest, rows };
 }
 
@@ -77,8 +83,19 @@ export interface CalibrationPoint {
 /** The calibrated months of every market with a correlation, computed once for the chart and its table. */
 export function calibrationPoints(dataset: Dataset): CalibrationPoint[] {
   const totals = new Map<string, number>();
-  for (const value of dataset.index) totals.set(`${value.country}|${value.period}`, (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume);
-  const labels = new Map(dataset.calibration.filter((entry) => entry.correlation !== null).map((entry) => [`${entry.country}|${entry.regulator_code}`, `${entry.country} · ${entry.regulator_code}, ${entry.currency} (r = ${entry.correlation!.toFixed(2)})`]));
+  for (const value of dataset.index)
+    totals.set(
+      `${value.country}|${value.period}`,
+      (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume,
+    );
+  const labels = new Map(
+    dataset.calibration
+      .filter((entry) => entry.correlation !== null)
+      .map((entry) => [
+        `${entry.country}|${entry.regulator_code}`,
+        `${entry.country} · ${entry.regulator_code}, ${entry.currency} (r = ${entry.correlation!.toFixed(2)})`,
+      ]),
+  );
   return dataset.groundTruth.flatMap((row) => {
     const label = labels.get(`${row.country}|${row.regulator_code}`);
     const demand = totals.get(`${row.country}|${row.period}`) ?? 0;
@@ -99,8 +116,30 @@ export function calibrationSpec(points: readonly CalibrationPoint[]): VegaLiteSp
       width: 140,
       height: 100,
       layer: [
-        { mark: { type: "point", filled: true, size: 28, opacity: 0.8, color: "#0b5cad" }, encoding: { x: { field: "demand", type: "quantitative", title: "Tracked demand", scale: { zero: false }, axis: { format: "~s", tickCount: 3 } }, y: { field: "ggr", type: "quantitative", title: "GGR", scale: { zero: false }, axis: { format: "~s", tickCount: 3 } } } },
-        { mark: { type: "line", color: "#d73027", strokeWidth: 1.5 }, transform: [{ regression: "ggr", on: "demand" }], encoding: { x: { field: "demand", type: "quantitative" }, y: { field: "ggr", type: "quantitative" } } },
+        {
+          mark: { type: "point", filled: true, size: 28, opacity: 0.8, color: "#0b5cad" },
+          encoding: {
+            x: {
+              field: "demand",
+              type: "quantitative",
+              title: "Tracked demand",
+              scale: { zero: false },
+              axis: { format: "~s", tickCount: 3 },
+            },
+            y: {
+              field: "ggr",
+              type: "quantitative",
+              title: "GGR",
+              scale: { zero: false },
+              axis: { format: "~s", tickCount: 3 },
+            },
+          },
+        },
+        {
+          mark: { type: "line", color: "#d73027", strokeWidth: 1.5 },
+          transform: [{ regression: "ggr", on: "demand" }],
+          encoding: { x: { field: "demand", type: "quantitative" }, y: { field: "ggr", type: "quantitative" } },
+        },
       ],
     },
     resolve: { scale: { x: "independent", y: "independent" } },
@@ -117,12 +156,29 @@ export function trustDistributionSpec(dataset: Dataset): VegaLiteSpec {
     height: 260,
     config: CONFIG,
     // A brand with no known component has no score to bin.
-    data: { values: dataset.brands.filter((brand) => brand.trust.score !== null).map((brand) => ({ score: brand.trust.score, grade: brand.trust.grade })) },
+    data: {
+      values: dataset.brands
+        .filter((brand) => brand.trust.score !== null)
+        .map((brand) => ({ score: brand.trust.score, grade: brand.trust.grade })),
+    },
     mark: { type: "bar", binSpacing: 1 },
     encoding: {
-      x: { field: "score", type: "quantitative", bin: { step: TRUST_BIN_STEP, extent: [0, 100] }, title: "Trust Score" },
+      x: {
+        field: "score",
+        type: "quantitative",
+        bin: { step: TRUST_BIN_STEP, extent: [0, 100] },
+        title: "Trust Score",
+      },
       y: { aggregate: "count", type: "quantitative", title: "Brands" },
-      color: { field: "grade", type: "nominal", title: "Grade", scale: { domain: grades, range: grades.map((_, index) => GRADE_COLOURS[Math.min(index, GRADE_COLOURS.length - 1)]) } },
+      color: {
+        field: "grade",
+        type: "nominal",
+        title: "Grade",
+        scale: {
+          domain: grades,
+          range: grades.map((_, index) => GRADE_COLOURS[Math.min(index, GRADE_COLOURS.length - 1)]),
+        },
+      },
       order: { field: "grade", sort: "ascending" },
     },
   };
@@ -153,8 +209,15 @@ export function demandShareTable({ country, rows }: DemandShareSeries): ChartTab
 
 /** Chart 2 as a table: every point, by market then month. */
 export function calibrationTable(calibration: readonly CalibrationPoint[]): ChartTable {
-  const points = [...calibration].sort((a, b) => compareStrings(a.market, b.market) || compareStrings(a.period, b.period));
-  return { caption: "Tracked demand and GGR per market and month", head: ["Market", "Month", "Tracked demand", "GGR"], rows: points.map((point) => [point.market, point.period, String(point.demand), String(point.ggr)]), numeric: [2, 3] };
+  const points = [...calibration].sort(
+    (a, b) => compareStrings(a.market, b.market) || compareStrings(a.period, b.period),
+  );
+  return {
+    caption: "Tracked demand and GGR per market and month",
+    head: ["Market", "Month", "Tracked demand", "GGR"],
+    rows: points.map((point) => [point.market, point.period, String(point.demand), String(point.ggr)]),
+    numeric: [2, 3],
+  };
 }
 
 /** Chart 3 as a table: brands per score band (as the chart bins them, 100 in the last band) and grade. */
@@ -173,5 +236,10 @@ export function trustDistributionTable(dataset: Dataset): ChartTable {
     const total = [...band.values()].reduce((sum, count) => sum + count, 0);
     return [range, ...grades.map((grade) => String(band.get(grade) ?? 0)), String(total)];
   });
-  return { caption: "Brands per Trust Score band and grade", head: ["Score", ...grades.map((grade) => `Grade ${grade}`), "Brands"], rows, numeric: grades.map((_, index) => index + 1).concat(grades.length + 1) };
+  return {
+    caption: "Brands per Trust Score band and grade",
+    head: ["Score", ...grades.map((grade) => `Grade ${grade}`), "Brands"],
+    rows,
+    numeric: grades.map((_, index) => index + 1).concat(grades.length + 1),
+  };
 }

@@ -22,7 +22,14 @@ import {
   trustDistributionTable,
   type ChartTable,
 } from "./methodology-charts.ts";
-import { calibrationSection, indexSection, ranksSection, resumeDirectorySection, trendsSection, trustSection } from "./methodology-sections.ts";
+import {
+  calibrationSection,
+  indexSection,
+  ranksSection,
+  resumeDirectorySection,
+  trendsSection,
+  trustSection,
+} from "./methodology-sections.ts";
 import { HTML_TYPE, renderPage } from "./page-layout.ts";
 import { renderChartsToSvg, type VegaLiteSpec } from "./render-charts.ts";
 import { SITE_LINKS } from "./site-links.ts";
@@ -42,20 +49,41 @@ export function methodologyCharts(dataset: Dataset): Chart[] {
   if (market !== undefined) {
     const name = dataset.countries.find((country) => country.code === market)?.name ?? market;
     const series = demandShareSeries(dataset, market);
-    charts.push({ id: "chart-demand-share", spec: demandShareSpec(series), table: demandShareTable(series), caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(series.latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.` });
+    charts.push({
+      id: "chart-demand-share",
+      spec: demandShareSpec(series),
+      table: demandShareTable(series),
+      caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(series.latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.`,
+    });
   }
   if (dataset.calibration.some((entry) => entry.correlation !== null)) {
     const points = calibrationPoints(dataset);
-    charts.push({ id: "chart-calibration", spec: calibrationSpec(points), table: calibrationTable(points), caption: "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation." });
+    charts.push({
+      id: "chart-calibration",
+      spec: calibrationSpec(points),
+      table: calibrationTable(points),
+      caption:
+        "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation.",
+    });
   }
-  charts.push({ id: "chart-trust-distribution", spec: trustDistributionSpec(dataset), table: trustDistributionTable(dataset), caption: `Trust Score distribution: brands per ${TRUST_BIN_STEP}-point score band at the snapshot, coloured by grade.` });
+  charts.push({
+    id: "chart-trust-distribution",
+    spec: trustDistributionSpec(dataset),
+    table: trustDistributionTable(dataset),
+    caption: `Trust Score distribution: brands per ${TRUST_BIN_STEP}-point score band at the snapshot, coloured by grade.`,
+  });
   return charts;
 }
 
 /** The chart, then its figures as a table, folded (the SVG has no text a screen reader could use). */
 function figure(chart: Chart, svg: string): string {
   const { caption, head, rows, numeric } = chart.table;
-  const table = renderTable(escapeHtml(caption), head.map(escapeHtml), rows.map((row) => row.map(escapeHtml)), numeric);
+  const table = renderTable(
+    escapeHtml(caption),
+    head.map(escapeHtml),
+    rows.map((row) => row.map(escapeHtml)),
+    numeric,
+  );
   return `<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="${escapeHtml(String(chart.spec.description ?? ""))}">${svg}</div><figcaption>${chart.caption}</figcaption></figure>
 <details class="chart-data"><summary>The chart's figures as a table</summary>${table}</details>`;
 }
@@ -69,7 +97,9 @@ export async function methodologyPage(context: EngineContext): Promise<string> {
     const index = charts.findIndex((chart) => chart.id === id);
     return index < 0 ? "" : figure(charts[index]!, svgs[index]!);
   };
-  const synthetic = dataset.meta.synthetic ? `<p class="notice"><strong>Synthetic sample.</strong> The figures and charts below are computed from fictional data; the methods are the real ones.</p>` : "";
+  const synthetic = dataset.meta.synthetic
+    ? `<p class="notice"><strong>Synthetic sample.</strong> The figures and charts below are computed from fictional data; the methods are the real ones.</p>`
+    : "";
   const body = `<h1>Methodology</h1>
 <p class="lead">How every derived figure of the ${escapeHtml(dataset.meta.dataset.name)} is computed. Everything is recomputed from the seed files at each build, deterministically: the same seeds give the same numbers, byte for byte. Snapshot of ${escapeHtml(dataset.meta.snapshot_at)}.</p>
 ${synthetic}
@@ -82,8 +112,21 @@ ${calibrationSection(dataset, figureOf("chart-calibration"))}
 <h2 id="reuse">Reuse and reproduce</h2>
 <p>Every figure above is in the API (<a href="${SITE_LINKS.dataset.docs}">reference</a>, <a href="${SITE_LINKS.dataset.openapi}">OpenAPI</a>) and in the <a href="${SITE_LINKS.home}#downloads">bulk downloads</a>, described by a <a href="${SITE_LINKS.dataPackage}">Frictionless data package</a>. Rounding: sod, adi and percentages to 4 decimals, scores and components to 1. Attribution: ${escapeHtml(dataset.meta.dataset.license)}, with a link to <a href="${escapeHtml(dataset.meta.dataset.attribution)}">${escapeHtml(dataset.meta.dataset.attribution)}</a>.</p>
 ${resumeDirectorySection()}`;
-  return renderPage(context, { path: SITE_LINKS.methodology, title: `Methodology · ${dataset.meta.dataset.name}`, description: "How sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration against ground truth are computed, and how the resume directory's search, relevance score, sorts and statistics work.", body });
+  return renderPage(context, {
+    path: SITE_LINKS.methodology,
+    title: `Methodology · ${dataset.meta.dataset.name}`,
+    description:
+      "How sod, adi, Trust Score 2.0, provider and game ranks, trending, momentum and the calibration against ground truth are computed, and how the resume directory's search, relevance score, sorts and statistics work.",
+    body,
+  });
 }
 
 /** Writes `/methodology` as `methodology/index.html`. */
-export const methodologyPageProducer: SiteProducer = (context) => [{ urlPath: SITE_LINKS.methodology, file: pageFile(SITE_LINKS.methodology), contentType: HTML_TYPE, body: methodologyPage(context) }];
+export const methodologyPageProducer: SiteProducer = (context) => [
+  {
+    urlPath: SITE_LINKS.methodology,
+    file: pageFile(SITE_LINKS.methodology),
+    contentType: HTML_TYPE,
+    body: methodologyPage(context),
+  },
+];

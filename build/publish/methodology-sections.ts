@@ -67,8 +67,14 @@ ${chart}`;
 /** §2: Trust Score 2.0 components, weights and grade bands. */
 export function trustSection(dataset: Dataset, chart: string): string {
   const rules = trustComponentRules();
-  const known = (name: TrustComponent) => dataset.brands.filter((brand) => brand.trust.components[name] !== null).length;
-  const rows = (Object.keys(TRUST_WEIGHTS) as TrustComponent[]).map((name) => [`${COMPONENT_NAMES[name]} <code>${name}</code>`, formatPercent(TRUST_WEIGHTS[name]), escapeHtml(rules[name]), `${formatCount(known(name))} of ${formatCount(dataset.brands.length)}`]);
+  const known = (name: TrustComponent) =>
+    dataset.brands.filter((brand) => brand.trust.components[name] !== null).length;
+  const rows = (Object.keys(TRUST_WEIGHTS) as TrustComponent[]).map((name) => [
+    `${COMPONENT_NAMES[name]} <code>${name}</code>`,
+    formatPercent(TRUST_WEIGHTS[name]),
+    escapeHtml(rules[name]),
+    `${formatCount(known(name))} of ${formatCount(dataset.brands.length)}`,
+  ]);
   const provisional = dataset.brands.filter((brand) => brand.trust.provisional && brand.trust.score !== null).length;
   const unscored = dataset.brands.filter((brand) => brand.trust.score === null).length;
   return `<h2 id="trust-score">Trust Score 2.0</h2>
@@ -85,8 +91,14 @@ ${chart}`;
 
 /** §3: provider and game ranks. */
 export function ranksSection(dataset: Dataset): string {
-  const weights = (Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[]).map((name) => [`<code>${name}</code>`, escapeHtml(PROVIDER_MEASURES[name]), formatPercent(PROVIDER_RANK_WEIGHTS[name])]);
-  const top = dataset.providerRanks.slice(0, 5).map((entry) => [String(entry.rank), escapeHtml(entry.name), entry.rank_score.toFixed(1)]);
+  const weights = (Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[]).map((name) => [
+    `<code>${name}</code>`,
+    escapeHtml(PROVIDER_MEASURES[name]),
+    formatPercent(PROVIDER_RANK_WEIGHTS[name]),
+  ]);
+  const top = dataset.providerRanks
+    .slice(0, 5)
+    .map((entry) => [String(entry.rank), escapeHtml(entry.name), entry.rank_score.toFixed(1)]);
   return `<h2 id="provider-rank">Provider rank</h2>
 <p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0 or the value is missing), and <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> orders rank_score descending, then slug.</p>
 ${renderTable("Provider rank measures and weights", ["Measure", "What it counts", "Weight"], weights, [2])}
@@ -98,7 +110,10 @@ ${renderTable("Top five providers now", ["Rank", "Provider", "rank_score"], top,
 /** §4: trending and momentum. */
 export function trendsSection(dataset: Dataset): string {
   const { trending, momentum } = dataset;
-  const months = trending.previous_period === null ? "the dataset's last two months" : `the dataset's last two months (${escapeHtml(trending.previous_period)} → ${escapeHtml(trending.current_period ?? "")})`;
+  const months =
+    trending.previous_period === null
+      ? "the dataset's last two months"
+      : `the dataset's last two months (${escapeHtml(trending.previous_period)} → ${escapeHtml(trending.current_period ?? "")})`;
   return `<h2 id="trending">Trending and momentum</h2>
 <p>Both compare ${months}, the same two months for every market, so every entry compares like with like. A brand × country pair with a row in only one of them counts 0 in the other.</p>
 <p class="formula">growth_pct = (current − previous) ÷ previous × 100</p>
@@ -141,8 +156,14 @@ function prefixExample(word: string, term: string): string {
  */
 export function resumeDirectorySection(settings: SearchSettings = RESUME_SEARCH_SETTINGS): string {
   const { k1, b } = settings;
-  const fields = settings.fields.map((field) => [`<code>${escapeHtml(field.name)}</code>`, escapeHtml(SEARCH_FIELDS[field.name] ?? "—"), String(field.weight)]);
-  const folds = Object.entries(EXTRA_FOLDS).map(([letter, base]) => `${escapeHtml(letter)} → ${escapeHtml(base)}`).join(", ");
+  const fields = settings.fields.map((field) => [
+    `<code>${escapeHtml(field.name)}</code>`,
+    escapeHtml(SEARCH_FIELDS[field.name] ?? "—"),
+    String(field.weight),
+  ]);
+  const folds = Object.entries(EXTRA_FOLDS)
+    .map(([letter, base]) => `${escapeHtml(letter)} → ${escapeHtml(base)}`)
+    .join(", ");
   const values = (list: readonly string[]) => list.map((value) => `<code>${escapeHtml(value)}</code>`).join(", ");
   return `<h2 id="resume-directory">Resume directory: search and statistics</h2>
 <p>How <code>/resumes</code> and <code>/resumes/export</code> of the <a href="${SITE_LINKS.resumes.docs}">resume directory</a> match, score and order resumes for <code>q</code> (both take the same parameters and select the same page), and how <code>/stats</code> counts them.</p>

@@ -29,7 +29,12 @@ export function notFoundPage(context: EngineContext): string {
 <p class="lead">No page of ${escapeHtml(meta.dataset.name)} has this address. It may be mistyped, or a page of an earlier snapshot.</p>
 <ul>${links.map(([href, label]) => `<li><a href="${href}">${escapeHtml(label)}</a></li>`).join("")}</ul>
 <p>Looking for data as JSON? The APIs live under <code>${escapeHtml(SITE_LINKS.dataset.discovery)}</code> and <code>${escapeHtml(SITE_LINKS.resumes.discovery)}</code>.</p>`;
-  const page = renderPage(context, { path: "", title: `Page not found · ${meta.dataset.name}`, description: "No page has this address.", body });
+  const page = renderPage(context, {
+    path: "",
+    title: `Page not found · ${meta.dataset.name}`,
+    description: "No page has this address.",
+    body,
+  });
   pages.set(context, page);
   return page;
 }

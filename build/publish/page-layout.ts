@@ -99,7 +99,9 @@ function navigation(current: string): string {
     [SITE_LINKS.downloads, "Downloads"],
     [SITE_LINKS.llmsTxt, "llms.txt"],
   ];
-  const items = links.map(([href, label]) => `<a href="${href}"${href === current ? ' aria-current="page"' : ""}>${label}</a>`);
+  const items = links.map(
+    ([href, label]) => `<a href="${href}"${href === current ? ' aria-current="page"' : ""}>${label}</a>`,
+  );
   return `<nav aria-label="Site"><a class="brand" href="${SITE_LINKS.home}"${current === SITE_LINKS.home ? ' aria-current="page"' : ""}>Open data</a>${items.join("")}</nav>`;
 }
 
@@ -116,7 +118,9 @@ export function renderPage(context: EngineContext, options: PageOptions): string
     `<title>${escapeHtml(options.title)}</title>`,
     `<meta name="description" content="${escapeHtml(options.description)}">`,
     // The one address of the page (issue 28): where a static host also answers another spelling, this names the canonical one.
-    options.path === "" ? "" : `<link rel="canonical" href="${escapeHtml(context.dataset.site.base_url + options.path)}">`,
+    options.path === ""
+      ? ""
+      : `<link rel="canonical" href="${escapeHtml(context.dataset.site.base_url + options.path)}">`,
     // An empty icon: no request for /favicon.ico, which the site does not have.
     '<link rel="icon" href="data:,">',
     `<style>${STYLE}${options.style === undefined ? "" : `\n${options.style}`}</style>`,

@@ -32,7 +32,12 @@ async function releaseFiles(folder: string, entry: ReleaseEntry): Promise<Map<st
   for (const file of entry.files) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(file.name)) return undefined;
     const bytes = await readFile(path.join(folder, entry.name, file.name)).catch(() => undefined);
-    if (bytes === undefined || bytes.length !== file.bytes || createHash("sha256").update(bytes).digest("hex") !== file.sha256) return undefined;
+    if (
+      bytes === undefined ||
+      bytes.length !== file.bytes ||
+      createHash("sha256").update(bytes).digest("hex") !== file.sha256
+    )
+      return undefined;
     files.set(file.name, bytes);
   }
   return files;

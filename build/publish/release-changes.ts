@@ -26,7 +26,9 @@ export interface ReleaseChanges {
 type DataRecord = Record<string, unknown>;
 
 function keyOf(record: DataRecord, primaryKey: readonly string[]): RecordKey {
-  return primaryKey.length === 1 ? record[primaryKey[0]!] : Object.fromEntries(primaryKey.map((field) => [field, record[field]]));
+  return primaryKey.length === 1
+    ? record[primaryKey[0]!]
+    : Object.fromEntries(primaryKey.map((field) => [field, record[field]]));
 }
 
 /**
@@ -34,7 +36,11 @@ function keyOf(record: DataRecord, primaryKey: readonly string[]): RecordKey {
  * order (removed ones in `before`'s).
  * @example diffRecords(["slug"], [{ slug: "a", name: "A" }], [{ slug: "a", name: "B" }]) // changed: [{ key: "a", fields: ["name"] }]
  */
-export function diffRecords(primaryKey: readonly string[], before: readonly DataRecord[], after: readonly DataRecord[]): ResourceChanges {
+export function diffRecords(
+  primaryKey: readonly string[],
+  before: readonly DataRecord[],
+  after: readonly DataRecord[],
+): ResourceChanges {
   const id = (record: DataRecord) => JSON.stringify(keyOf(record, primaryKey));
   const old = new Map(before.map((record) => [id(record), record]));
   const seen = new Set<string>();
@@ -47,7 +53,9 @@ export function diffRecords(primaryKey: readonly string[], before: readonly Data
       changes.added.push(keyOf(record, primaryKey));
       continue;
     }
-    const fields = [...new Set([...Object.keys(previous), ...Object.keys(record)])].filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(record[field])).sort();
+    const fields = [...new Set([...Object.keys(previous), ...Object.keys(record)])]
+      .filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(record[field]))
+      .sort();
     if (fields.length > 0) changes.changed.push({ key: keyOf(record, primaryKey), fields });
   }
   for (const record of before) if (!seen.has(id(record))) changes.removed.push(keyOf(record, primaryKey));
@@ -64,14 +72,23 @@ export function downloadRecords(body: Buffer): DataRecord[] {
 }
 
 /** Compares every table's download of this release with the previous release's file of the same name. */
-export function releaseChanges(release: string, previous: { name: string; files: ReadonlyMap<string, Buffer> }, tables: readonly DownloadTable[], current: ReadonlyMap<string, Buffer>): ReleaseChanges {
+export function releaseChanges(
+  release: string,
+  previous: { name: string; files: ReadonlyMap<string, Buffer> },
+  tables: readonly DownloadTable[],
+  current: ReadonlyMap<string, Buffer>,
+): ReleaseChanges {
   const resources: ReleaseChanges["resources"] = {};
   for (const table of tables) {
     const fileName = downloadFileName(table.name);
     const before = previous.files.get(fileName);
     const after = current.get(fileName);
     if (table.primaryKey === undefined) resources[table.name] = { compared: false, reason: "no primary key" };
-    else if (before === undefined || after === undefined) resources[table.name] = { compared: false, reason: `not in release ${before === undefined ? previous.name : release}` };
+    else if (before === undefined || after === undefined)
+      resources[table.name] = {
+        compared: false,
+        reason: `not in release ${before === undefined ? previous.name : release}`,
+      };
     else resources[table.name] = diffRecords(table.primaryKey, downloadRecords(before), downloadRecords(after));
   }
   return { release, previous: previous.name, resources };

@@ -27,15 +27,27 @@ interface ResumeLine {
 }
 
 /** The line as the current rule lets a download show it; the same object when it may stay. */
-function narrowed(line: ResumeLine, context: EngineContext, currentById: ReadonlyMap<number, ResumeRecord>): ResumeLine {
+function narrowed(
+  line: ResumeLine,
+  context: EngineContext,
+  currentById: ReadonlyMap<number, ResumeRecord>,
+): ResumeLine {
   if (Object.keys(line.contacts).length === 0) return line;
   const { site } = context.dataset;
   const current = currentById.get(line.id);
   // Contacts stay where the rule is public and the person, if still listed, still publishes them in downloads.
-  const allowed = site.resume_contacts === "public" && (current === undefined || (current.card_only !== true && Object.keys(current.contacts).length > 0));
+  const allowed =
+    site.resume_contacts === "public" &&
+    (current === undefined || (current.card_only !== true && Object.keys(current.contacts).length > 0));
   if (allowed) return line;
-  const withheld = site.resume_contacts === "withheld" || (current !== undefined && Object.keys(current.contacts).length === 0);
-  return { ...line, ...(withheld ? { has_contacts: false, contact_quality: "none" } : {}), contacts: {}, text: redactContacts(line.text, line.contacts) };
+  const withheld =
+    site.resume_contacts === "withheld" || (current !== undefined && Object.keys(current.contacts).length === 0);
+  return {
+    ...line,
+    ...(withheld ? { has_contacts: false, contact_quality: "none" } : {}),
+    contacts: {},
+    text: redactContacts(line.text, line.contacts),
+  };
 }
 
 function fileEntry(name: string, bytes: Buffer): ReleaseFile {
@@ -43,7 +55,11 @@ function fileEntry(name: string, bytes: Buffer): ReleaseFile {
 }
 
 /** The release as the current build may keep it: itself, or rewritten. */
-export async function applyCurrentRules(release: EarlierRelease, context: EngineContext, rewrittenBy: string): Promise<EarlierRelease> {
+export async function applyCurrentRules(
+  release: EarlierRelease,
+  context: EngineContext,
+  rewrittenBy: string,
+): Promise<EarlierRelease> {
   const body = release.files.get(RESUMES_FILE);
   if (body === undefined || context.releases === undefined) return release;
   const { erased } = context.releases;
@@ -59,7 +75,9 @@ export async function applyCurrentRules(release: EarlierRelease, context: Engine
   files.set(RESUMES_FILE, resumes);
   const pkgBytes = files.get(DATA_PACKAGE_FILE);
   if (pkgBytes !== undefined) {
-    const pkg = JSON.parse(pkgBytes.toString("utf8")) as { resources?: { path?: string; bytes?: number; hash?: string }[] };
+    const pkg = JSON.parse(pkgBytes.toString("utf8")) as {
+      resources?: { path?: string; bytes?: number; hash?: string }[];
+    };
     for (const resource of pkg.resources ?? []) {
       if (resource.path !== RESUMES_FILE) continue;
       resource.bytes = resumes.length;
@@ -67,9 +85,19 @@ export async function applyCurrentRules(release: EarlierRelease, context: Engine
     }
     files.set(DATA_PACKAGE_FILE, Buffer.from(`${JSON.stringify(pkg)}\n`));
   }
-  const reasons = [removed > 0 ? `${removed} ${removed === 1 ? "resume" : "resumes"} erased on request` : "", narrowedCount > 0 ? `contacts of ${narrowedCount} ${narrowedCount === 1 ? "resume" : "resumes"} removed under the contact rule in force` : ""].filter(Boolean);
+  const reasons = [
+    removed > 0 ? `${removed} ${removed === 1 ? "resume" : "resumes"} erased on request` : "",
+    narrowedCount > 0
+      ? `contacts of ${narrowedCount} ${narrowedCount === 1 ? "resume" : "resumes"} removed under the contact rule in force`
+      : "",
+  ].filter(Boolean);
   const note = `Rewritten by release ${rewrittenBy}: ${reasons.join("; ")}.`;
-  const entries = release.entry.files.map((file) => (files.has(file.name) ? fileEntry(file.name, files.get(file.name)!) : file));
+  const entries = release.entry.files.map((file) =>
+    files.has(file.name) ? fileEntry(file.name, files.get(file.name)!) : file,
+  );
   const rewritten = [release.entry.rewritten, note].filter(Boolean).join(" ");
-  return { files, entry: { ...release.entry, files: entries, bytes: entries.reduce((sum, file) => sum + file.bytes, 0), rewritten } };
+  return {
+    files,
+    entry: { ...release.entry, files: entries, bytes: entries.reduce((sum, file) => sum + file.bytes, 0), rewritten },
+  };
 }

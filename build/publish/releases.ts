@@ -39,7 +39,15 @@ export interface ReleaseSet {
 export function keptReleases(context: EngineContext): EarlierRelease[] {
   const name = releaseName(context.dataset.meta);
   const earlier = (context.releases?.earlier ?? []).filter((release) => release.entry.name !== name);
-  const newestFirst = [...earlier].sort((a, b) => (a.entry.snapshot < b.entry.snapshot ? 1 : a.entry.snapshot > b.entry.snapshot ? -1 : a.entry.name < b.entry.name ? 1 : -1));
+  const newestFirst = [...earlier].sort((a, b) =>
+    a.entry.snapshot < b.entry.snapshot
+      ? 1
+      : a.entry.snapshot > b.entry.snapshot
+        ? -1
+        : a.entry.name < b.entry.name
+          ? 1
+          : -1,
+  );
   const keep = context.releases?.keep;
   return keep === undefined ? newestFirst : newestFirst.slice(0, Math.max(0, keep - 1));
 }
@@ -61,11 +69,27 @@ async function makeReleaseSet(context: EngineContext): Promise<ReleaseSet> {
   files.set(CITATION_FILE, Buffer.from(citationCff(context)));
   const kept = await Promise.all(keptReleases(context).map((release) => applyCurrentRules(release, context, name)));
   const previous = kept[0];
-  const changes = previous === undefined ? undefined : releaseChanges(name, { name: previous.entry.name, files: previous.files }, DOWNLOAD_TABLES, files);
+  const changes =
+    previous === undefined
+      ? undefined
+      : releaseChanges(name, { name: previous.entry.name, files: previous.files }, DOWNLOAD_TABLES, files);
   if (changes !== undefined) files.set(CHANGES_FILE, jsonBytes(changes));
   const entries = [...files].map(([file, bytes]) => fileEntry(file, bytes));
-  const current: ReleaseEntry = { name, snapshot: meta.snapshot_at, created: meta.snapshot_at, url: releaseUrl(context), files: entries, bytes: entries.reduce((sum, file) => sum + file.bytes, 0) };
-  return { current, files, kept, ...(changes === undefined ? {} : { changes }), listing: { current: name, releases: [current, ...kept.map((release) => release.entry)] } };
+  const current: ReleaseEntry = {
+    name,
+    snapshot: meta.snapshot_at,
+    created: meta.snapshot_at,
+    url: releaseUrl(context),
+    files: entries,
+    bytes: entries.reduce((sum, file) => sum + file.bytes, 0),
+  };
+  return {
+    current,
+    files,
+    kept,
+    ...(changes === undefined ? {} : { changes }),
+    listing: { current: name, releases: [current, ...kept.map((release) => release.entry)] },
+  };
 }
 
 const memo = new WeakMap<Dataset, Promise<ReleaseSet>>();
@@ -82,7 +106,12 @@ function contentTypeOf(file: string): string {
 }
 
 function releaseFile(release: string, file: string, body: Promise<Buffer>): SiteFile {
-  return { urlPath: `/${DOWNLOADS_DIR}/${release}/${file}`, file: `${DOWNLOADS_DIR}/${release}/${file}`, contentType: contentTypeOf(file), body };
+  return {
+    urlPath: `/${DOWNLOADS_DIR}/${release}/${file}`,
+    file: `${DOWNLOADS_DIR}/${release}/${file}`,
+    contentType: contentTypeOf(file),
+    body,
+  };
 }
 
 /** `/downloads/releases.json`, `/downloads/CITATION.cff`, and every file of every release kept. */
@@ -90,14 +119,42 @@ export const releasesProducer: SiteProducer = (context) => {
   const set = releaseSet(context);
   const name = releaseName(context.dataset.meta);
   const kept = keptReleases(context);
-  const currentNames = [...DOWNLOAD_TABLES.map((table) => `${table.name}.ndjson.gz`), DATA_PACKAGE_FILE, CITATION_FILE, ...(kept.length > 0 ? [CHANGES_FILE] : [])];
+  const currentNames = [
+    ...DOWNLOAD_TABLES.map((table) => `${table.name}.ndjson.gz`),
+    DATA_PACKAGE_FILE,
+    CITATION_FILE,
+    ...(kept.length > 0 ? [CHANGES_FILE] : []),
+  ];
   const files: SiteFile[] = [
-    { urlPath: `/${DOWNLOADS_DIR}/${RELEASES_FILE}`, file: `${DOWNLOADS_DIR}/${RELEASES_FILE}`, contentType: JSON_TYPE, body: set.then((made) => jsonBytes(made.listing)) },
-    { urlPath: `/${DOWNLOADS_DIR}/${CITATION_FILE}`, file: `${DOWNLOADS_DIR}/${CITATION_FILE}`, contentType: CFF_TYPE, body: set.then((made) => made.files.get(CITATION_FILE)!) },
-    ...currentNames.map((file) => releaseFile(name, file, set.then((made) => made.files.get(file)!))),
+    {
+      urlPath: `/${DOWNLOADS_DIR}/${RELEASES_FILE}`,
+      file: `${DOWNLOADS_DIR}/${RELEASES_FILE}`,
+      contentType: JSON_TYPE,
+      body: set.then((made) => jsonBytes(made.listing)),
+    },
+    {
+      urlPath: `/${DOWNLOADS_DIR}/${CITATION_FILE}`,
+      file: `${DOWNLOADS_DIR}/${CITATION_FILE}`,
+      contentType: CFF_TYPE,
+      body: set.then((made) => made.files.get(CITATION_FILE)!),
+    },
+    ...currentNames.map((file) =>
+      releaseFile(
+        name,
+        file,
+        set.then((made) => made.files.get(file)!),
+      ),
+    ),
   ];
   kept.forEach((release, at) => {
-    for (const file of release.files.keys()) files.push(releaseFile(release.entry.name, file, set.then((made) => made.kept[at]!.files.get(file)!)));
+    for (const file of release.files.keys())
+      files.push(
+        releaseFile(
+          release.entry.name,
+          file,
+          set.then((made) => made.kept[at]!.files.get(file)!),
+        ),
+      );
   });
   return files;
 };

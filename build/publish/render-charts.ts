@@ -25,10 +25,17 @@ export interface RendererOptions {
 }
 
 /** Renders each spec to an SVG document string, in order; the same specs give the same bytes. */
-export async function renderChartsToSvg(specs: readonly VegaLiteSpec[], options: RendererOptions = {}): Promise<string[]> {
+export async function renderChartsToSvg(
+  specs: readonly VegaLiteSpec[],
+  options: RendererOptions = {},
+): Promise<string[]> {
   if (specs.length === 0) return [];
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const { code, signal, timedOut, stdout, stderr } = await runRenderer(options.script ?? RENDERER, JSON.stringify(specs), timeoutMs);
+  const { code, signal, timedOut, stdout, stderr } = await runRenderer(
+    options.script ?? RENDERER,
+    JSON.stringify(specs),
+    timeoutMs,
+  );
   const failed = (what: string) => new Error(`Internal error: the chart renderer ${what}`);
   if (timedOut) throw failed(`took over ${timeoutMs / 1000} s and was stopped`);
   if (signal !== null) throw failed(`was killed (${signal})${stderr === "" ? "" : `: ${stderr}`}`);
@@ -39,7 +46,8 @@ export async function renderChartsToSvg(specs: readonly VegaLiteSpec[], options:
   } catch {
     throw failed(`printed no JSON: ${JSON.stringify(stdout.slice(0, 200))}`);
   }
-  if (!Array.isArray(svgs) || svgs.length !== specs.length || !svgs.every((svg) => typeof svg === "string")) throw failed("gave no SVG per spec");
+  if (!Array.isArray(svgs) || svgs.length !== specs.length || !svgs.every((svg) => typeof svg === "string"))
+    throw failed("gave no SVG per spec");
   return svgs;
 }
 
@@ -69,7 +77,10 @@ function runRenderer(script: string, input: string, timeoutMs: number): Promise<
   return new Promise((resolve, reject) => {
     // No execArgv: the renderer is plain JavaScript and must not inherit tsx's or vitest's loaders.
     // TZ=UTC: no chart may depend on the machine's time zone, even if one later uses a time scale.
-    const child = spawn(process.execPath, [script], { env: { ...process.env, TZ: "UTC" }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, TZ: "UTC" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     running.add(child);
     let timedOut = false;
     // SIGKILL: a renderer stuck in a loop is stopped whatever it does with a gentler signal.

@@ -45,7 +45,11 @@ export class KeySet {
     return this.#lastLevel(record, fields, false)?.has(record[fields[fields.length - 1]!] ?? null) ?? false;
   }
 
-  #lastLevel(record: Record<string, unknown>, fields: readonly string[], create: boolean): Map<unknown, unknown> | undefined {
+  #lastLevel(
+    record: Record<string, unknown>,
+    fields: readonly string[],
+    create: boolean,
+  ): Map<unknown, unknown> | undefined {
     let level = this.#root;
     for (let i = 0; i < fields.length - 1; i += 1) {
       const value = record[fields[i]!] ?? null;
@@ -90,11 +94,20 @@ export function keyValues(table: KeyedTable, records: readonly Record<string, un
       for (const field of primaryKey) {
         const value = record[field];
         // A NaN or an infinity is a number the file holds as null.
-        if (typeof value !== "string" && !(typeof value === "number" && Number.isFinite(value)) && typeof value !== "boolean") {
-          throw new Error(`Internal error: the download ${table.name} has ${JSON.stringify(value ?? null)} for ${field} in record ${position + 1}, part of its primary key ${fieldList(primaryKey)}, which must have a value`);
+        if (
+          typeof value !== "string" &&
+          !(typeof value === "number" && Number.isFinite(value)) &&
+          typeof value !== "boolean"
+        ) {
+          throw new Error(
+            `Internal error: the download ${table.name} has ${JSON.stringify(value ?? null)} for ${field} in record ${position + 1}, part of its primary key ${fieldList(primaryKey)}, which must have a value`,
+          );
         }
       }
-      if (!primary.add(record, primaryKey)) throw new Error(`Internal error: the download ${table.name} has the primary key ${fieldList(primaryKey)} = ${printedKey(record, primaryKey)} more than once`);
+      if (!primary.add(record, primaryKey))
+        throw new Error(
+          `Internal error: the download ${table.name} has the primary key ${fieldList(primaryKey)} = ${printedKey(record, primaryKey)} more than once`,
+        );
     }
   }
   const foreign = (table.foreignKeys ?? []).map(({ fields }) => {
@@ -116,11 +129,19 @@ export function checkForeignKeys(tables: readonly TableKeyValues[]): void {
       const declared = `${table.name} ${fieldList(fields)} → ${reference.resource} ${fieldList(reference.fields)}`;
       const target = byName.get(reference.resource);
       const targetKey = target?.table.primaryKey;
-      if (target === undefined || targetKey === undefined || JSON.stringify(targetKey) !== JSON.stringify(reference.fields) || fields.length !== targetKey.length) {
+      if (
+        target === undefined ||
+        targetKey === undefined ||
+        JSON.stringify(targetKey) !== JSON.stringify(reference.fields) ||
+        fields.length !== targetKey.length
+      ) {
         throw new Error(`Internal error: the foreign key ${declared} does not name the primary key of a download`);
       }
       for (const record of foreign[position] ?? []) {
-        if (!target.primary.has(record, fields)) throw new Error(`Internal error: the foreign key ${declared} has ${printedKey(record, fields)}, which ${reference.resource} does not have`);
+        if (!target.primary.has(record, fields))
+          throw new Error(
+            `Internal error: the foreign key ${declared} has ${printedKey(record, fields)}, which ${reference.resource} does not have`,
+          );
       }
     }
   }

@@ -6,7 +6,8 @@
 import { parseDateTime } from "../query/param-spec.ts";
 
 /** The Table Schema field types the downloads use. */
-export type FieldType = "string" | "integer" | "number" | "boolean" | "object" | "array" | "date" | "datetime" | "yearmonth" | "any";
+export type FieldType =
+  "string" | "integer" | "number" | "boolean" | "object" | "array" | "date" | "datetime" | "yearmonth" | "any";
 
 /** One field of a Table Schema. */
 export interface TableField {
@@ -81,7 +82,12 @@ export function inferTableSchema(records: readonly Record<string, unknown>[]): T
       if (value === null || (typeof value === "number" && !Number.isFinite(value))) continue;
       field.present += 1;
       // Types that no value of the same kind can widen further: skip the date patterns of every string.
-      if (field.type === "any" || (field.type === "string" && typeof value === "string") || (field.type === "number" && typeof value === "number")) continue;
+      if (
+        field.type === "any" ||
+        (field.type === "string" && typeof value === "string") ||
+        (field.type === "number" && typeof value === "number")
+      )
+        continue;
       field.type = field.type === undefined ? typeOfValue(value) : widenType(field.type, typeOfValue(value));
     }
   }

@@ -28,18 +28,35 @@ function smallest(from: number, to: number, test: (value: number) => boolean): n
 
 type ProbeLicense = TrustInputs["licenses"][number];
 const AS_OF = "2020-01-01";
-const license = (status: ProbeLicense["status"]): ProbeLicense => ({ regulator_code: "X", status, issued_at: "2000-01-01", expires_at: null, status_changed_at: status === "active" ? null : "2000-01-01" });
+const license = (status: ProbeLicense["status"]): ProbeLicense => ({
+  regulator_code: "X",
+  status,
+  issued_at: "2000-01-01",
+  expires_at: null,
+  status_changed_at: status === "active" ? null : "2000-01-01",
+});
 
 function licensingRule(): string {
   const tiers = Object.entries(LICENSE_TIER_POINTS).sort((a, b) => Number(a[0]) - Number(b[0]));
   const weakest = Number(tiers[tiers.length - 1]?.[0] ?? 3);
-  const points = (active: number, suspended = 0) => licensingComponent([...Array(active).fill(license("active")), ...Array(suspended).fill(license("suspended"))], () => weakest, AS_OF);
+  const points = (active: number, suspended = 0) =>
+    licensingComponent(
+      [...Array(active).fill(license("active")), ...Array(suspended).fill(license("suspended"))],
+      () => weakest,
+      AS_OF,
+    );
   const base = points(1);
   return `Points for the strictest regulator tier among the brand's active licenses (${tiers.map(([tier, value]) => `tier ${tier}: ${value}`).join(", ")}), +${show(points(2) - base)} for each further active license up to +${show(points(50) - base)}, −${show(base - points(1, 1))} for each suspended or revoked license; 0 without an active license; kept within 0–100.`;
 }
 
 function reputationRule(): string {
-  const reputation = (rating: number, reviews: number, resolved: number) => reputationComponent({ review_rating: rating, review_count: reviews, complaints_total: 1, complaints_resolved: resolved })!; // every input known: a number
+  const reputation = (rating: number, reviews: number, resolved: number) =>
+    reputationComponent({
+      review_rating: rating,
+      review_count: reviews,
+      complaints_total: 1,
+      complaints_resolved: resolved,
+    })!; // every input known: a number
   const ratingShare = reputation(5, 1_000_000, 0);
   const full = smallest(1, 100_000, (reviews) => reputation(5, reviews, 0) === ratingShare);
   return `${show(ratingShare)}% the review rating (out of 5, scaled to 100) and ${show(100 - ratingShare)}% the share of complaints resolved (100 without complaints); with fewer than ${full} reviews the result is pulled toward ${show(reputation(5, 0, 0))} in proportion to the missing reviews.`;
@@ -53,20 +70,29 @@ function marketPresenceRule(): string {
 }
 
 function domainHealthRule(): string {
-  const health = (https: boolean, uptime: number, created: string) => domainHealthComponent({ whois: { registrar: "x", created_at: created, expires_at: "2100-01-01", privacy: false }, health: { https, status_code: 200, uptime_pct: uptime, response_ms: 100, checked_at: AS_OF } }, AS_OF)!;
+  const health = (https: boolean, uptime: number, created: string) =>
+    domainHealthComponent(
+      {
+        whois: { registrar: "x", created_at: created, expires_at: "2100-01-01", privacy: false },
+        health: { https, status_code: 200, uptime_pct: uptime, response_ms: 100, checked_at: AS_OF },
+      },
+      AS_OF,
+    )!;
   const https = health(true, 0, AS_OF);
   const uptimeMax = health(false, 100, AS_OF);
   const uptimeFloor = smallest(0, 100, (uptime) => health(false, uptime + 1, AS_OF) > 0);
   const ageMax = health(false, 0, "1900-01-01");
   // A domain registered `years` average years (365.25 days each, rounded up to whole days) before the date.
-  const registered = (years: number) => new Date(Date.parse(AS_OF) - Math.ceil(years * 365.25) * 86_400_000).toISOString().slice(0, 10);
+  const registered = (years: number) =>
+    new Date(Date.parse(AS_OF) - Math.ceil(years * 365.25) * 86_400_000).toISOString().slice(0, 10);
   const years = smallest(1, 200, (age) => health(false, 0, registered(age)) === ageMax);
   return `HTTPS gives ${show(https)} points; uptime above ${uptimeFloor}% gives up to ${show(uptimeMax)} (100% gives all), linearly; the primary domain's age gives up to ${show(ageMax)} (${years} years or more give all); 0 without a primary domain.`;
 }
 
 function transparencyRule(): string {
   const period = "2020-06";
-  const cost = (change_type: "modified" | "removed" | "new", month = period) => 100 - transparencyComponent([{ change_type, detected_at: `${month}-15T00:00:00Z` }], period);
+  const cost = (change_type: "modified" | "removed" | "new", month = period) =>
+    100 - transparencyComponent([{ change_type, detected_at: `${month}-15T00:00:00Z` }], period);
   const window = smallest(1, 120, (months) => cost("modified", addMonths(period, -months)) === 0);
   return `100 minus ${show(cost("modified"))} per modified, ${show(cost("removed"))} per removed and ${show(cost("new"))} per new terms, withdrawal or responsible-gambling page detected in the ${window} months up to the period; kept within 0–100.`;
 }
@@ -79,7 +105,8 @@ function paymentsRule(): string {
   const steps: string[] = [];
   for (let days = 0; days <= 60; days += 1) {
     const points = paymentsComponent(0, days);
-    if (points > 0 && paymentsComponent(0, days + 1) !== points) steps.push(`${show(points)} within ${days} day${days === 1 ? "" : "s"}`);
+    if (points > 0 && paymentsComponent(0, days + 1) !== points)
+      steps.push(`${show(points)} within ${days} day${days === 1 ? "" : "s"}`);
   }
   return `Up to ${show(methodsMax)} points for the number of payment methods (${methods} or more give all ${show(methodsMax)}), plus ${steps.join(", ") || "nothing"} for withdrawals (0 when slower).`;
 }

@@ -25,7 +25,10 @@ const NOT_NARROWING = new Set(["page", "per_page", "limit", "sort", "order"]);
 export function resultTooLarge(endpoint: Endpoint): HttpError {
   const narrowWith = endpoint.params.map((spec) => spec.name).filter((name) => !NOT_NARROWING.has(name));
   const download = endpoint.download ?? DOWNLOADS_PAGE_PATH;
-  const narrow = narrowWith.length > 0 ? `Narrow the query (${narrowWith.map((name) => `'${name}'`).join(", ")}), or download` : "Download";
+  const narrow =
+    narrowWith.length > 0
+      ? `Narrow the query (${narrowWith.map((name) => `'${name}'`).join(", ")}), or download`
+      : "Download";
   return new HttpError(
     400,
     "result_too_large",

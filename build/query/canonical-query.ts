@@ -21,5 +21,7 @@ export function canonicalPairs(endpoint: Endpoint, params: Params): [string, str
 
 /** Encodes pairs as a query string (without `?`), percent-encoding what needs it. */
 export function encodeQuery(pairs: readonly [string, string][]): string {
-  return pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ",")}`).join("&");
+  return pairs
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ",")}`)
+    .join("&");
 }

@@ -8,7 +8,14 @@ import type { ClosedSpec, IntSpec, Params } from "./param-spec.ts";
 export const pageParam: IntSpec = { name: "page", type: "int", min: 1, default: 1, description: "Page number, from 1" };
 
 export function perPageParam(max: number, fallback: number): IntSpec {
-  return { name: "per_page", type: "int", min: 1, max, default: fallback, description: `Items per page (default ${fallback}, maximum ${max})` };
+  return {
+    name: "per_page",
+    type: "int",
+    min: 1,
+    max,
+    default: fallback,
+    description: `Items per page (default ${fallback}, maximum ${max})`,
+  };
 }
 
 export function limitParam(max: number, fallback?: number, description = `Number of items (maximum ${max})`): IntSpec {
@@ -30,7 +37,13 @@ export interface SortField<T> {
 
 /** The `sort` parameter row of a table of sort fields. */
 export function sortParam(fields: Record<string, unknown>, fallback: string): ClosedSpec {
-  return { name: "sort", type: "closed", values: Object.keys(fields), default: fallback, description: `Sort field (default ${fallback})` };
+  return {
+    name: "sort",
+    type: "closed",
+    values: Object.keys(fields),
+    default: fallback,
+    description: `Sort field (default ${fallback})`,
+  };
 }
 
 /** Drops `order` when it equals the sort's natural direction, so both spellings share one canonical key. */
@@ -40,14 +53,23 @@ export function dropNaturalOrder<T>(params: Params, fields: Record<string, SortF
 }
 
 /** The effective direction of a sort. */
-export function effectiveOrder<T>(params: Params, fields: Record<string, SortField<T>>, fallback: string): { sort: string; order: "asc" | "desc" } {
+export function effectiveOrder<T>(
+  params: Params,
+  fields: Record<string, SortField<T>>,
+  fallback: string,
+): { sort: string; order: "asc" | "desc" } {
   const sort = String(params.sort ?? fallback);
   const field = fields[sort];
   return { sort, order: (params.order as "asc" | "desc" | undefined) ?? field?.natural ?? "asc" };
 }
 
 /** Sorts by a field and direction, nulls last, then by `tieBreak` ascending. */
-export function sortItems<T>(items: readonly T[], field: SortField<T>, order: "asc" | "desc", tieBreak: (item: T) => string | number): T[] {
+export function sortItems<T>(
+  items: readonly T[],
+  field: SortField<T>,
+  order: "asc" | "desc",
+  tieBreak: (item: T) => string | number,
+): T[] {
   const sign = order === "asc" ? 1 : -1;
   return [...items].sort((a, b) => {
     const x = field.value(a);

@@ -7,12 +7,18 @@ import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { SERVICE_BASES } from "./services.ts";
 import { contactRuleText, removalContact } from "./resumes/contact-rule.ts";
 
-const RATE_LIMIT_TEXT = "120 requests per rolling 60 seconds per client address and service; see the RateLimit-* headers.";
-const CACHING_TEXT = "Every 200 carries a strong ETag (except a streamed export computed on the fly) and Cache-Control: public, max-age=300; send If-None-Match to get 304.";
+const RATE_LIMIT_TEXT =
+  "120 requests per rolling 60 seconds per client address and service; see the RateLimit-* headers.";
+const CACHING_TEXT =
+  "Every 200 carries a strong ETag (except a streamed export computed on the fly) and Cache-Control: public, max-age=300; send If-None-Match to get 304.";
 
 /** The endpoint map `GET <path>` → summary, in registry order. */
 function endpointMap(endpoints: readonly Endpoint[], service: ServiceName): Record<string, string> {
-  return Object.fromEntries(endpoints.filter((endpoint) => endpoint.service === service).map((endpoint) => [`GET ${endpoint.path}`, endpoint.summary]));
+  return Object.fromEntries(
+    endpoints
+      .filter((endpoint) => endpoint.service === service)
+      .map((endpoint) => [`GET ${endpoint.path}`, endpoint.summary]),
+  );
 }
 
 /** The discovery document of a service: every field of the interface description, real counts. */
@@ -37,7 +43,13 @@ function discoveryDocument(context: EngineContext, endpoints: readonly Endpoint[
     rate_limit: RATE_LIMIT_TEXT,
     caching: CACHING_TEXT,
     // The contact rule in force and where to ask for removal (issue 31).
-    ...(service === "resumes" ? { contacts_rule: site.resume_contacts, contacts_policy: contactRuleText(context.dataset), removal_contact: removalContact(context.dataset) } : {}),
+    ...(service === "resumes"
+      ? {
+          contacts_rule: site.resume_contacts,
+          contacts_policy: contactRuleText(context.dataset),
+          removal_contact: removalContact(context.dataset),
+        }
+      : {}),
     stats: service === "dataset" ? counts : { resumes: context.dataset.resumes.length },
     endpoints: endpointMap(endpoints, service),
   };

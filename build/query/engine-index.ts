@@ -42,7 +42,8 @@ export interface EngineIndex {
 /** The key of `indexByCountryPeriod`. */
 export const countryPeriodKey = (country: string, period: string): string => `${country}|${period}`;
 
-const byName = <T extends { name: string; slug: string }>(a: T, b: T): number => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.slug, b.slug);
+const byName = <T extends { name: string; slug: string }>(a: T, b: T): number =>
+  compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.slug, b.slug);
 
 /** How each table is made; a table may use others through `index`. */
 const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex) => EngineIndex[K] } = {
@@ -52,7 +53,9 @@ const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex)
   indexByBrand: (dataset) => groupBy(dataset.index, (value) => value.brand),
   trustRankBySlug: (dataset) => {
     // Brands with no known component (score null) rank last, by slug.
-    const byTrust = [...dataset.brands].sort((a, b) => (b.trust.score ?? -1) - (a.trust.score ?? -1) || (a.slug < b.slug ? -1 : 1));
+    const byTrust = [...dataset.brands].sort(
+      (a, b) => (b.trust.score ?? -1) - (a.trust.score ?? -1) || (a.slug < b.slug ? -1 : 1),
+    );
     return new Map(byTrust.map((brand, position) => [brand.slug, position + 1]));
   },
   indexByCountry: (dataset) => groupBy(dataset.index, (value) => value.country),
@@ -66,7 +69,10 @@ const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex)
   gameRankBySlug: (dataset) => new Map(dataset.gameRanks.map((rank) => [rank.slug, rank])),
   providerRankBySlug: (dataset) => new Map(dataset.providerRanks.map((rank) => [rank.slug, rank])),
   // Compared as instants: detected_at may carry different offsets.
-  tcAlertsByDate: (dataset) => [...dataset.tcAlerts].sort((a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id)),
+  tcAlertsByDate: (dataset) =>
+    [...dataset.tcAlerts].sort(
+      (a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || compareStrings(a.id, b.id),
+    ),
   tcAlertsByBrand: (_dataset, index) => groupBy(index.tcAlertsByDate, (alert) => alert.brand),
 };
 

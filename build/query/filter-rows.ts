@@ -33,7 +33,11 @@ export function valueList(value: ParamValue): string[] {
  * The row of a filter that keeps items whose key (or any of whose keys) is among the values asked for:
  * an open or closed vocabulary, one value or a comma list.
  */
-export function anyOfFilter<T, Source>(spec: ParamSpec, keysOf: (item: T) => string | readonly string[], options: Pick<FilterRow<T, Source>, "values" | "priority"> = {}): FilterRow<T, Source> {
+export function anyOfFilter<T, Source>(
+  spec: ParamSpec,
+  keysOf: (item: T) => string | readonly string[],
+  options: Pick<FilterRow<T, Source>, "values" | "priority"> = {},
+): FilterRow<T, Source> {
   return {
     spec,
     keep: (value) => {
@@ -48,8 +52,14 @@ export function anyOfFilter<T, Source>(spec: ParamSpec, keysOf: (item: T) => str
 }
 
 /** The predicate of every row present in `params`, or undefined when none is (nothing to test). */
-export function keepPredicate<T, Source>(rows: readonly FilterRow<T, Source>[], params: Params, source: Source): ((item: T) => boolean) | undefined {
-  const predicates = rows.filter((row) => params[row.spec.name] !== undefined).map((row) => row.keep(params[row.spec.name]!, source));
+export function keepPredicate<T, Source>(
+  rows: readonly FilterRow<T, Source>[],
+  params: Params,
+  source: Source,
+): ((item: T) => boolean) | undefined {
+  const predicates = rows
+    .filter((row) => params[row.spec.name] !== undefined)
+    .map((row) => row.keep(params[row.spec.name]!, source));
   if (predicates.length === 0) return undefined;
   return (item) => {
     for (const keep of predicates) if (!keep(item)) return false;
@@ -58,15 +68,24 @@ export function keepPredicate<T, Source>(rows: readonly FilterRow<T, Source>[], 
 }
 
 /** The items every row present in `params` keeps, in their order. */
-export function applyFilters<T, Source>(items: readonly T[], rows: readonly FilterRow<T, Source>[], params: Params, source: Source): readonly T[] {
+export function applyFilters<T, Source>(
+  items: readonly T[],
+  rows: readonly FilterRow<T, Source>[],
+  params: Params,
+  source: Source,
+): readonly T[] {
   const keep = keepPredicate(rows, params, source);
   return keep === undefined ? items : items.filter(keep);
 }
 
 /** One query per value of each row (its first page), rows in the order given. */
-export function* filterValueQueries<Source>(rows: readonly FilterRow<never, Source>[], source: Source): Generator<KeySpaceEntry> {
+export function* filterValueQueries<Source>(
+  rows: readonly FilterRow<never, Source>[],
+  source: Source,
+): Generator<KeySpaceEntry> {
   for (const row of rows) {
-    for (const value of row.values?.(source) ?? []) yield { pathParams: {}, pairs: [[row.spec.name, value]], priority: row.priority ?? PRIORITY.filterValue };
+    for (const value of row.values?.(source) ?? [])
+      yield { pathParams: {}, pairs: [[row.spec.name, value]], priority: row.priority ?? PRIORITY.filterValue };
   }
 }
 

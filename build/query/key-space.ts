@@ -12,12 +12,20 @@ export const PRIORITY = { defaultPage: 0, card: 1, furtherPage: 2, filterValue: 
 export function* defaultPages(total: number, perPage = 50): Generator<KeySpaceEntry> {
   const pages = Math.max(1, Math.ceil(total / perPage));
   for (let page = 1; page <= pages; page += 1) {
-    yield { pathParams: {}, pairs: page === 1 ? [] : [["page", String(page)]], priority: page === 1 ? PRIORITY.defaultPage : PRIORITY.furtherPage };
+    yield {
+      pathParams: {},
+      pairs: page === 1 ? [] : [["page", String(page)]],
+      priority: page === 1 ? PRIORITY.defaultPage : PRIORITY.furtherPage,
+    };
   }
 }
 
 /** One query per value of a filter (its first page). */
-export function* singleValues(name: string, values: Iterable<string>, priority: number = PRIORITY.filterValue): Generator<KeySpaceEntry> {
+export function* singleValues(
+  name: string,
+  values: Iterable<string>,
+  priority: number = PRIORITY.filterValue,
+): Generator<KeySpaceEntry> {
   for (const value of values) yield { pathParams: {}, pairs: [[name, value]], priority };
 }
 

@@ -10,7 +10,13 @@ import { packageLicense } from "../shared/license.ts";
 import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
 import { discoveryDocument, openapiDocumentSchema } from "./schemas/documents.ts";
 import { errorBody } from "./schemas/envelope.ts";
-import { createSchemaCollector, HEADERS, IF_MATCH, IF_NONE_MATCH, sharedResponses } from "./schemas/openapi-components.ts";
+import {
+  createSchemaCollector,
+  HEADERS,
+  IF_MATCH,
+  IF_NONE_MATCH,
+  sharedResponses,
+} from "./schemas/openapi-components.ts";
 import { endpointSamples } from "./schemas/openapi-examples.ts";
 import { serviceGuide } from "./schemas/openapi-guide.ts";
 import { contactRuleText } from "./resumes/contact-rule.ts";
@@ -33,7 +39,11 @@ export function responseSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
 function tags(endpoints: readonly Endpoint[]): OpenApiObject[] {
   const paths = new Map<string, string[]>();
   for (const endpoint of endpoints) paths.set(tagOf(endpoint), [...(paths.get(tagOf(endpoint)) ?? []), endpoint.path]);
-  return [...paths].map(([name, list]) => ({ name, description: name === "discovery" ? "The discovery document and this OpenAPI description" : `Endpoints: ${list.join(", ")}` }));
+  return [...paths].map(([name, list]) => ({
+    name,
+    description:
+      name === "discovery" ? "The discovery document and this OpenAPI description" : `Endpoints: ${list.join(", ")}`,
+  }));
 }
 
 /**
@@ -47,19 +57,35 @@ function licenseObject(text: string): { name: string; url?: string } {
 }
 
 /** Builds the OpenAPI 3.1 document of one service from its endpoints, in registry order. */
-export function openapiDocument(context: EngineContext, service: ServiceName, endpoints: readonly Endpoint[]): OpenApiObject {
+export function openapiDocument(
+  context: EngineContext,
+  service: ServiceName,
+  endpoints: readonly Endpoint[],
+): OpenApiObject {
   const { meta, site } = context.dataset;
   const about = service === "dataset" ? meta.dataset : meta.resumes;
-  const own = endpoints.filter((endpoint) => endpoint.service === service).map((endpoint) => ({ ...endpoint, response: responseSchemaOf(endpoint) }));
+  const own = endpoints
+    .filter((endpoint) => endpoint.service === service)
+    .map((endpoint) => ({ ...endpoint, response: responseSchemaOf(endpoint) }));
   const schemas = createSchemaCollector();
   const errorRef = schemas.ref("Error", errorBody);
-  const paths = Object.fromEntries(own.map((endpoint) => [endpoint.path, pathItem(endpoint, { samples: endpointSamples(context, endpoint), schemas, errorRef })]));
+  const paths = Object.fromEntries(
+    own.map((endpoint) => [
+      endpoint.path,
+      pathItem(endpoint, { samples: endpointSamples(context, endpoint), schemas, errorRef }),
+    ]),
+  );
   return {
     openapi: "3.1.0",
     info: {
       title: about.name,
       version: OPENAPI_INFO_VERSION,
-      description: serviceGuide(service, about, own, service === "resumes" ? contactRuleText(context.dataset) : undefined),
+      description: serviceGuide(
+        service,
+        about,
+        own,
+        service === "resumes" ? contactRuleText(context.dataset) : undefined,
+      ),
       license: licenseObject(about.license),
       contact: { email: meta.contact },
     },

@@ -95,7 +95,11 @@ export function expectedOf(spec: ParamSpec): string {
   }
 }
 
-const splitList = (raw: string): string[] => raw.split(",").map((item) => item.trim()).filter((item) => item !== "");
+const splitList = (raw: string): string[] =>
+  raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 
 /**
  * Whether a raw value says nothing: a comma list with no item in it (`role=,`, `role=, ,`) is as
@@ -137,7 +141,8 @@ export function finerDigits(dateTime: string): string {
   return fraction.slice(3).replace(/0+$/, "");
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /**
  * Parses an ISO 8601 date or date-time to a canonical UTC string, or undefined when invalid. A date
@@ -179,12 +184,22 @@ export function valueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
 function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
   switch (spec.type) {
     case "closed": {
-      const item = z.string().transform((text) => text.toLowerCase()).pipe(z.enum(spec.values as [string, ...string[]]));
+      const item = z
+        .string()
+        .transform((text) => text.toLowerCase())
+        .pipe(z.enum(spec.values as [string, ...string[]]));
       if (!spec.multi) return z.string().trim().pipe(item);
-      return z.string().transform(splitList).pipe(z.array(item).min(1)).transform((items) => unique(items).sort());
+      return z
+        .string()
+        .transform(splitList)
+        .pipe(z.array(item).min(1))
+        .transform((items) => unique(items).sort());
     }
     case "open": {
-      const items = z.string().transform(splitList).pipe(z.array(z.string()).min(spec.minItems ?? 1));
+      const items = z
+        .string()
+        .transform(splitList)
+        .pipe(z.array(z.string()).min(spec.minItems ?? 1));
       // Distinct values once normalised are counted, so `gb,GB,uk` is one: a repeat costs the filter nothing.
       const maxItems = spec.maxItems ?? OPEN_LIST_MAX_ITEMS;
       return items
@@ -195,7 +210,11 @@ function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
         .transform((list): ParamValue => (!spec.multi ? (list[0] ?? "") : spec.ordered ? list : unique(list).sort()));
     }
     case "int":
-      return z.string().regex(/^\d+$/).transform(Number).pipe(z.int().min(spec.min).max(maxOf(spec)));
+      return z
+        .string()
+        .regex(/^\d+$/)
+        .transform(Number)
+        .pipe(z.int().min(spec.min).max(maxOf(spec)));
     case "bool":
       return z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true");
     case "period":
@@ -207,7 +226,10 @@ function buildValueSchema(spec: ParamSpec): z.ZodType<ParamValue, string> {
         return parsed ?? "";
       });
     case "text":
-      return z.string().max(spec.maxLength).transform((text) => text.trim().replace(/\s+/g, " "));
+      return z
+        .string()
+        .max(spec.maxLength)
+        .transform((text) => text.trim().replace(/\s+/g, " "));
   }
 }
 

@@ -23,10 +23,15 @@ export function parseParams(endpoint: Endpoint, pairs: QueryPairs): ParsedParams
   const rawByName = new Map<string, string[]>();
   for (const [name, value] of pairs) {
     if (!specs.has(name)) {
-      throw new HttpError(400, "unknown_parameter", `Unknown parameter '${truncate(name)}'. This endpoint takes: ${[...specs.keys()].join(", ") || "no parameters"}.`, {
-        parameter: truncate(name),
-        allowed: [...specs.keys()],
-      });
+      throw new HttpError(
+        400,
+        "unknown_parameter",
+        `Unknown parameter '${truncate(name)}'. This endpoint takes: ${[...specs.keys()].join(", ") || "no parameters"}.`,
+        {
+          parameter: truncate(name),
+          allowed: [...specs.keys()],
+        },
+      );
     }
     if (value === "") continue;
     rawByName.set(name, [...(rawByName.get(name) ?? []), value]);
@@ -43,7 +48,11 @@ export function parseParams(endpoint: Endpoint, pairs: QueryPairs): ParsedParams
     const result = valueSchema(spec).safeParse(raw);
     if (!result.success) {
       const expected = expectedOf(spec);
-      throw new HttpError(400, "invalid_parameter", `Invalid value for '${name}': expected ${expected}.`, { parameter: name, value: truncate(raw), expected });
+      throw new HttpError(400, "invalid_parameter", `Invalid value for '${name}': expected ${expected}.`, {
+        parameter: name,
+        value: truncate(raw),
+        expected,
+      });
     }
     // A text of only spaces is empty once trimmed, and an empty value counts as absent.
     if (result.data === "") rawByName.delete(name);
@@ -60,11 +69,16 @@ function applyAliases(endpoint: Endpoint, params: Params): void {
   for (const [alias, target] of Object.entries(endpoint.aliases ?? {})) {
     if (params[alias] === undefined) continue;
     if (params[target] !== undefined && params[target] !== params[alias]) {
-      throw new HttpError(400, "invalid_parameter", `'${alias}' and '${target}' are the same setting and disagree; send one of them.`, {
-        parameter: alias,
-        value: serializeValue(params[alias]), // as text, like every other error's value
-        expected: `the same value as ${target} (${String(params[target])}), or only one of them`,
-      });
+      throw new HttpError(
+        400,
+        "invalid_parameter",
+        `'${alias}' and '${target}' are the same setting and disagree; send one of them.`,
+        {
+          parameter: alias,
+          value: serializeValue(params[alias]), // as text, like every other error's value
+          expected: `the same value as ${target} (${String(params[target])}), or only one of them`,
+        },
+      );
     }
     params[target] = params[alias]!;
     delete params[alias];

@@ -21,7 +21,9 @@ function decodePercent(text: string, original: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw new HttpError(400, "bad_request", "The request has a malformed percent-encoding.", { value: original.slice(0, 200) });
+    throw new HttpError(400, "bad_request", "The request has a malformed percent-encoding.", {
+      value: original.slice(0, 200),
+    });
   }
 }
 

@@ -16,11 +16,18 @@ const SAFE = /^[A-Za-z0-9_.:-]+$/;
  * (such queries are always answered by the engine).
  * @example queryToPath(brands, "/api/dataset/v1/brands", [["country","GB"],["page","2"]]) // "responses/api/dataset/v1/brands/country=GB,page=2.json"
  */
-export function queryToPath(endpoint: Endpoint, publicPath: string, pairs: readonly [string, string][]): string | undefined {
+export function queryToPath(
+  endpoint: Endpoint,
+  publicPath: string,
+  pairs: readonly [string, string][],
+): string | undefined {
   const segments = publicPath.split("/").filter((segment) => segment !== "");
   if (!segments.every((segment) => SAFE.test(segment) && segment !== "." && segment !== "..")) return undefined;
   if (!pairs.every(([name, value]) => SAFE.test(name) && SAFE.test(value))) return undefined;
   const extension = endpoint.format === "ndjson" ? "ndjson" : "json";
-  const file = pairs.length === 0 ? `index.${extension}` : `${pairs.map(([name, value]) => `${name}=${value}`).join(",")}.${extension}`;
+  const file =
+    pairs.length === 0
+      ? `index.${extension}`
+      : `${pairs.map(([name, value]) => `${name}=${value}`).join(",")}.${extension}`;
   return [RESPONSES_DIR, ...segments, file].join("/");
 }

@@ -18,7 +18,9 @@ export interface RouteMatch {
  * is the same request as `/brands/x/trust-history` on every host.
  */
 export function matchRoute(endpoints: readonly Endpoint[], rawPath: string): RouteMatch | undefined {
-  const segments = decodePathSegment(rawPath).split("/").filter((segment) => segment !== "");
+  const segments = decodePathSegment(rawPath)
+    .split("/")
+    .filter((segment) => segment !== "");
   let best: { match: RouteMatch; slots: number } | undefined;
   for (const endpoint of endpoints) {
     const pattern = patternOf(endpoint);
@@ -44,7 +46,11 @@ const patterns = new WeakMap<Endpoint, readonly string[]>();
 
 function patternOf(endpoint: Endpoint): readonly string[] {
   let pattern = patterns.get(endpoint);
-  if (pattern === undefined) patterns.set(endpoint, (pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "")));
+  if (pattern === undefined)
+    patterns.set(
+      endpoint,
+      (pattern = `${SERVICE_BASES[endpoint.service]}${endpoint.path}`.split("/").filter((segment) => segment !== "")),
+    );
   return pattern;
 }
 
@@ -56,5 +62,9 @@ export function endpointPath(endpoint: Endpoint, pathParams: Record<string, stri
 
 /** The 404 for a path that no endpoint serves. */
 export function notFound(): HttpError {
-  return new HttpError(404, "not_found", "No endpoint at this path. See /api/dataset/v1/ and /resume/api/v1/ for the list of endpoints.");
+  return new HttpError(
+    404,
+    "not_found",
+    "No endpoint at this path. See /api/dataset/v1/ and /resume/api/v1/ for the list of endpoints.",
+  );
 }

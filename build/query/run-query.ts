@@ -33,11 +33,22 @@ export function resolveQuery(endpoints: readonly Endpoint[], rawPath: string, pa
 }
 
 /** Resolves a query for a known endpoint (the build's key space goes through here too). */
-export function resolveForEndpoint(endpoint: Endpoint, pathParams: Record<string, string>, pairs: QueryPairs): ResolvedQuery {
+export function resolveForEndpoint(
+  endpoint: Endpoint,
+  pathParams: Record<string, string>,
+  pairs: QueryPairs,
+): ResolvedQuery {
   const { params } = parseParams(endpoint, pairs);
   const canonical = canonicalPairs(endpoint, params);
   const publicPath = endpointPath(endpoint, pathParams);
-  return { endpoint, pathParams, params, canonical, publicPath, filePath: queryToPath(endpoint, publicPath, canonical) };
+  return {
+    endpoint,
+    pathParams,
+    params,
+    canonical,
+    publicPath,
+    filePath: queryToPath(endpoint, publicPath, canonical),
+  };
 }
 
 /** Everything but the bytes' transport: the same for a file and for a live answer. */
@@ -59,7 +70,11 @@ export function runResolved(context: EngineContext, resolved: ResolvedQuery): Qu
 export function resultHeaders(resolved: ResolvedQuery, result: QueryResult): RenderedHeaders {
   const contentType = result.kind === "ndjson" ? NDJSON_TYPE : JSON_TYPE;
   if (result.pagination === undefined) return { contentType };
-  return { contentType, link: linkHeader(resolved.publicPath, resolved.canonical, result.pagination), totalCount: result.pagination.total };
+  return {
+    contentType,
+    link: linkHeader(resolved.publicPath, resolved.canonical, result.pagination),
+    totalCount: result.pagination.total,
+  };
 }
 
 /** Serialises a JSON body: compact, with a trailing newline (an error's; an answer goes through renderAnswer). */

@@ -27,7 +27,10 @@ export function stableItem<T extends object>(item: T): T {
 function freezeDeep(value: object, seen = new Set<object>()): void {
   if (seen.has(value)) return;
   seen.add(value);
-  if (!isPlainData(value)) throw new TypeError(`Internal error: a stable item holds plain objects and arrays only, not a ${value.constructor?.name ?? "exotic object"}`);
+  if (!isPlainData(value))
+    throw new TypeError(
+      `Internal error: a stable item holds plain objects and arrays only, not a ${value.constructor?.name ?? "exotic object"}`,
+    );
   Object.freeze(value);
   for (const key of Object.keys(value)) {
     const child = (value as Record<string, unknown>)[key];
@@ -68,7 +71,15 @@ function isListEnvelope(body: unknown): body is { meta: unknown; data: unknown[]
   if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
   const keys = Object.keys(body);
   const { meta, data } = body as { meta?: unknown; data?: unknown };
-  return keys.length === 2 && keys[0] === "meta" && keys[1] === "data" && typeof meta === "object" && meta !== null && Array.isArray(data) && !("toJSON" in body);
+  return (
+    keys.length === 2 &&
+    keys[0] === "meta" &&
+    keys[1] === "data" &&
+    typeof meta === "object" &&
+    meta !== null &&
+    Array.isArray(data) &&
+    !("toJSON" in body)
+  );
 }
 
 /**

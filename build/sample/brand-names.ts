@@ -8,13 +8,64 @@ import type { Rng } from "./prng.ts";
 import { inventedWord } from "./words.ts";
 
 const ADJECTIVES = [
-  "Lucky", "Bright", "Silver", "Swift", "Merry", "Bold", "Noble", "Jolly", "Amber", "Cobalt", "Crimson", "Scarlet",
-  "Misty", "Sunny", "Copper", "Polar", "Ivory", "Rapid", "Grand", "Hazel", "Velvet", "Quiet", "Brisk", "Mellow",
+  "Lucky",
+  "Bright",
+  "Silver",
+  "Swift",
+  "Merry",
+  "Bold",
+  "Noble",
+  "Jolly",
+  "Amber",
+  "Cobalt",
+  "Crimson",
+  "Scarlet",
+  "Misty",
+  "Sunny",
+  "Copper",
+  "Polar",
+  "Ivory",
+  "Rapid",
+  "Grand",
+  "Hazel",
+  "Velvet",
+  "Quiet",
+  "Brisk",
+  "Mellow",
 ];
 const NOUNS = [
-  "Velvet", "Harbor", "Comet", "Lantern", "Meadow", "Orchid", "Quartz", "Maple", "Ember", "Willow", "Summit", "Nimbus",
-  "Sable", "Topaz", "Cedar", "Arcadia", "Marlin", "Beacon", "Pebble", "Juniper", "Otter", "Heron", "Thistle", "Saffron",
-  "Basalt", "Citrine", "Lagoon", "Canyon", "Prairie", "Walrus", "Parrot", "Kettle",
+  "Velvet",
+  "Harbor",
+  "Comet",
+  "Lantern",
+  "Meadow",
+  "Orchid",
+  "Quartz",
+  "Maple",
+  "Ember",
+  "Willow",
+  "Summit",
+  "Nimbus",
+  "Sable",
+  "Topaz",
+  "Cedar",
+  "Arcadia",
+  "Marlin",
+  "Beacon",
+  "Pebble",
+  "Juniper",
+  "Otter",
+  "Heron",
+  "Thistle",
+  "Saffron",
+  "Basalt",
+  "Citrine",
+  "Lagoon",
+  "Canyon",
+  "Prairie",
+  "Walrus",
+  "Parrot",
+  "Kettle",
 ];
 const CASINO_WORDS = ["Casino", "Spins", "Slots", "Palace", "Club", "Play", "Reels", "Vegas"];
 const BET_WORDS = ["Bet", "Sport", "Bets", "Odds"];
@@ -63,7 +114,9 @@ const STUDIO_ENDINGS = ["play", "soft", "games", "tech"];
 export function studioName(rng: Rng): string {
   const word = inventedWord(rng, 2, rng.chance(0.75) ? 2 : 3);
   // Joined forms ("Tazzlesoft") read well only with short stems.
-  return word.length > 6 || rng.chance(0.5) ? `${word} ${rng.pick(STUDIO_WORDS)}` : `${word}${rng.pick(STUDIO_ENDINGS)}`;
+  return word.length > 6 || rng.chance(0.5)
+    ? `${word} ${rng.pick(STUDIO_WORDS)}`
+    : `${word}${rng.pick(STUDIO_ENDINGS)}`;
 }
 
 /** A fictional domain registrar or DNS host name for whois and DNS records. */

@@ -56,7 +56,13 @@ const PAYMENTS: readonly (readonly [string, number])[] = [
 ];
 
 /** Market-specific payment methods: a brand serving the market usually offers them. */
-const LOCAL_PAYMENTS: Readonly<Record<string, string>> = { CA: "interac", BR: "pix", SE: "trustly", FI: "trustly", NO: "trustly" };
+const LOCAL_PAYMENTS: Readonly<Record<string, string>> = {
+  CA: "interac",
+  BR: "pix",
+  SE: "trustly",
+  FI: "trustly",
+  NO: "trustly",
+};
 
 function pickFocus(rng: Rng): BrandFocus {
   return rng.weighted<BrandFocus>([
@@ -77,7 +83,9 @@ function verticalsFor(rng: Rng, focus: BrandFocus): Brand["verticals"] {
 }
 
 function marketsFor(rng: Rng, region: Region, count: number): string[] {
-  const weights = MARKETS.map((m) => m.size * (m.region === region ? 5 : 1) * (m.country.active ? 1 : 0.2) * (m.demand ? 1 : 0.4));
+  const weights = MARKETS.map(
+    (m) => m.size * (m.region === region ? 5 : 1) * (m.country.active ? 1 : 0.2) * (m.demand ? 1 : 0.4),
+  );
   return rng
     .weightedSample(
       MARKETS.map((m) => m.country.code),
@@ -88,7 +96,10 @@ function marketsFor(rng: Rng, region: Region, count: number): string[] {
 }
 
 function appRating(rng: Rng, size: number, base: number): { rating: number; reviews: number } {
-  return { rating: round(clamp(rng.normal(base, 0.4), 1.5, 4.9), 1), reviews: Math.round(size * rng.logNormal(150, 0.9)) };
+  return {
+    rating: round(clamp(rng.normal(base, 0.4), 1.5, 4.9), 1),
+    reviews: Math.round(size * rng.logNormal(150, 0.9)),
+  };
 }
 
 function brandRecord(rng: Rng, slug: string, name: string, focus: BrandFocus, size: number, markets: string[]): Brand {
@@ -107,7 +118,8 @@ function brandRecord(rng: Rng, slug: string, name: string, focus: BrandFocus, si
   const social: Record<string, number> = {};
   for (const network of NETWORKS) {
     const p = network === "telegram" ? 0.35 : network === "facebook" || network === "instagram" ? 0.7 : 0.4;
-    if (rng.chance(p * clamp(0.5 + Math.log10(size) / 2, 0.5, 1))) social[network] = Math.round(size * rng.logNormal(600, 1));
+    if (rng.chance(p * clamp(0.5 + Math.log10(size) / 2, 0.5, 1)))
+      social[network] = Math.round(size * rng.logNormal(600, 1));
   }
   const crypto = rng.chance(0.15);
   const payment_methods = PAYMENTS.filter(([method, p]) => {
@@ -116,7 +128,8 @@ function brandRecord(rng: Rng, slug: string, name: string, focus: BrandFocus, si
     return rng.chance(boost);
   }).map(([method]) => method);
   if (payment_methods.length === 0) payment_methods.push("visa");
-  const strict = markets.filter((m) => MARKET_BY_CODE.get(m)?.country.trust_tier === 1).length / Math.max(1, markets.length);
+  const strict =
+    markets.filter((m) => MARKET_BY_CODE.get(m)?.country.trust_tier === 1).length / Math.max(1, markets.length);
   const rg = (p: number) => rng.chance(clamp(p + strict * 0.4, 0, 0.99));
   return {
     slug,

@@ -55,7 +55,7 @@ function series(rng: Rng, pair: Pair, trend: number): DemandRow[] {
   PERIODS.forEach((period, t) => {
     if (t < entry) return;
     const since = t - entry;
-    const ramp = entry > 0 && since < 3 ? [0.3, 0.6, 0.85][since] ?? 1 : 1;
+    const ramp = entry > 0 && since < 3 ? ([0.3, 0.6, 0.85][since] ?? 1) : 1;
     const cup = sportsbook && (period === "2026-06" || period === "2026-07") ? 1.3 : 1;
     let volume = base * Math.exp((localTrend * t) / 12) * season(monthOf(period)) * ramp * cup * rng.logNormal(1, 0.09);
     // A tracking outage now and then reports zero: consumers of the data must cope with it.
@@ -69,7 +69,13 @@ function series(rng: Rng, pair: Pair, trend: number): DemandRow[] {
 export function generateDemand(rng: Rng, plans: readonly BrandPlan[], scale: number): DemandRow[] {
   const candidates = candidatePairs(plans);
   const target = Math.round(DEMAND_PAIRS_PER_SCALE * scale);
-  const chosen = new Set(rng.weightedSample(candidates, candidates.map((p) => Math.sqrt(p.plan.size) * p.marketSize), target));
+  const chosen = new Set(
+    rng.weightedSample(
+      candidates,
+      candidates.map((p) => Math.sqrt(p.plan.size) * p.marketSize),
+      target,
+    ),
+  );
   const trends = new Map(plans.map((p) => [p.brand.slug, brandTrend(rng, p)]));
   const out: DemandRow[] = [];
   // Candidates are already in brand order with countries sorted, so the output needs no sort.

@@ -17,14 +17,28 @@ function domainRecord(rng: Rng, plan: BrandPlan, host: string, primary: boolean)
   const { brand, size } = plan;
   const closed = brand.status === "closed";
   const foundedOn = `${brand.founded_year}-01-01`;
-  const created_at = randomDate(rng, addDays(foundedOn, primary ? -400 : 0), primary ? addDays(foundedOn, 200) : "2026-09-30");
+  const created_at = randomDate(
+    rng,
+    addDays(foundedOn, primary ? -400 : 0),
+    primary ? addDays(foundedOn, 200) : "2026-09-30",
+  );
   // Registrations renew yearly; closed brands let some lapse, which shows up as expiry before the snapshot.
   const lapsed = closed && rng.chance(0.6);
   const lapseFrom = addYears(created_at, 1) > "2025-01-01" ? addYears(created_at, 1) : "2025-01-01";
-  const expires_at = lapsed && lapseFrom < "2026-10-01" ? randomDate(rng, lapseFrom, "2026-10-01") : addYears(created_at, 2027 - Number(created_at.slice(0, 4)) + rng.int(0, 2));
+  const expires_at =
+    lapsed && lapseFrom < "2026-10-01"
+      ? randomDate(rng, lapseFrom, "2026-10-01")
+      : addYears(created_at, 2027 - Number(created_at.slice(0, 4)) + rng.int(0, 2));
   const authority = Math.round(clamp(8 + 14 * Math.log10(size) + rng.normal(0, 8) - (primary ? 0 : 15), 0, 95));
   const referring_domains = Math.round(Math.pow(10, authority / 25) * rng.logNormal(12, 0.5));
-  const status_code = closed ? rng.pick([404, 410, 503, 301]) : rng.weighted<number>([[200, 93], [301, 4], [403, 1], [503, 2]]);
+  const status_code = closed
+    ? rng.pick([404, 410, 503, 301])
+    : rng.weighted<number>([
+        [200, 93],
+        [301, 4],
+        [403, 1],
+        [503, 2],
+      ]);
   const mail = rng.pick(MAIL_HOSTS);
   const dns = rng.pick(DNS_HOSTS);
   const aCount = primary && size > 30 ? 2 : 1;
@@ -43,7 +57,8 @@ function domainRecord(rng: Rng, plan: BrandPlan, host: string, primary: boolean)
     },
     dns: {
       a: Array.from({ length: aCount }, () => `${rng.pick(DOC_RANGES)}.${rng.int(1, 254)}`),
-      mx: primary && rng.chance(0.8) ? [`mx1.${mail}.example`, ...(rng.chance(0.5) ? [`mx2.${mail}.example`] : [])] : [],
+      mx:
+        primary && rng.chance(0.8) ? [`mx1.${mail}.example`, ...(rng.chance(0.5) ? [`mx2.${mail}.example`] : [])] : [],
       ns: [`ns1.${dns}.example`, `ns2.${dns}.example`],
     },
   };

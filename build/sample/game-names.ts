@@ -35,13 +35,82 @@ export const THEME_NOUNS: Readonly<Record<string, readonly string[]>> = {
 export const THEMES: readonly string[] = Object.keys(THEME_NOUNS);
 
 const ADJECTIVES = [
-  "Golden", "Wild", "Mystic", "Blazing", "Frozen", "Crystal", "Royal", "Electric", "Ancient", "Hidden", "Neon", "Cosmic",
-  "Savage", "Emerald", "Thunder", "Silver", "Lost", "Magic", "Fiery", "Jolly", "Shadow", "Velvet", "Midnight", "Stormy",
-  "Lucky", "Radiant", "Rusty", "Sacred", "Secret", "Glowing", "Roaring", "Dancing",
+  "Golden",
+  "Wild",
+  "Mystic",
+  "Blazing",
+  "Frozen",
+  "Crystal",
+  "Royal",
+  "Electric",
+  "Ancient",
+  "Hidden",
+  "Neon",
+  "Cosmic",
+  "Savage",
+  "Emerald",
+  "Thunder",
+  "Silver",
+  "Lost",
+  "Magic",
+  "Fiery",
+  "Jolly",
+  "Shadow",
+  "Velvet",
+  "Midnight",
+  "Stormy",
+  "Lucky",
+  "Radiant",
+  "Rusty",
+  "Sacred",
+  "Secret",
+  "Glowing",
+  "Roaring",
+  "Dancing",
 ];
-const SUFFIXES = ["Deluxe", "Rising", "Hold and Win", "Xtreme", "Riches", "Fortune", "Rush", "Blitz", "Strike", "Link", "Reloaded", "Unleashed", "Trail", "Vault"];
-const PLACES = ["Nile", "North", "Deep", "Gods", "Jungle", "Stars", "Seas", "Storm", "Ancients", "Dragon", "Sun", "Moon", "Desert", "Abyss"];
-const TABLE_GAMES = ["Blackjack", "Roulette", "Baccarat", "Poker", "Sic Bo", "Craps", "Dragon Dice", "Andar Bahar", "Teen Patti"];
+const SUFFIXES = [
+  "Deluxe",
+  "Rising",
+  "Hold and Win",
+  "Xtreme",
+  "Riches",
+  "Fortune",
+  "Rush",
+  "Blitz",
+  "Strike",
+  "Link",
+  "Reloaded",
+  "Unleashed",
+  "Trail",
+  "Vault",
+];
+const PLACES = [
+  "Nile",
+  "North",
+  "Deep",
+  "Gods",
+  "Jungle",
+  "Stars",
+  "Seas",
+  "Storm",
+  "Ancients",
+  "Dragon",
+  "Sun",
+  "Moon",
+  "Desert",
+  "Abyss",
+];
+const TABLE_GAMES = [
+  "Blackjack",
+  "Roulette",
+  "Baccarat",
+  "Poker",
+  "Sic Bo",
+  "Craps",
+  "Dragon Dice",
+  "Andar Bahar",
+  "Teen Patti",
+];
 const CRASH_WORDS = ["Crash", "Ascent", "Flight", "Climb", "Launch", "Skyline"];
 const INSTANT_WORDS = ["Scratch", "Plinko", "Mines", "Dice", "Keno", "Hi-Lo", "Tower"];
 
@@ -51,22 +120,97 @@ const INSTANT_WORDS = ["Scratch", "Plinko", "Mines", "Dice", "Keno", "Hi-Lo", "T
  * unchanged, but the suffixed title still names the real one and is replaced after the fact.
  */
 const REAL_TITLES = new Set([
-  "starburst", "book-of-dead", "gonzos-quest", "sweet-bonanza", "big-bass-bonanza", "gates-of-olympus", "wolf-gold",
-  "dead-or-alive", "mega-moolah", "fire-joker", "buffalo-king", "reactoonz", "legacy-of-dead", "rise-of-olympus", "crazy-time",
-  "lightning-roulette", "aviator", "spaceman", "jetx", "money-train", "jammin-jars", "extra-chilli", "white-rabbit", "razor-shark",
-  "sugar-rush", "fruit-party", "wild-west-gold", "great-rhino", "mustang-gold", "gold-rush", "divine-fortune", "twin-spin",
-  "dragon-tiger", "dream-catcher", "mega-ball", "gems-bonanza", "golden-goddess", "cleopatra", "eye-of-horus", "fishin-frenzy",
-  "rainbow-riches", "thunderstruck", "immortal-romance", "tombstone", "mental", "fire-in-the-hole", "wild-toro", "narcos",
-  "fortune-tiger", "golden-tiger", "wild-bandit", "mystic-fortune", "golden-pharaoh", "wild-buffalo", "royal-panda",
-  "lucky-leprechaun", "jade-dragon", "mystic-dragon", "golden-dragon", "magic-castle", "wild-pearl", "blazing-sevens",
-  "hot-sevens", "golden-galleon", "lost-relic", "lost-relics", "silver-lion", "thunder-cash", "shadow-order", "viking-runecraft",
-  "secret-of-the-stones", "pirates-charm", "wild-rockstar", "emerald-isle", "crystal-queen", "cosmic-fortune", "golden-gems",
+  "starburst",
+  "book-of-dead",
+  "gonzos-quest",
+  "sweet-bonanza",
+  "big-bass-bonanza",
+  "gates-of-olympus",
+  "wolf-gold",
+  "dead-or-alive",
+  "mega-moolah",
+  "fire-joker",
+  "buffalo-king",
+  "reactoonz",
+  "legacy-of-dead",
+  "rise-of-olympus",
+  "crazy-time",
+  "lightning-roulette",
+  "aviator",
+  "spaceman",
+  "jetx",
+  "money-train",
+  "jammin-jars",
+  "extra-chilli",
+  "white-rabbit",
+  "razor-shark",
+  "sugar-rush",
+  "fruit-party",
+  "wild-west-gold",
+  "great-rhino",
+  "mustang-gold",
+  "gold-rush",
+  "divine-fortune",
+  "twin-spin",
+  "dragon-tiger",
+  "dream-catcher",
+  "mega-ball",
+  "gems-bonanza",
+  "golden-goddess",
+  "cleopatra",
+  "eye-of-horus",
+  "fishin-frenzy",
+  "rainbow-riches",
+  "thunderstruck",
+  "immortal-romance",
+  "tombstone",
+  "mental",
+  "fire-in-the-hole",
+  "wild-toro",
+  "narcos",
+  "fortune-tiger",
+  "golden-tiger",
+  "wild-bandit",
+  "mystic-fortune",
+  "golden-pharaoh",
+  "wild-buffalo",
+  "royal-panda",
+  "lucky-leprechaun",
+  "jade-dragon",
+  "mystic-dragon",
+  "golden-dragon",
+  "magic-castle",
+  "wild-pearl",
+  "blazing-sevens",
+  "hot-sevens",
+  "golden-galleon",
+  "lost-relic",
+  "lost-relics",
+  "silver-lion",
+  "thunder-cash",
+  "shadow-order",
+  "viking-runecraft",
+  "secret-of-the-stones",
+  "pirates-charm",
+  "wild-rockstar",
+  "emerald-isle",
+  "crystal-queen",
+  "cosmic-fortune",
+  "golden-gems",
 ]);
 
 /** More real titles the vocabulary spells, found since: a title equal to or containing one is replaced after the fact. */
 const MORE_REAL_TITLES = [
-  "buffalo-blitz", "buffalo-rising", "dragon-link", "lightning-link", "tiger-rush", "candy-blitz", "golden-sevens", "bamboo-rush",
-  "frozen-diamonds", "leprechaun-riches",
+  "buffalo-blitz",
+  "buffalo-rising",
+  "dragon-link",
+  "lightning-link",
+  "tiger-rush",
+  "candy-blitz",
+  "golden-sevens",
+  "bamboo-rush",
+  "frozen-diamonds",
+  "leprechaun-riches",
 ];
 
 /** Real titles made of the sample's own vocabulary ("Hot Sevens" is a classic-theme noun): only the title itself is real. */
@@ -82,7 +226,8 @@ export function isRealTitle(name: string): boolean {
   const slug = slugify(name);
   if (REAL_TITLES.has(slug)) return true;
   const words = `-${slug}-`;
-  for (const title of [...REAL_TITLES, ...MORE_REAL_TITLES]) if (!GENERIC_TITLES.has(title) && words.includes(`-${title}-`)) return true;
+  for (const title of [...REAL_TITLES, ...MORE_REAL_TITLES])
+    if (!GENERIC_TITLES.has(title) && words.includes(`-${title}-`)) return true;
   return false;
 }
 
@@ -111,7 +256,9 @@ export function otherGameName(rng: Rng, kind: string, theme: string): string {
     case "live":
       return `${rng.pick(ADJECTIVES)} ${rng.pick(TABLE_GAMES)}${rng.chance(0.3) ? " Live" : ""}`;
     case "table":
-      return rng.chance(0.5) ? `${rng.pick(ADJECTIVES)} ${rng.pick(TABLE_GAMES)}` : `${nounFor(rng, theme)} ${rng.pick(TABLE_GAMES)}`;
+      return rng.chance(0.5)
+        ? `${rng.pick(ADJECTIVES)} ${rng.pick(TABLE_GAMES)}`
+        : `${nounFor(rng, theme)} ${rng.pick(TABLE_GAMES)}`;
     case "crash":
       return `${nounFor(rng, theme)} ${rng.pick(CRASH_WORDS)}`;
     case "instant":

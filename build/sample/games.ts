@@ -22,8 +22,43 @@ export interface GamePlan {
   popularity: number;
 }
 
-const HEADQUARTERS = ["MT", "MT", "MT", "SE", "SE", "GB", "GB", "CY", "EE", "UA", "BG", "RS", "DK", "NL", "AT", "DE", "IT", "ES", "AU", "CA", "PH", "LT", "GR"];
-const SLOT_FEATURES = ["free_spins", "megaways", "bonus_buy", "cascading_reels", "jackpot", "multiplier", "hold_and_win", "expanding_wilds", "sticky_wilds", "cluster_pays"];
+const HEADQUARTERS = [
+  "MT",
+  "MT",
+  "MT",
+  "SE",
+  "SE",
+  "GB",
+  "GB",
+  "CY",
+  "EE",
+  "UA",
+  "BG",
+  "RS",
+  "DK",
+  "NL",
+  "AT",
+  "DE",
+  "IT",
+  "ES",
+  "AU",
+  "CA",
+  "PH",
+  "LT",
+  "GR",
+];
+const SLOT_FEATURES = [
+  "free_spins",
+  "megaways",
+  "bonus_buy",
+  "cascading_reels",
+  "jackpot",
+  "multiplier",
+  "hold_and_win",
+  "expanding_wilds",
+  "sticky_wilds",
+  "cluster_pays",
+];
 const SLOT_FEATURE_P = [0.75, 0.07, 0.3, 0.2, 0.1, 0.3, 0.12, 0.12, 0.08, 0.06];
 const OTHER_FEATURES = ["multiplier", "side_bets", "jackpot", "auto_cashout", "bet_behind"];
 
@@ -46,7 +81,13 @@ function generateProviders(rng: Rng, scale: number): ProviderPlan[] {
       ["crash", 6],
     ]);
     return {
-      provider: { slug, name, founded_year: 2024 - Math.floor(Math.pow(rng.next(), 0.9) * 28), headquarters: rng.pick(HEADQUARTERS), website: `https://${slug}.example/` },
+      provider: {
+        slug,
+        name,
+        founded_year: 2024 - Math.floor(Math.pow(rng.next(), 0.9) * 28),
+        headquarters: rng.pick(HEADQUARTERS),
+        website: `https://${slug}.example/`,
+      },
       weight: rng.pareto(1, 1.2),
       studio,
     };
@@ -67,32 +108,81 @@ function gameCounts(plans: readonly ProviderPlan[], total: number): number[] {
 }
 
 function pickKind(rng: Rng, studio: Studio): GameKind {
-  if (studio === "live") return rng.weighted<GameKind>([["live", 85], ["table", 15]]);
-  if (studio === "crash") return rng.weighted<GameKind>([["crash", 50], ["instant", 35], ["bingo", 15]]);
-  return rng.weighted<GameKind>([["slot", 90], ["table", 4], ["instant", 2], ["bingo", 2], ["crash", 1], ["live", 1]]);
+  if (studio === "live")
+    return rng.weighted<GameKind>([
+      ["live", 85],
+      ["table", 15],
+    ]);
+  if (studio === "crash")
+    return rng.weighted<GameKind>([
+      ["crash", 50],
+      ["instant", 35],
+      ["bingo", 15],
+    ]);
+  return rng.weighted<GameKind>([
+    ["slot", 90],
+    ["table", 4],
+    ["instant", 2],
+    ["bingo", 2],
+    ["crash", 1],
+    ["live", 1],
+  ]);
 }
 
 function rtpFor(rng: Rng, kind: string): number | null {
   if (rng.chance(0.02)) return null;
-  const [mean, sd, lo] = kind === "slot" ? [96, 0.9, 88] : kind === "bingo" ? [92, 2, 88] : kind === "instant" ? [96.5, 1, 92] : [97.3, 0.5, 95];
+  const [mean, sd, lo] =
+    kind === "slot"
+      ? [96, 0.9, 88]
+      : kind === "bingo"
+        ? [92, 2, 88]
+        : kind === "instant"
+          ? [96.5, 1, 92]
+          : [97.3, 0.5, 95];
   return round(clamp(rng.normal(mean, sd), lo, 98.5), 2);
 }
 
 function volatilityFor(rng: Rng, kind: string): Game["volatility"] {
   type V = Game["volatility"];
-  if (kind === "slot") return rng.weighted<V>([["low", 15], ["medium", 35], ["high", 35], ["very_high", 13], [null, 2]]);
-  if (kind === "crash") return rng.weighted<V>([["high", 60], ["very_high", 40]]);
-  if (kind === "instant") return rng.weighted<V>([["medium", 60], ["high", 30], [null, 10]]);
-  return rng.weighted<V>([["low", 40], [null, 60]]);
+  if (kind === "slot")
+    return rng.weighted<V>([
+      ["low", 15],
+      ["medium", 35],
+      ["high", 35],
+      ["very_high", 13],
+      [null, 2],
+    ]);
+  if (kind === "crash")
+    return rng.weighted<V>([
+      ["high", 60],
+      ["very_high", 40],
+    ]);
+  if (kind === "instant")
+    return rng.weighted<V>([
+      ["medium", 60],
+      ["high", 30],
+      [null, 10],
+    ]);
+  return rng.weighted<V>([
+    ["low", 40],
+    [null, 60],
+  ]);
 }
 
 function featuresFor(rng: Rng, kind: string): string[] {
-  const out = kind === "slot" ? SLOT_FEATURES.filter((_, i) => rng.chance(SLOT_FEATURE_P[i] ?? 0)) : OTHER_FEATURES.filter(() => rng.chance(0.2));
+  const out =
+    kind === "slot"
+      ? SLOT_FEATURES.filter((_, i) => rng.chance(SLOT_FEATURE_P[i] ?? 0))
+      : OTHER_FEATURES.filter(() => rng.chance(0.2));
   return out.slice(0, 4);
 }
 
 function themesFor(rng: Rng): string[] {
-  const count = rng.weighted([[1, 62], [2, 30], [3, 8]]);
+  const count = rng.weighted([
+    [1, 62],
+    [2, 30],
+    [3, 8],
+  ]);
   return rng.sample(THEMES, count);
 }
 
@@ -123,7 +213,17 @@ export function generateGames(rng: Rng, scale: number): { providers: Provider[];
       const recency = day > lastDay - 120 ? 1.5 : day > lastDay - 730 ? 1.2 : 1;
       const kindFactor = kind === "slot" ? 1 : kind === "live" ? 0.8 : 0.5;
       games.push({
-        game: { slug, name, provider: plan.provider.slug, kind, rtp: rtpFor(grng, kind), volatility: volatilityFor(grng, kind), themes, features, released_at },
+        game: {
+          slug,
+          name,
+          provider: plan.provider.slug,
+          kind,
+          rtp: rtpFor(grng, kind),
+          volatility: volatilityFor(grng, kind),
+          themes,
+          features,
+          released_at,
+        },
         popularity: Math.sqrt(plan.weight) * grng.logNormal(1, 1.3) * kindFactor * recency,
       });
     }

@@ -63,7 +63,8 @@ export const MIN_SCALE = 0.5 / PROVIDERS_PER_SCALE;
 export function generateSample(options: SampleOptions): Map<string, string> {
   const { scale } = options;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new Error(`scale must be a positive number, got ${scale}`);
-  if (scale < MIN_SCALE) throw new Error(`scale must be at least ${MIN_SCALE} (a smaller sample has no game provider), got ${scale}`);
+  if (scale < MIN_SCALE)
+    throw new Error(`scale must be at least ${MIN_SCALE} (a smaller sample has no game provider), got ${scale}`);
   const root = new Rng(SEED);
   // Streams are forked by family name, so a change in one family leaves the others' bytes alone.
   const regulators = generateRegulators();
@@ -83,7 +84,13 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   files.set(SAMPLE_FILES.regulators, toJsonText(regulators));
   files.set(SAMPLE_FILES.brands, toNdjson(brands.map((b) => b.brand)));
   files.set(SAMPLE_FILES.domains, toNdjson(domains));
-  files.set(SAMPLE_FILES.licenses, toCsv(["id", "brand", "regulator_code", "license_number", "status", "issued_at", "expires_at", "status_changed_at"], licenses));
+  files.set(
+    SAMPLE_FILES.licenses,
+    toCsv(
+      ["id", "brand", "regulator_code", "license_number", "status", "issued_at", "expires_at", "status_changed_at"],
+      licenses,
+    ),
+  );
   files.set(SAMPLE_FILES.providers, toJsonText(providers));
   files.set(SAMPLE_FILES.games, toNdjson(games.map((g) => g.game)));
   files.set(SAMPLE_FILES.lobby, toCsv(["brand", "game", "country", "observed_at", "position"], lobby));

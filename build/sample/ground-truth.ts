@@ -9,7 +9,13 @@ import type { z } from "zod";
 import type { groundTruthSchema } from "../load/schemas.ts";
 
 /** A row as the sample writes it: monthly, of the whole market (no vertical column, which defaults to total). */
-type GroundTruth = z.input<typeof groundTruthSchema> & { ggr: number; country: string; period: string; regulator_code: string; currency: string };
+type GroundTruth = z.input<typeof groundTruthSchema> & {
+  ggr: number;
+  country: string;
+  period: string;
+  regulator_code: string;
+  currency: string;
+};
 import { PERIODS } from "./dates.ts";
 import { type Rng, round } from "./prng.ts";
 import { GROUND_TRUTH_MARKETS } from "./regulators.ts";
@@ -31,7 +37,13 @@ export function generateGroundTruth(rng: Rng, totals: ReadonlyMap<string, Readon
       const total = byPeriod.get(period);
       if (total === undefined || total === 0 || i === skipOne) return;
       const eur = total * EUR_PER_SEARCH * factor * rng.logNormal(1, 0.12);
-      out.push({ country: market.country, regulator_code: market.regulator, period, ggr: round(eur * market.perEuro, 0), currency: market.currency });
+      out.push({
+        country: market.country,
+        regulator_code: market.regulator,
+        period,
+        ggr: round(eur * market.perEuro, 0),
+        currency: market.currency,
+      });
     });
   }
   return out;

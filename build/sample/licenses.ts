@@ -61,7 +61,8 @@ class LicenseFactory {
     const founded = `${Math.max(2012, plan.brand.founded_year ?? 2012)}-01-01`;
     const earliest = founded > FIRST_ISSUE ? founded : FIRST_ISSUE;
     // A license cannot have run its full term if the brand is too young: it was suspended instead.
-    if (status === "expired" && earliest > isoOf(dayOf(SNAPSHOT_DATE) - (termYears(code) ?? 3) * 366)) status = "suspended";
+    if (status === "expired" && earliest > isoOf(dayOf(SNAPSHOT_DATE) - (termYears(code) ?? 3) * 366))
+      status = "suspended";
     const term = termYears(code) ?? (status === "expired" ? 3 : null);
     let issued: string;
     let expires: string | null;
@@ -77,7 +78,10 @@ class LicenseFactory {
       expires = null;
       if (term !== null) {
         // Renewed licenses keep their number: the expiry shown is the next one after the snapshot.
-        const periods = Math.max(1, Math.ceil((Number(SNAPSHOT_DATE.slice(0, 4)) + 1 - Number(issued.slice(0, 4))) / term));
+        const periods = Math.max(
+          1,
+          Math.ceil((Number(SNAPSHOT_DATE.slice(0, 4)) + 1 - Number(issued.slice(0, 4))) / term),
+        );
         expires = addYears(issued, periods * term);
         if (expires <= SNAPSHOT_DATE) expires = addYears(expires, term);
       }
@@ -93,7 +97,14 @@ class LicenseFactory {
     this.push(plan, code, status, issued, expires, changed);
   }
 
-  private push(plan: BrandPlan, code: string, status: Status, issued: string, expires: string | null, changed: string | null): void {
+  private push(
+    plan: BrandPlan,
+    code: string,
+    status: Status,
+    issued: string,
+    expires: string | null,
+    changed: string | null,
+  ): void {
     this.records.push({
       id: "",
       brand: plan.brand.slug,
@@ -118,7 +129,10 @@ function pickStatus(rng: Rng, plan: BrandPlan): Status {
 }
 
 /** Regulators a brand may hold licenses from: those of its markets, weighted up for strict ones, and offshore hubs. */
-function candidateRegulators(plan: BrandPlan, regulators: readonly Regulator[]): { codes: string[]; weights: number[] } {
+function candidateRegulators(
+  plan: BrandPlan,
+  regulators: readonly Regulator[],
+): { codes: string[]; weights: number[] } {
   const markets = new Set(plan.brand.markets);
   const codes: string[] = [];
   const weights: number[] = [];
@@ -135,7 +149,12 @@ function candidateRegulators(plan: BrandPlan, regulators: readonly Regulator[]):
 }
 
 /** Licenses for ~80% of brands, topped up with renewals until the scaled minimum count is reached. */
-export function generateLicenses(rng: Rng, plans: readonly BrandPlan[], regulators: readonly Regulator[], scale: number): License[] {
+export function generateLicenses(
+  rng: Rng,
+  plans: readonly BrandPlan[],
+  regulators: readonly Regulator[],
+  scale: number,
+): License[] {
   const factory = new LicenseFactory(rng);
   const licensed: BrandPlan[] = [];
   for (const plan of plans) {
@@ -149,7 +168,10 @@ export function generateLicenses(rng: Rng, plans: readonly BrandPlan[], regulato
   }
   // Top up with extra licenses (some with an expired predecessor) from bigger brands until the minimum is met.
   const target = Math.round(LICENSES_PER_SCALE * scale);
-  const table = new WeightedTable(licensed, licensed.map((p) => Math.sqrt(p.size)));
+  const table = new WeightedTable(
+    licensed,
+    licensed.map((p) => Math.sqrt(p.size)),
+  );
   while (factory.records.length < target && licensed.length > 0) {
     const plan = table.draw(rng);
     const { codes, weights } = candidateRegulators(plan, regulators);
@@ -159,7 +181,12 @@ export function generateLicenses(rng: Rng, plans: readonly BrandPlan[], regulato
   const order = new Map(plans.map((p, i) => [p.brand.slug, i]));
   const sorted = factory.records
     .map((r, i) => ({ r, i }))
-    .sort((a, b) => (order.get(a.r.brand) ?? 0) - (order.get(b.r.brand) ?? 0) || compareText(a.r.issued_at, b.r.issued_at) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        (order.get(a.r.brand) ?? 0) - (order.get(b.r.brand) ?? 0) ||
+        compareText(a.r.issued_at, b.r.issued_at) ||
+        a.i - b.i,
+    )
     .map((x) => x.r);
   return sorted.map((r, i) => ({ ...r, id: `lic-${String(i + 1).padStart(5, "0")}` }));
 }

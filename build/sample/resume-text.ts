@@ -21,7 +21,29 @@ export interface ResumeFacts {
 
 const MIN_TEXT = 300;
 const MAX_TEXT = 700;
-const GEOS = ["DE", "AT", "CH", "PL", "CZ", "BR", "MX", "CL", "PE", "CA", "AU", "NZ", "IN", "PH", "TR", "KZ", "NO", "FI", "IT", "ES", "PT"];
+const GEOS = [
+  "DE",
+  "AT",
+  "CH",
+  "PL",
+  "CZ",
+  "BR",
+  "MX",
+  "CL",
+  "PE",
+  "CA",
+  "AU",
+  "NZ",
+  "IN",
+  "PH",
+  "TR",
+  "KZ",
+  "NO",
+  "FI",
+  "IT",
+  "ES",
+  "PT",
+];
 
 const EN_PREFIX = { junior: "Junior ", middle: "", senior: "Senior ", lead: "Lead ", head: "" } as const;
 const RU_PREFIX = { junior: "Младший ", middle: "", senior: "Старший ", lead: "Ведущий ", head: "" } as const;
@@ -54,10 +76,23 @@ const ru = (key: string, table: Readonly<Record<string, readonly [string, string
 export function resumeTitle(rng: Rng, f: ResumeFacts, language: "en" | "ru"): string {
   const fixed = FIXED_ROLES.has(f.role.key);
   let title: string;
-  if (language === "en") title = fixed ? f.role.en : f.seniority === "head" ? `Head of ${f.role.enDept}` : `${EN_PREFIX[f.seniority]}${f.role.en}`;
-  else title = fixed ? f.role.ru : f.seniority === "head" ? `Руководитель отдела ${f.role.ruDept}` : `${RU_PREFIX[f.seniority]}${lowerFirst(f.role.ru)}`;
+  if (language === "en")
+    title = fixed
+      ? f.role.en
+      : f.seniority === "head"
+        ? `Head of ${f.role.enDept}`
+        : `${EN_PREFIX[f.seniority]}${f.role.en}`;
+  else
+    title = fixed
+      ? f.role.ru
+      : f.seniority === "head"
+        ? `Руководитель отдела ${f.role.ruDept}`
+        : `${RU_PREFIX[f.seniority]}${lowerFirst(f.role.ru)}`;
   if (language === "ru") title = title.charAt(0).toUpperCase() + title.slice(1);
-  const detail = [f.traffic[0] && (language === "en" ? en(f.traffic[0], TRAFFIC) : ru(f.traffic[0], TRAFFIC)), f.verticals[0] && (language === "en" ? en(f.verticals[0], VERTICALS) : ru(f.verticals[0], VERTICALS))].filter(Boolean);
+  const detail = [
+    f.traffic[0] && (language === "en" ? en(f.traffic[0], TRAFFIC) : ru(f.traffic[0], TRAFFIC)),
+    f.verticals[0] && (language === "en" ? en(f.verticals[0], VERTICALS) : ru(f.verticals[0], VERTICALS)),
+  ].filter(Boolean);
   return rng.chance(0.4) && detail.length > 0 ? `${title} (${detail.join(", ")})` : title;
 }
 
@@ -84,7 +119,8 @@ type Family = "buying" | "partners" | "content" | "analytics";
 
 /** Which achievements fit a role: a content manager does not report ROI on ad spend. */
 function familyOf(roleKey: string): Family {
-  if (["affiliate_manager", "account_manager", "cpa_network_manager", "head_of_affiliates"].includes(roleKey)) return "partners";
+  if (["affiliate_manager", "account_manager", "cpa_network_manager", "head_of_affiliates"].includes(roleKey))
+    return "partners";
   if (roleKey === "seo" || roleKey === "content_manager") return "content";
   if (roleKey === "analyst") return "analytics";
   return "buying";
@@ -228,8 +264,14 @@ export function resumeText(rng: Rng, f: ResumeFacts, language: "en" | "ru"): str
   const [first, ...more] = p.achievements;
   const chosen = { experience: false, closing: false, achievements: first ? [first] : [] };
   const render = () =>
-    [p.intro, chosen.experience ? p.experience : "", ...chosen.achievements, p.tools, chosen.closing ? p.closing : ""].filter(Boolean).join(" ");
-  const optional = rng.shuffle<() => void>([() => (chosen.experience = true), () => (chosen.closing = true), ...more.map((a) => () => chosen.achievements.push(a))]);
+    [p.intro, chosen.experience ? p.experience : "", ...chosen.achievements, p.tools, chosen.closing ? p.closing : ""]
+      .filter(Boolean)
+      .join(" ");
+  const optional = rng.shuffle<() => void>([
+    () => (chosen.experience = true),
+    () => (chosen.closing = true),
+    ...more.map((a) => () => chosen.achievements.push(a)),
+  ]);
   for (const add of optional) {
     if (render().length >= target) break;
     add();

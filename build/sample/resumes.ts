@@ -39,13 +39,16 @@ function contactsFor(rng: Rng, person: Person, quality: Resume["contact_quality"
   const { asciiFirst: first, asciiLast: last } = person;
   const nn = String(rng.int(1, 99)).padStart(2, "0");
   if (quality === "none") return {};
-  if (quality === "service") return { linkedin: `https://www.linkedin.example/in/${first}-${last}-${rng.int(4096, 65535).toString(16)}` };
+  if (quality === "service")
+    return { linkedin: `https://www.linkedin.example/in/${first}-${last}-${rng.int(4096, 65535).toString(16)}` };
   const contacts: Resume["contacts"] = {};
   const wantEmail = rng.chance(0.75);
   const wantTelegram = !wantEmail || rng.chance(0.65);
-  if (wantEmail) contacts.email = rng.chance(0.6) ? `${first}.${last}@example.com` : `${first.charAt(0)}${last}${nn}@example.com`;
+  if (wantEmail)
+    contacts.email = rng.chance(0.6) ? `${first}.${last}@example.com` : `${first.charAt(0)}${last}${nn}@example.com`;
   // Telegram has no reserved names: a handle that ends in an underscore can never be registered, so it reaches no one.
-  if (wantTelegram) contacts.telegram = `${rng.chance(0.5) ? `@${first}_${last}` : `@${first}${last.slice(0, 3)}${nn}`}_example_`;
+  if (wantTelegram)
+    contacts.telegram = `${rng.chance(0.5) ? `@${first}_${last}` : `@${first}${last.slice(0, 3)}${nn}`}_example_`;
   // 555-0100…0199 numbers are reserved for fiction.
   if (rng.chance(0.4)) contacts.phone = `+1 ${rng.pick(AREA_CODES)} 555 01${String(rng.int(0, 99)).padStart(2, "0")}`;
   return contacts;
@@ -53,12 +56,25 @@ function contactsFor(rng: Rng, person: Person, quality: Resume["contact_quality"
 
 function trafficFor(rng: Rng, pool: readonly string[]): string[] {
   if (pool.length === 0) return rng.chance(0.3) ? [rng.pick(["facebook", "google", "seo"])] : [];
-  return rng.sample(pool, Math.min(pool.length, rng.weighted([[1, 40], [2, 40], [3, 20]])));
+  return rng.sample(
+    pool,
+    Math.min(
+      pool.length,
+      rng.weighted([
+        [1, 40],
+        [2, 40],
+        [3, 20],
+      ]),
+    ),
+  );
 }
 
 function skillsFor(rng: Rng, roleSkills: readonly string[], language: "en" | "ru"): string[] {
   const own = rng.sample(roleSkills, rng.int(2, 3));
-  const shared = rng.sample(SHARED_SKILLS.filter((s) => !own.includes(s)), own.length >= 3 ? 1 : rng.int(1, 2));
+  const shared = rng.sample(
+    SHARED_SKILLS.filter((s) => !own.includes(s)),
+    own.length >= 3 ? 1 : rng.int(1, 2),
+  );
   const skills = [...own, ...shared];
   return language === "ru" ? skills.map((s) => (RU_SKILLS[s] && rng.chance(0.5) ? RU_SKILLS[s] : s)) : skills;
 }
@@ -69,13 +85,28 @@ function oneResume(rng: Rng, id: number, first: number, last: number): Resume {
   const role = ROLES[rng.weightedIndex(ROLES.map((r) => r.weight))] ?? ROLES[0]!;
   const years = experience(rng, role.key);
   const seniority = seniorityFor(rng, role.key, years);
-  const verticals = rng.weightedSample(VERTICAL_WEIGHTS.map((v) => v[0]), VERTICAL_WEIGHTS.map((v) => v[1]), rng.weighted([[1, 45], [2, 40], [3, 15]]));
+  const verticals = rng.weightedSample(
+    VERTICAL_WEIGHTS.map((v) => v[0]),
+    VERTICAL_WEIGHTS.map((v) => v[1]),
+    rng.weighted([
+      [1, 45],
+      [2, 40],
+      [3, 15],
+    ]),
+  );
   const traffic = trafficFor(rng, role.traffic);
   const skills = skillsFor(rng, role.skills, language);
   const facts: ResumeFacts = { person, role, seniority, years, verticals, traffic, skills };
-  const contact_quality = rng.weighted<Resume["contact_quality"]>([["direct", 45], ["service", 35], ["none", 20]]);
+  const contact_quality = rng.weighted<Resume["contact_quality"]>([
+    ["direct", 45],
+    ["service", 35],
+    ["none", 20],
+  ]);
   const contacts = contactsFor(rng, person, contact_quality);
-  const sourceWeights = SOURCES.map(([key, enW, ruW]) => [key, (language === "en" ? enW : ruW) * (contact_quality === "service" && key === "linkedin" ? 4 : 1)] as const);
+  const sourceWeights = SOURCES.map(
+    ([key, enW, ruW]) =>
+      [key, (language === "en" ? enW : ruW) * (contact_quality === "service" && key === "linkedin" ? 4 : 1)] as const,
+  );
   // Updates lean recent: the directory re-crawls active candidates more often.
   const day = last - Math.floor((last - first) * Math.pow(rng.next(), 1.4));
   return {

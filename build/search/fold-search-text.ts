@@ -5,7 +5,17 @@
  */
 
 /** Letters that NFKD does not decompose but a reader treats as their base letter (Søren, Łowicki). */
-export const EXTRA_FOLDS: Readonly<Record<string, string>> = { ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", æ: "ae", œ: "oe", ß: "ss", ı: "i" };
+export const EXTRA_FOLDS: Readonly<Record<string, string>> = {
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+  ı: "i",
+};
 const EXTRA_PATTERN = /[øłđðþæœßı]/g;
 
 /** Longer tokens are noise (hashes, URLs run together) and are neither indexed nor searched. */

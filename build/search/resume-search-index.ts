@@ -22,10 +22,17 @@ export const RESUME_SEARCH_SETTINGS: SearchSettings = {
  * a search must not find a resume by a contact that the list does not publish.
  */
 export function resumeSearchDocument(resume: ResumeRecord): SearchDocument {
-  return { id: resume.id, fields: [resume.title, resume.skills.join("\n"), bulkText(resume)], language: resume.language };
+  return {
+    id: resume.id,
+    fields: [resume.title, resume.skills.join("\n"), bulkText(resume)],
+    language: resume.language,
+  };
 }
 
 /** Indexes resumes in the given order (the dataset's: ascending id), with the seeds' synonym groups (folded phrases). */
-export function buildResumeSearchIndex(resumes: readonly ResumeRecord[], synonyms: readonly (readonly string[])[] = []): SearchIndex {
+export function buildResumeSearchIndex(
+  resumes: readonly ResumeRecord[],
+  synonyms: readonly (readonly string[])[] = [],
+): SearchIndex {
   return buildSearchIndex(resumes.map(resumeSearchDocument), RESUME_SEARCH_SETTINGS, synonyms);
 }

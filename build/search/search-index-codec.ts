@@ -46,7 +46,8 @@ function encode(array: Uint32Array | Float32Array): string {
 
 function decodeBytes(text: string, count: number, what: string): Uint8Array {
   const bytes = Buffer.from(text, "base64");
-  if (bytes.length !== count * 4) throw new Error(`Search index: ${what} has ${bytes.length} bytes, expected ${count * 4}.`);
+  if (bytes.length !== count * 4)
+    throw new Error(`Search index: ${what} has ${bytes.length} bytes, expected ${count * 4}.`);
   if (!LITTLE_ENDIAN) bytes.swap32();
   // Copied into a fresh, aligned buffer: Buffer.from may hand out a slice of a shared pool.
   return new Uint8Array(bytes);
@@ -56,7 +57,11 @@ function decodeBytes(text: string, count: number, what: string): Uint8Array {
 export function serializeSearchIndex(index: SearchIndex): string {
   const file: z.infer<typeof fileSchema> = {
     format: SEARCH_INDEX_FORMAT,
-    settings: { fields: index.settings.fields.map(({ name, weight }) => ({ name, weight })), k1: index.settings.k1, b: index.settings.b },
+    settings: {
+      fields: index.settings.fields.map(({ name, weight }) => ({ name, weight })),
+      k1: index.settings.k1,
+      b: index.settings.b,
+    },
     document_count: index.ids.length,
     term_count: index.terms.length,
     posting_count: index.docs.length,
@@ -79,15 +84,20 @@ export function serializeSearchIndex(index: SearchIndex): string {
 export function parseSearchIndex(text: string): SearchIndex {
   const file = fileSchema.parse(JSON.parse(text));
   const terms = file.term_count === 0 ? [] : file.terms.split("\n");
-  if (terms.length !== file.term_count) throw new Error(`Search index: ${terms.length} terms, expected ${file.term_count}.`);
+  if (terms.length !== file.term_count)
+    throw new Error(`Search index: ${terms.length} terms, expected ${file.term_count}.`);
   const offsets = new Uint32Array(decodeBytes(file.offsets, file.term_count + 1, "offsets").buffer);
-  if (offsets[file.term_count] !== file.posting_count) throw new Error("Search index: the offsets do not end at the posting count.");
+  if (offsets[file.term_count] !== file.posting_count)
+    throw new Error("Search index: the offsets do not end at the posting count.");
   const stemKeys = file.stem_count === 0 ? [] : file.stem_keys.split("\n");
-  if (stemKeys.length !== file.stem_count) throw new Error(`Search index: ${stemKeys.length} stems, expected ${file.stem_count}.`);
+  if (stemKeys.length !== file.stem_count)
+    throw new Error(`Search index: ${stemKeys.length} stems, expected ${file.stem_count}.`);
   const stemOffsets = new Uint32Array(decodeBytes(file.stem_offsets, file.stem_count + 1, "stem offsets").buffer);
-  if (stemOffsets[file.stem_count] !== file.stem_term_count) throw new Error("Search index: the stem offsets do not end at the stem term count.");
+  if (stemOffsets[file.stem_count] !== file.stem_term_count)
+    throw new Error("Search index: the stem offsets do not end at the stem term count.");
   const stemTerms = new Uint32Array(decodeBytes(file.stem_terms, file.stem_term_count, "stem terms").buffer);
-  if (stemTerms.some((t) => t >= file.term_count)) throw new Error("Search index: a stem names a term the index does not have.");
+  if (stemTerms.some((t) => t >= file.term_count))
+    throw new Error("Search index: a stem names a term the index does not have.");
   return {
     settings: file.settings,
     ids: new Uint32Array(decodeBytes(file.ids, file.document_count, "ids").buffer),

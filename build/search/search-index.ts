@@ -71,7 +71,13 @@ export function idf(documentCount: number, documentFrequency: number): number {
  * BM25F impact of one term in one document: field frequencies are length-normalised per field,
  * weighted and summed before one saturation, so a word repeated across fields is not over-counted.
  */
-export function bm25fImpact(settings: SearchSettings, termIdf: number, frequencies: readonly number[], lengths: readonly number[], averageLengths: readonly number[]): number {
+export function bm25fImpact(
+  settings: SearchSettings,
+  termIdf: number,
+  frequencies: readonly number[],
+  lengths: readonly number[],
+  averageLengths: readonly number[],
+): number {
   let weighted = 0;
   settings.fields.forEach((field, i) => {
     const frequency = frequencies[i] ?? 0;
@@ -83,10 +89,16 @@ export function bm25fImpact(settings: SearchSettings, termIdf: number, frequenci
 }
 
 /** Builds the index of documents (kept in the given order), with the synonym groups it answers queries with. */
-export function buildSearchIndex(documents: readonly SearchDocument[], settings: SearchSettings, synonyms: readonly (readonly string[])[] = []): SearchIndex {
+export function buildSearchIndex(
+  documents: readonly SearchDocument[],
+  settings: SearchSettings,
+  synonyms: readonly (readonly string[])[] = [],
+): SearchIndex {
   const fieldCount = settings.fields.length;
   const stats = documents.map((document) => documentStats(document, fieldCount));
-  const averageLengths = settings.fields.map((_, i) => stats.reduce((sum, s) => sum + (s.lengths[i] ?? 0), 0) / Math.max(1, stats.length));
+  const averageLengths = settings.fields.map(
+    (_, i) => stats.reduce((sum, s) => sum + (s.lengths[i] ?? 0), 0) / Math.max(1, stats.length),
+  );
   const postings = new Map<string, number[]>();
   stats.forEach((s, position) => {
     for (const term of s.frequencies.keys()) {
@@ -115,5 +127,14 @@ export function buildSearchIndex(documents: readonly SearchDocument[], settings:
   offsets[terms.length] = at;
   const languagesOf = (t: number) => new Set(postings.get(terms[t]!)!.map((position) => documents[position]!.language));
   const stems = buildStemDictionary(terms, languagesOf);
-  return { settings, ids: Uint32Array.from(documents, (document) => document.id), terms, offsets, docs, impacts, stems, synonyms: synonyms.map((group) => [...group]) };
+  return {
+    settings,
+    ids: Uint32Array.from(documents, (document) => document.id),
+    terms,
+    offsets,
+    docs,
+    impacts,
+    stems,
+    synonyms: synonyms.map((group) => [...group]),
+  };
 }

@@ -50,10 +50,13 @@ export interface QueryUnit {
  */
 export function queryUnits(index: SearchIndex, query: string, forms: MatchForms = ALL_FORMS): QueryUnit[] {
   const { exact, last } = queryWords(query);
-  const words = [...exact.map((word) => ({ word, prefix: false })), ...(last === undefined ? [] : [{ word: last, prefix: true }])];
+  const words = [
+    ...exact.map((word) => ({ word, prefix: false })),
+    ...(last === undefined ? [] : [{ word: last, prefix: true }]),
+  ];
   const { phrases, longestPhrase } = lookupsOf(index);
   const units: QueryUnit[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let length = forms.synonyms ? Math.min(longestPhrase, words.length - i) : 0;
     for (; length > 0; length -= 1) {
       const run = words.slice(i, i + length).map((entry) => entry.word);
@@ -117,14 +120,23 @@ function allWords(index: SearchIndex, list: WordMatches[], step: number): Float6
 
 /** A unit's values: its words as written or in their forms, or any synonym phrase (level form for each word of the unit). */
 function unitValues(index: SearchIndex, unit: QueryUnit, forms: MatchForms, step: number): Float64Array | undefined {
-  let best = allWords(index, unit.words.map(({ word, prefix }) => wordMatches(index, word, prefix, forms)), step);
+  let best = allWords(
+    index,
+    unit.words.map(({ word, prefix }) => wordMatches(index, word, prefix, forms)),
+    step,
+  );
   const synonymForms = { ...forms, typos: false };
   for (const phrase of unit.synonyms) {
-    const values = allWords(index, phrase.map((word) => wordMatches(index, word, false, synonymForms, MATCH_LEVEL.typo)), step);
+    const values = allWords(
+      index,
+      phrase.map((word) => wordMatches(index, word, false, synonymForms, MATCH_LEVEL.typo)),
+      step,
+    );
     if (values === undefined) continue;
     const bonus = unit.words.length * MATCH_LEVEL.form * step;
     if (best === undefined) best = new Float64Array(values.length).fill(NO_MATCH);
-    for (let p = 0; p < values.length; p += 1) if (values[p]! >= 0 && values[p]! + bonus > best[p]!) best[p] = values[p]! + bonus;
+    for (let p = 0; p < values.length; p += 1)
+      if (values[p]! >= 0 && values[p]! + bonus > best[p]!) best[p] = values[p]! + bonus;
   }
   return best;
 }
@@ -139,7 +151,10 @@ export function searchIndex(index: SearchIndex, query: string, forms: MatchForms
   if (units.length === 0) return EMPTY;
   // Wider than any document's sum of weights: no word contributes more than the largest impact, and no
   // document draws on more words than the units' longest alternatives hold.
-  const slots = units.reduce((sum, unit) => sum + Math.max(unit.words.length, ...unit.synonyms.map((phrase) => phrase.length)), 0);
+  const slots = units.reduce(
+    (sum, unit) => sum + Math.max(unit.words.length, ...unit.synonyms.map((phrase) => phrase.length)),
+    0,
+  );
   const step = lookupsOf(index).maxImpact * (slots + 1);
   let total: Float64Array | undefined;
   for (const unit of units) {

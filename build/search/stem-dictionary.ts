@@ -20,7 +20,10 @@ export interface StemDictionary {
  * Builds the dictionary of sorted `terms`, where `languagesOf(t)` are the languages of the documents
  * holding term t: a term is stemmed once per language it is read in (see stemLanguageOf).
  */
-export function buildStemDictionary(terms: readonly string[], languagesOf: (t: number) => Iterable<string>): StemDictionary {
+export function buildStemDictionary(
+  terms: readonly string[],
+  languagesOf: (t: number) => Iterable<string>,
+): StemDictionary {
   const byKey = new Map<string, Set<number>>();
   terms.forEach((term, t) => {
     for (const documentLanguage of languagesOf(t)) {

@@ -57,7 +57,13 @@ export interface WordMatches {
 }
 
 /** Adds the terms not yet listed. */
-function add(matches: WordMatches, seen: Set<number>, terms: Iterable<number>, level: (t: number) => number, factor: (t: number) => number): void {
+function add(
+  matches: WordMatches,
+  seen: Set<number>,
+  terms: Iterable<number>,
+  level: (t: number) => number,
+  factor: (t: number) => number,
+): void {
   for (const t of terms) {
     if (seen.has(t)) continue;
     seen.add(t);
@@ -83,7 +89,8 @@ function typoTerms(index: SearchIndex, word: string): number[] {
   const found: number[] = [];
   for (let t = start; t < end; t += 1) {
     const term = index.terms[t]!;
-    if (Math.abs(term.length - word.length) <= budget && boundedEditDistance(word, term, budget) <= budget) found.push(t);
+    if (Math.abs(term.length - word.length) <= budget && boundedEditDistance(word, term, budget) <= budget)
+      found.push(t);
   }
   return found;
 }
@@ -94,21 +101,48 @@ function typoTerms(index: SearchIndex, word: string): number[] {
  * typo budget (level typo, never through the prefix). `level` caps every match (synonym words match at
  * level form at most).
  */
-export function wordMatches(index: SearchIndex, word: string, prefix: boolean, forms: MatchForms, cap: number = MATCH_LEVEL.exact): WordMatches {
+export function wordMatches(
+  index: SearchIndex,
+  word: string,
+  prefix: boolean,
+  forms: MatchForms,
+  cap: number = MATCH_LEVEL.exact,
+): WordMatches {
   const matches: WordMatches = { terms: [], levels: [], factors: [] };
   const seen = new Set<number>();
   const exact = Math.min(cap, MATCH_LEVEL.exact);
   if (prefix) {
     const [start, end] = prefixRange(index.terms, word);
-    add(matches, seen, range(start, end), () => exact, (t) => prefixFactor(word.length, index.terms[t]!.length));
+    add(
+      matches,
+      seen,
+      range(start, end),
+      () => exact,
+      (t) => prefixFactor(word.length, index.terms[t]!.length),
+    );
   } else {
     const t = findTerm(index.terms, word);
-    if (t >= 0) add(matches, seen, [t], () => exact, () => 1);
+    if (t >= 0)
+      add(
+        matches,
+        seen,
+        [t],
+        () => exact,
+        () => 1,
+      );
   }
   if (forms.stems) {
     const level = (t: number) => Math.min(cap, formLevel(word, index.terms[t]!));
-    for (const language of queryStemLanguages(word, lookupsOf(index).languages)) add(matches, seen, termsOfStem(index.stems, stemKey(word, language)), level, () => 1);
+    for (const language of queryStemLanguages(word, lookupsOf(index).languages))
+      add(matches, seen, termsOfStem(index.stems, stemKey(word, language)), level, () => 1);
   }
-  if (forms.typos && cap >= MATCH_LEVEL.exact) add(matches, seen, typoTerms(index, word), () => MATCH_LEVEL.typo, () => 1);
+  if (forms.typos && cap >= MATCH_LEVEL.exact)
+    add(
+      matches,
+      seen,
+      typoTerms(index, word),
+      () => MATCH_LEVEL.typo,
+      () => 1,
+    );
   return matches;
 }

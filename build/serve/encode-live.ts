@@ -27,7 +27,14 @@ export function encodeLive(body: string, acceptEncoding: string | undefined): Re
   if (chosen !== "identity") {
     const compressed = compressBodySync(chosen, body);
     // As at build time, a coding that does not shrink the body is not offered.
-    if (compressed.length < bytes) return { body: compressed, etag: etagOf(compressed), bytes: compressed.length, contentEncoding: chosen, vary: true };
+    if (compressed.length < bytes)
+      return {
+        body: compressed,
+        etag: etagOf(compressed),
+        bytes: compressed.length,
+        contentEncoding: chosen,
+        vary: true,
+      };
   }
   return { body, etag: etagOf(body), bytes, vary: true };
 }

@@ -18,7 +18,15 @@ import { canonicalPageAddress, htmlNotFound, movedTo, wantsHtmlNotFound } from "
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { ALLOWED_METHODS, errorResponse, ifMatchMatches, ifNoneMatchMatches, representationResponse, type HostResponse, type Representation } from "./response-headers.ts";
+import {
+  ALLOWED_METHODS,
+  errorResponse,
+  ifMatchMatches,
+  ifNoneMatchMatches,
+  representationResponse,
+  type HostResponse,
+  type Representation,
+} from "./response-headers.ts";
 import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
 
 /**
@@ -82,7 +90,8 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
   // A preflight is the browser's, not the client's request: it shows the limit without spending it.
   if (method === "OPTIONS") return withRate(preflight(), deps.rateLimiter?.peek(rateKey));
   // A URL too long is refused as the HTTP parser refuses a longer one: without spending the limit.
-  if (Buffer.byteLength(request.url) > MAX_URL_BYTES) return withRate(errorResponse(urlTooLong()), deps.rateLimiter?.peek(rateKey));
+  if (Buffer.byteLength(request.url) > MAX_URL_BYTES)
+    return withRate(errorResponse(urlTooLong()), deps.rateLimiter?.peek(rateKey));
   let rate: RateDecision | undefined;
   try {
     rate = deps.rateLimiter?.check(rateKey);
@@ -102,7 +111,12 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
     const resolved = resolveQuery(deps.endpoints, rawPath, parseQueryString(rawQuery));
     return withRate(await answer(resolved, deps, request), rate);
   } catch (error) {
-    if (error instanceof HttpError && error.code === "not_found" && wantsHtmlNotFound(decodedOrRaw(rawPath), request.accept)) return withRate(htmlNotFound(notFoundPage(deps.context)), rate);
+    if (
+      error instanceof HttpError &&
+      error.code === "not_found" &&
+      wantsHtmlNotFound(decodedOrRaw(rawPath), request.accept)
+    )
+      return withRate(htmlNotFound(notFoundPage(deps.context)), rate);
     if (error instanceof HttpError) return withRate(errorResponse(error), rate);
     deps.logError?.(error);
     return withRate(errorResponse(internalError()), rate);
@@ -121,7 +135,13 @@ function decodedOrRaw(rawPath: string): string {
 
 /** The contract's 405 for any method but GET, HEAD and OPTIONS. */
 export function methodNotAllowed(method: string): HttpError {
-  return new HttpError(405, "method_not_allowed", `The method ${method.slice(0, 20)} is not allowed; use GET or HEAD.`, { allowed: ["GET", "HEAD", "OPTIONS"] }, { Allow: ALLOWED_METHODS });
+  return new HttpError(
+    405,
+    "method_not_allowed",
+    `The method ${method.slice(0, 20)} is not allowed; use GET or HEAD.`,
+    { allowed: ["GET", "HEAD", "OPTIONS"] },
+    { Allow: ALLOWED_METHODS },
+  );
 }
 
 /** Request URLs already resolved to a precomputed file, per handler: parsing and resolving are skipped for them. */
@@ -187,7 +207,15 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
       return { status: 304, headers: { ...CORS_HEADERS, "Cache-Control": SUCCESS_CACHE_CONTROL } };
     }
     // Streamed as produced: no ETag, since the bytes are not known before they are sent; never compressed.
-    return { status: 200, headers: { ...CORS_HEADERS, ...contentHeaders(live.contentType, live.link, live.total), "Cache-Control": SUCCESS_CACHE_CONTROL }, body: live.lines };
+    return {
+      status: 200,
+      headers: {
+        ...CORS_HEADERS,
+        ...contentHeaders(live.contentType, live.link, live.total),
+        "Cache-Control": SUCCESS_CACHE_CONTROL,
+      },
+      body: live.lines,
+    };
   }
   const representation = live.representation;
   if (key !== undefined) {
@@ -202,14 +230,24 @@ async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostR
  * The live answer of a query: from the workers when the host has them (the export's lines only when
  * they will be sent), else computed here.
  */
-async function liveAnswer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostRequest): Promise<LiveJson | (Omit<RemoteExport, "lines"> & { lines?: HostResponse["body"] })> {
+async function liveAnswer(
+  resolved: ResolvedQuery,
+  deps: HandlerDeps,
+  request: HostRequest,
+): Promise<LiveJson | (Omit<RemoteExport, "lines"> & { lines?: HostResponse["body"] })> {
   if (deps.live !== undefined) {
     const queryAt = request.url.indexOf("?");
     const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const rawQuery = queryAt < 0 ? "" : request.url.slice(queryAt + 1);
     // An export answered 304 or 412, or asked with HEAD, needs its headers only: no line is produced.
-    const headersOnly = request.method.toUpperCase() === "HEAD" || (resolved.endpoint.format === "ndjson" && (!ifMatchMatches(request.ifMatch, undefined) || ifNoneMatchMatches(request.ifNoneMatch, undefined)));
-    const remote = await deps.live.answer({ rawPath, rawQuery, acceptEncoding: request.acceptEncoding, wantsBody: !headersOnly }, request.clientAddress);
+    const headersOnly =
+      request.method.toUpperCase() === "HEAD" ||
+      (resolved.endpoint.format === "ndjson" &&
+        (!ifMatchMatches(request.ifMatch, undefined) || ifNoneMatchMatches(request.ifNoneMatch, undefined)));
+    const remote = await deps.live.answer(
+      { rawPath, rawQuery, acceptEncoding: request.acceptEncoding, wantsBody: !headersOnly },
+      request.clientAddress,
+    );
     if (remote !== undefined) return remote;
   }
   return computeLive(deps.context, resolved, request.acceptEncoding);
@@ -217,7 +255,8 @@ async function liveAnswer(resolved: ResolvedQuery, deps: HandlerDeps, request: H
 
 /** Stops an export's lines that will not be sent (a worker drops its export). */
 function closeLines(lines: HostResponse["body"]): void {
-  if (lines !== undefined && typeof lines === "object" && "return" in lines && typeof lines.return === "function") void lines.return();
+  if (lines !== undefined && typeof lines === "object" && "return" in lines && typeof lines.return === "function")
+    void lines.return();
 }
 
 /** One key per canonical query and coding sent: equivalent spellings of a query share an entry. */
@@ -225,7 +264,11 @@ function liveCacheKey(resolved: ResolvedQuery, acceptEncoding: string | undefine
   return `${liveCoding(acceptEncoding)} ${resolved.endpoint.id} ${resolved.publicPath} ${JSON.stringify(resolved.canonical)}`;
 }
 
-function contentHeaders(contentType: string, link: string | undefined, totalCount: number | undefined): Record<string, string> {
+function contentHeaders(
+  contentType: string,
+  link: string | undefined,
+  totalCount: number | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = { "Content-Type": contentType };
   if (link !== undefined) headers.Link = link;
   if (totalCount !== undefined) headers["X-Total-Count"] = String(totalCount);
@@ -235,7 +278,13 @@ function contentHeaders(contentType: string, link: string | undefined, totalCoun
 function preflight(): HostResponse {
   return {
     status: 204,
-    headers: { ...CORS_HEADERS, "Access-Control-Allow-Methods": ALLOWED_METHODS, "Access-Control-Allow-Headers": "If-None-Match, If-Match", "Access-Control-Max-Age": "86400", Allow: ALLOWED_METHODS },
+    headers: {
+      ...CORS_HEADERS,
+      "Access-Control-Allow-Methods": ALLOWED_METHODS,
+      "Access-Control-Allow-Headers": "If-None-Match, If-Match",
+      "Access-Control-Max-Age": "86400",
+      Allow: ALLOWED_METHODS,
+    },
   };
 }
 
@@ -245,7 +294,11 @@ function withRate(response: HostResponse, rate: RateDecision | undefined): HostR
 }
 
 function rateHeaders(rate: RateDecision): Record<string, string> {
-  return { "RateLimit-Limit": String(rate.limit), "RateLimit-Remaining": String(rate.remaining), "RateLimit-Reset": String(rate.reset) };
+  return {
+    "RateLimit-Limit": String(rate.limit),
+    "RateLimit-Remaining": String(rate.remaining),
+    "RateLimit-Reset": String(rate.reset),
+  };
 }
 
 /**
@@ -253,7 +306,11 @@ function rateHeaders(rate: RateDecision): Record<string, string> {
  * the client's standing with the service its target names (`site` when it names none), not spent, as
  * for a preflight. None when the limit is off.
  */
-export function refusedRequestRateHeaders(deps: HandlerDeps, target: string, clientAddress: string): Record<string, string> {
+export function refusedRequestRateHeaders(
+  deps: HandlerDeps,
+  target: string,
+  clientAddress: string,
+): Record<string, string> {
   if (deps.rateLimiter === undefined) return {};
   const url = originForm(target);
   const queryAt = url.indexOf("?");
@@ -264,8 +321,13 @@ export function refusedRequestRateHeaders(deps: HandlerDeps, target: string, cli
 function serviceOf(rawPath: string): string {
   // Read the path as the router does (segments decoded, empty ones dropped), so that spelling it
   // `/api/%64ataset/v1` or `//api/dataset/v1` does not open a fresh bucket for the same service.
-  const path = `/${rawPath.split("/").filter((segment) => segment !== "").map(decodeLeniently).join("/")}`;
-  for (const [service, base] of Object.entries(SERVICE_BASES)) if (path === base || path.startsWith(`${base}/`)) return service;
+  const path = `/${rawPath
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map(decodeLeniently)
+    .join("/")}`;
+  for (const [service, base] of Object.entries(SERVICE_BASES))
+    if (path === base || path.startsWith(`${base}/`)) return service;
   return "site";
 }
 

@@ -23,15 +23,33 @@ const AT_LEAST_ONE = { error: "expected a whole number ≥ 1" };
  * JavaScript's Number() would also take `0x50`, `1e4` or `0b11`.
  */
 const decimal = (issue: { error: string }, fraction = false) =>
-  z.union([z.number(issue), z.string(issue).regex(fraction ? /^\d+(\.\d+)?$/ : /^\d+$/, issue).transform(Number)], issue);
+  z.union(
+    [
+      z.number(issue),
+      z
+        .string(issue)
+        .regex(fraction ? /^\d+(\.\d+)?$/ : /^\d+$/, issue)
+        .transform(Number),
+    ],
+    issue,
+  );
 
 export const hostConfigSchema = z.object({
-  port: decimal(PORT).pipe(z.number().int(PORT).min(0, PORT).max(65535, PORT)).default(8080).describe("TCP port (PORT)"),
+  port: decimal(PORT)
+    .pipe(z.number().int(PORT).min(0, PORT).max(65535, PORT))
+    .default(8080)
+    .describe("TCP port (PORT)"),
   host: z.string().min(1).default("127.0.0.1").describe("Address to listen on (HOST)"),
   dist: z.string().min(1).default("dist").describe("Built folder to serve (DIST)"),
-  rateLimit: decimal(RATE_LIMIT).pipe(z.number().int(RATE_LIMIT).min(0, RATE_LIMIT)).default(DEFAULT_RATE_LIMIT).describe("Requests per rolling minute per client and service; 0 turns it off (RATE_LIMIT)"),
+  rateLimit: decimal(RATE_LIMIT)
+    .pipe(z.number().int(RATE_LIMIT).min(0, RATE_LIMIT))
+    .default(DEFAULT_RATE_LIMIT)
+    .describe("Requests per rolling minute per client and service; 0 turns it off (RATE_LIMIT)"),
   trustProxy: z
-    .union([z.boolean(), z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true")], BOOLEAN)
+    .union(
+      [z.boolean(), z.enum(["1", "true", "0", "false"]).transform((text) => text === "1" || text === "true")],
+      BOOLEAN,
+    )
     .default(false)
     .describe("Read the client address from X-Forwarded-For's last entry, the one your proxy appended (TRUST_PROXY)"),
   liveCacheMb: decimal(MEBIBYTES, true)
@@ -42,9 +60,18 @@ export const hostConfigSchema = z.object({
     .pipe(z.number().int(WORKERS).min(0, WORKERS).max(64, WORKERS))
     .default(() => defaultLiveWorkers())
     .describe("Worker threads computing answers on the fly; 0 computes them on the host's thread (LIVE_WORKERS)"),
-  liveQueue: decimal(AT_LEAST_ONE).pipe(z.number().int(AT_LEAST_ONE).min(1, AT_LEAST_ONE)).default(DEFAULT_LIVE_QUEUE).describe("Live answers waiting for a worker at most; past it, 503 (LIVE_QUEUE)"),
-  livePerClient: decimal(AT_LEAST_ONE).pipe(z.number().int(AT_LEAST_ONE).min(1, AT_LEAST_ONE)).default(DEFAULT_LIVE_PER_CLIENT).describe("Live answers in flight at most per client address (LIVE_PER_CLIENT)"),
-  liveBudgetMs: decimal(AT_LEAST_ONE).pipe(z.number().int(AT_LEAST_ONE).min(1, AT_LEAST_ONE)).default(DEFAULT_LIVE_BUDGET_MS).describe("Milliseconds a live answer may wait for its first byte; past it, 503 (LIVE_BUDGET_MS)"),
+  liveQueue: decimal(AT_LEAST_ONE)
+    .pipe(z.number().int(AT_LEAST_ONE).min(1, AT_LEAST_ONE))
+    .default(DEFAULT_LIVE_QUEUE)
+    .describe("Live answers waiting for a worker at most; past it, 503 (LIVE_QUEUE)"),
+  livePerClient: decimal(AT_LEAST_ONE)
+    .pipe(z.number().int(AT_LEAST_ONE).min(1, AT_LEAST_ONE))
+    .default(DEFAULT_LIVE_PER_CLIENT)
+    .describe("Live answers in flight at most per client address (LIVE_PER_CLIENT)"),
+  liveBudgetMs: decimal(AT_LEAST_ONE)
+    .pipe(z.number().int(AT_LEAST_ONE).min(1, AT_LEAST_ONE))
+    .default(DEFAULT_LIVE_BUDGET_MS)
+    .describe("Milliseconds a live answer may wait for its first byte; past it, 503 (LIVE_BUDGET_MS)"),
 });
 
 export type HostConfig = z.infer<typeof hostConfigSchema>;

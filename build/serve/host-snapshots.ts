@@ -63,14 +63,19 @@ export interface SnapshotOptions {
 }
 
 /** Loads `distDir` (throwing as loadHost does when it cannot) and keeps the snapshot current; `depsOf` makes a snapshot's handler dependencies. */
-export async function openHostSnapshots(distDir: string, depsOf: (loaded: LoadedHost) => HandlerDeps, options: SnapshotOptions): Promise<HostSnapshots> {
+export async function openHostSnapshots(
+  distDir: string,
+  depsOf: (loaded: LoadedHost) => HandlerDeps,
+  options: SnapshotOptions,
+): Promise<HostSnapshots> {
   let current: { tag: string; deps: HandlerDeps };
   let loading: Promise<HandlerDeps | undefined> | undefined;
 
   const load = async (): Promise<{ tag: string; deps: HandlerDeps; manifest: Manifest }> => {
     const own = { tag: "" };
     // A store that finds its file replaced hands over to the snapshot after it: the one already in, or the next.
-    const onStale = async (): Promise<PrecomputedStore | undefined> => (current.tag !== own.tag ? current.deps.store : (await refresh())?.store);
+    const onStale = async (): Promise<PrecomputedStore | undefined> =>
+      current.tag !== own.tag ? current.deps.store : (await refresh())?.store;
     const loaded = await loadHost(distDir, { onStale });
     own.tag = loaded.manifestTag;
     return { tag: loaded.manifestTag, deps: depsOf(loaded), manifest: loaded.manifest };
@@ -101,7 +106,8 @@ export async function openHostSnapshots(distDir: string, depsOf: (loaded: Loaded
   const manifestFile = path.join(distDir, MANIFEST_FILE);
   // Polling the path, not watching the folder: a rebuild replaces the folder, which a watch would lose.
   const onChange = (now: Stats, before: Stats) => {
-    if (now.ino !== 0 && (now.ino !== before.ino || now.mtimeMs !== before.mtimeMs || now.size !== before.size)) void refresh();
+    if (now.ino !== 0 && (now.ino !== before.ino || now.mtimeMs !== before.mtimeMs || now.size !== before.size))
+      void refresh();
   };
   watchFile(manifestFile, { persistent: false, interval: options.pollMs ?? DEFAULT_RELOAD_POLL_MS }, onChange);
   return {

@@ -25,9 +25,28 @@ export interface LiveExport {
 }
 
 /** Runs the engine for a resolved query; throws its HttpError (a 404, result_too_large). */
-export function computeLive(context: EngineContext, resolved: ResolvedQuery, acceptEncoding: string | undefined): LiveJson | LiveExport {
+export function computeLive(
+  context: EngineContext,
+  resolved: ResolvedQuery,
+  acceptEncoding: string | undefined,
+): LiveJson | LiveExport {
   const result = runResolved(context, resolved);
   const headers = resultHeaders(resolved, result);
-  if (result.kind === "ndjson") return { kind: "ndjson", contentType: headers.contentType, link: headers.link, total: headers.totalCount, lines: renderNdjsonLines(result) };
-  return { kind: "json", contentType: headers.contentType, representation: { ...encodeLive(renderAnswer(resolved.endpoint, result.body), acceptEncoding), link: headers.link, total: headers.totalCount } };
+  if (result.kind === "ndjson")
+    return {
+      kind: "ndjson",
+      contentType: headers.contentType,
+      link: headers.link,
+      total: headers.totalCount,
+      lines: renderNdjsonLines(result),
+    };
+  return {
+    kind: "json",
+    contentType: headers.contentType,
+    representation: {
+      ...encodeLive(renderAnswer(resolved.endpoint, result.body), acceptEncoding),
+      link: headers.link,
+      total: headers.totalCount,
+    },
+  };
 }

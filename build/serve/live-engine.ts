@@ -37,7 +37,11 @@ export interface LiveEngine {
 }
 
 /** The pool and its queue, or undefined when `settings.workers` is 0. */
-export function startLiveEngine(settings: LiveSettings, logError: (error: unknown) => void, script?: URL): LiveEngine | undefined {
+export function startLiveEngine(
+  settings: LiveSettings,
+  logError: (error: unknown) => void,
+  script?: URL,
+): LiveEngine | undefined {
   if (settings.workers <= 0) return undefined;
   const pool = new LivePool(settings.workers, logError, script);
   const scheduler = new LiveScheduler<PoolWorker>(settings, () => pool.acquire());
@@ -48,7 +52,8 @@ export function startLiveEngine(settings: LiveSettings, logError: (error: unknow
       const snapshot = { id: nextSnapshot++, files };
       pool.share(snapshot);
       return {
-        answer: async (request, clientAddress) => (pool.gaveUp ? undefined : scheduler.submit(clientAddress, (worker) => pool.run(worker, snapshot, request))),
+        answer: async (request, clientAddress) =>
+          pool.gaveUp ? undefined : scheduler.submit(clientAddress, (worker) => pool.run(worker, snapshot, request)),
       };
     },
     get waiting() {

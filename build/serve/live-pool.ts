@@ -135,7 +135,14 @@ export class LivePool {
     // No execArgv: the script is plain JavaScript and loads the engine itself (live-worker.mjs), not
     // through the loaders of this thread (tsx, test preloads).
     const worker = new Worker(this.script, { execArgv: [] });
-    const entry: PoolWorker = { worker, ready: false, busy: false, holds: new Set(), jobs: new Map(), streams: new Map() };
+    const entry: PoolWorker = {
+      worker,
+      ready: false,
+      busy: false,
+      holds: new Set(),
+      jobs: new Map(),
+      streams: new Map(),
+    };
     this.workers.push(entry);
     worker.on("message", (message: FromWorker) => this.receive(entry, message));
     worker.on("error", (error) => this.logError(error));
@@ -172,7 +179,9 @@ export class LivePool {
     if (stream !== undefined) {
       // A stream that fails midway: the reader's next read throws, and the connection is cut.
       entry.streams.delete(message.id);
-      return stream.fail(message.type === "fault" ? faultOf(message) : new Error("Internal error: a live export failed"));
+      return stream.fail(
+        message.type === "fault" ? faultOf(message) : new Error("Internal error: a live export failed"),
+      );
     }
     const pending = entry.jobs.get(message.id);
     if (pending === undefined) return;
@@ -188,20 +197,52 @@ export class LivePool {
       case "json": {
         const { contentType, etag, contentEncoding, vary, link, total } = message;
         const body = Buffer.from(message.body);
-        const representation = { body, etag, bytes: body.length, ...(contentEncoding === undefined ? {} : { contentEncoding }), vary, link, total };
+        const representation = {
+          body,
+          etag,
+          bytes: body.length,
+          ...(contentEncoding === undefined ? {} : { contentEncoding }),
+          vary,
+          link,
+          total,
+        };
         return pending.resolve({ value: { kind: "json", contentType, representation }, ...now });
       }
       case "stream": {
-        const head = { kind: "ndjson" as const, contentType: message.contentType, link: message.link, total: message.total };
+        const head = {
+          kind: "ndjson" as const,
+          contentType: message.contentType,
+          link: message.link,
+          total: message.total,
+        };
         if (message.chunk === undefined && message.done) return pending.resolve({ value: head, ...now });
         const id = message.id;
-        const lines = new RemoteLines({ pull: () => this.post(entry, { type: "pull", id }), cancel: () => this.post(entry, { type: "cancel", id }) }, bufferOf(message.chunk), message.done);
+        const lines = new RemoteLines(
+          {
+            pull: () => this.post(entry, { type: "pull", id }),
+            cancel: () => this.post(entry, { type: "cancel", id }),
+          },
+          bufferOf(message.chunk),
+          message.done,
+        );
         if (!message.done) entry.streams.set(id, lines);
         void lines.finished.then(() => entry.streams.delete(id));
-        return pending.resolve({ value: { ...head, lines }, finished: lines.finished, abandon: () => void lines.return() });
+        return pending.resolve({
+          value: { ...head, lines },
+          finished: lines.finished,
+          abandon: () => void lines.return(),
+        });
       }
       case "error":
-        return pending.reject(new HttpError(message.error.status, message.error.code, message.error.message, message.error.details, message.error.headers));
+        return pending.reject(
+          new HttpError(
+            message.error.status,
+            message.error.code,
+            message.error.message,
+            message.error.details,
+            message.error.headers,
+          ),
+        );
       case "fault":
         return pending.reject(faultOf(message));
     }
@@ -219,7 +260,11 @@ export class LivePool {
     if (this.failures < MAX_START_FAILURES) this.spawn();
     else if (this.workers.length === 0) {
       this.gaveUp = true;
-      this.logError(new Error("Internal error: no live worker could be started; answers computed on the fly are computed on the host's thread"));
+      this.logError(
+        new Error(
+          "Internal error: no live worker could be started; answers computed on the fly are computed on the host's thread",
+        ),
+      );
       this.onFree();
     }
   }

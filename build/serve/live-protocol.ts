@@ -41,8 +41,26 @@ export interface ErrorData {
 /** Worker → host. */
 export type FromWorker =
   | { type: "ready" }
-  | { type: "json"; id: number; contentType: string; body: ArrayBuffer; etag: string; contentEncoding?: string; vary?: boolean; link?: string; total?: number }
-  | { type: "stream"; id: number; contentType: string; link?: string; total?: number; chunk?: ArrayBuffer; done: boolean }
+  | {
+      type: "json";
+      id: number;
+      contentType: string;
+      body: ArrayBuffer;
+      etag: string;
+      contentEncoding?: string;
+      vary?: boolean;
+      link?: string;
+      total?: number;
+    }
+  | {
+      type: "stream";
+      id: number;
+      contentType: string;
+      link?: string;
+      total?: number;
+      chunk?: ArrayBuffer;
+      done: boolean;
+    }
   | { type: "chunk"; id: number; chunk?: ArrayBuffer; done: boolean }
   | { type: "error"; id: number; error: ErrorData }
   | { type: "fault"; id: number; message: string; stack?: string };

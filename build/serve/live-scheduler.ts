@@ -70,11 +70,21 @@ export class LiveScheduler<W> {
   submit<R>(client: string, run: (worker: W) => Promise<Started<R>>): Promise<R> {
     const queue = this.queues.get(client) ?? [];
     const budget = Math.min(this.limits.budgetMs, this.deadline - this.now());
-    if (this.queued >= this.limits.maxQueued || queue.length >= Math.max(1, Math.floor(this.limits.maxQueued / 2)) || budget <= 0) {
+    if (
+      this.queued >= this.limits.maxQueued ||
+      queue.length >= Math.max(1, Math.floor(this.limits.maxQueued / 2)) ||
+      budget <= 0
+    ) {
       return Promise.reject(serviceUnavailable(RETRY_AFTER_SECONDS));
     }
     return new Promise<R>((resolve, reject) => {
-      const job: Job<W> = { client, run: run as Job<W>["run"], resolve: resolve as Job<W>["resolve"], reject, settled: false };
+      const job: Job<W> = {
+        client,
+        run: run as Job<W>["run"],
+        resolve: resolve as Job<W>["resolve"],
+        reject,
+        settled: false,
+      };
       this.arm(job, budget);
       queue.push(job);
       this.queues.set(client, queue);
@@ -130,7 +140,8 @@ export class LiveScheduler<W> {
 
   /** The first client in serving order with a job waiting and a free slot. */
   private nextClient(): string | undefined {
-    for (const client of this.queues.keys()) if ((this.inFlight.get(client) ?? 0) < this.limits.perClient) return client;
+    for (const client of this.queues.keys())
+      if ((this.inFlight.get(client) ?? 0) < this.limits.perClient) return client;
     return undefined;
   }
 

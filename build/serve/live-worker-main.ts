@@ -16,7 +16,13 @@ import { parseQueryString } from "../query/parse-query-string.ts";
 import { resolveQuery } from "../query/run-query.ts";
 import { parseSearchIndex } from "../search/search-index-codec.ts";
 import { computeLive } from "./live-answer.ts";
-import { STREAM_CHUNK_BYTES, type FromWorker, type LiveJobRequest, type SharedEngineFiles, type ToWorker } from "./live-protocol.ts";
+import {
+  STREAM_CHUNK_BYTES,
+  type FromWorker,
+  type LiveJobRequest,
+  type SharedEngineFiles,
+  type ToWorker,
+} from "./live-protocol.ts";
 
 const port = parentPort!;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -46,7 +52,8 @@ function warm(snapshot: number): void {
 /** Bytes in an ArrayBuffer of their own, to be moved to the host. */
 function owned(bytes: string | Buffer): ArrayBuffer {
   if (typeof bytes === "string") return encodeOwned(bytes).buffer;
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
+    return bytes.buffer;
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return copy.buffer;
@@ -72,7 +79,9 @@ function answer(id: number, snapshot: number, request: LiveJobRequest): void {
     const { representation } = live;
     const body = owned(representation.body);
     const { etag, contentEncoding, vary, link, total } = representation;
-    return post({ type: "json", id, contentType: live.contentType, body, etag, contentEncoding, vary, link, total }, [body]);
+    return post({ type: "json", id, contentType: live.contentType, body, etag, contentEncoding, vary, link, total }, [
+      body,
+    ]);
   }
   const head = { type: "stream" as const, id, contentType: live.contentType, link: live.link, total: live.total };
   if (!request.wantsBody) return post({ ...head, done: true });
@@ -84,7 +93,18 @@ function answer(id: number, snapshot: number, request: LiveJobRequest): void {
 
 function fail(id: number, error: unknown): void {
   streams.delete(id);
-  if (error instanceof HttpError) return post({ type: "error", id, error: { status: error.status, code: error.code, message: error.message, details: error.details, headers: error.headers } });
+  if (error instanceof HttpError)
+    return post({
+      type: "error",
+      id,
+      error: {
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        details: error.details,
+        headers: error.headers,
+      },
+    });
   const fault = error instanceof Error ? error : new Error(String(error));
   post({ type: "fault", id, message: fault.message, stack: fault.stack });
 }

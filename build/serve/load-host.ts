@@ -52,7 +52,9 @@ export async function loadHost(distDir: string, storeOptions?: StoreOptions): Pr
     let engineFiles: SharedEngineFiles;
     try {
       let datasetBytes: Buffer<SharedArrayBuffer> | undefined;
-      dataset = await readEngineFile(distDir, path.join(distDir, DATASET_FILE), (bytes) => parseDatasetFile((datasetBytes = shared(bytes))));
+      dataset = await readEngineFile(distDir, path.join(distDir, DATASET_FILE), (bytes) =>
+        parseDatasetFile((datasetBytes = shared(bytes))),
+      );
       const searchBytes = await readSearchFile(distDir);
       resumeSearch = await loadSearchIndex(distDir, dataset, searchBytes);
       engineFiles = { dataset: datasetBytes!.buffer, search: searchBytes.buffer };
@@ -93,8 +95,13 @@ async function notABuild(distDir: string): Promise<BuildError | undefined> {
   // Unreadable: the error the host met first says more.
   const obstacle = await outputObstacle(distDir, MANIFEST_FILE).catch(() => undefined);
   if (obstacle === undefined) return undefined;
-  if (obstacle.kind === "foreign") return new BuildError(`Cannot serve ${distDir}: it holds files but no ${MANIFEST_FILE}, so it is not a build's output (and a build will not replace it). ${advice}`);
-  return new BuildError(`Cannot serve ${distDir}: ${obstacle.path === path.normalize(distDir) ? "it" : obstacle.path} is a file, not a folder a build wrote. ${advice}`);
+  if (obstacle.kind === "foreign")
+    return new BuildError(
+      `Cannot serve ${distDir}: it holds files but no ${MANIFEST_FILE}, so it is not a build's output (and a build will not replace it). ${advice}`,
+    );
+  return new BuildError(
+    `Cannot serve ${distDir}: ${obstacle.path === path.normalize(distDir) ? "it" : obstacle.path} is a file, not a folder a build wrote. ${advice}`,
+  );
 }
 
 /** The command that builds `distDir` (`dist`, build/cli.ts's default, needs no --out). */
@@ -129,7 +136,9 @@ async function readSearchFile(distDir: string): Promise<Buffer<SharedArrayBuffer
   try {
     return shared(await readFile(file));
   } catch (error) {
-    throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
+    throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, {
+      cause: error,
+    });
   }
 }
 
@@ -140,9 +149,14 @@ async function loadSearchIndex(distDir: string, dataset: Dataset, bytes: Buffer)
   try {
     index = parseSearchIndex(bytes.toString("utf8"));
   } catch (error) {
-    throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, { cause: error });
+    throw new BuildError(`Cannot read the search index ${file}: run \`${buildCommandFor(distDir)}\` first.`, {
+      cause: error,
+    });
   }
-  if (!searchIndexMatches(index, dataset.resumes, dataset.searchSynonyms ?? [])) throw new BuildError(`The search index ${file} does not match the dataset beside it: run \`${buildCommandFor(distDir)}\` again.`);
+  if (!searchIndexMatches(index, dataset.resumes, dataset.searchSynonyms ?? []))
+    throw new BuildError(
+      `The search index ${file} does not match the dataset beside it: run \`${buildCommandFor(distDir)}\` again.`,
+    );
   return index;
 }
 

@@ -32,7 +32,13 @@ export function loadFunctionDeps(distDir: () => string, endpoints: readonly Endp
   let loading: Promise<HandlerDeps> | undefined;
   return () => {
     loading ??= loadHost(distDir()).then(
-      ({ context }) => ({ context, endpoints, store: EMPTY_STORE, liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024), logError: (error: unknown) => console.error(error) }),
+      ({ context }) => ({
+        context,
+        endpoints,
+        store: EMPTY_STORE,
+        liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024),
+        logError: (error: unknown) => console.error(error),
+      }),
       (error: unknown) => {
         loading = undefined;
         throw error;

@@ -15,7 +15,15 @@ export interface ParsedRequest {
 
 /** The host's view of a request Node's parser accepted: the target exactly as received (still percent-encoded). */
 export function hostRequestOf(req: ParsedRequest, options: { trustProxy: boolean }): HostRequest {
-  return { method: req.method ?? "GET", url: req.url ?? "/", ifNoneMatch: headerText(req.headers["if-none-match"]), ifMatch: headerText(req.headers["if-match"]), accept: headerText(req.headers.accept), acceptEncoding: headerText(req.headers["accept-encoding"]), clientAddress: clientAddress(req, options) };
+  return {
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    ifNoneMatch: headerText(req.headers["if-none-match"]),
+    ifMatch: headerText(req.headers["if-match"]),
+    accept: headerText(req.headers.accept),
+    acceptEncoding: headerText(req.headers["accept-encoding"]),
+    clientAddress: clientAddress(req, options),
+  };
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {

@@ -11,7 +11,14 @@ import { internalError } from "../shared/host-errors.ts";
 import { ConnectionTracker, SHUTDOWN_GRACE_MS } from "./connection-tracker.ts";
 import { handleRequest, refusedRequestRateHeaders, type HandlerDeps } from "./handle-request.ts";
 import { clientAddress, hostRequestOf } from "./node-request.ts";
-import { announcesBody, clientErrorOf, hostFieldProblem, refusedRequestText, refusedTarget, type ParserError } from "./parser-refusals.ts";
+import {
+  announcesBody,
+  clientErrorOf,
+  hostFieldProblem,
+  refusedRequestText,
+  refusedTarget,
+  type ParserError,
+} from "./parser-refusals.ts";
 import { errorResponse } from "./response-headers.ts";
 import { sendBody, writeRawResponse } from "./send-body.ts";
 
@@ -107,7 +114,10 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
     // A request answered at its headers whose body (read by no one) never ended or turned out malformed:
     // an answer now would be read by the client as that of its next request, so the connection is only
     // closed, after the answer.
-    tracker.answerInTurn(socket, tracker.inBody(socket) ? () => socket.destroy() : () => answerClientError(error, socket, currentDeps()));
+    tracker.answerInTurn(
+      socket,
+      tracker.inBody(socket) ? () => socket.destroy() : () => answerClientError(error, socket, currentDeps()),
+    );
   });
   return server;
 }
@@ -115,8 +125,19 @@ export function createHostServer(depsOf: HandlerDeps | (() => HandlerDeps), opti
 /** A CONNECT request: the handler's answer (a 405, counted by the rate limit like any other method), then the connection closes. */
 function answerConnect(req: IncomingMessage, socket: Socket, deps: HandlerDeps, options: ServerOptions): void {
   socket.on("error", () => socket.destroy());
-  handleRequest({ method: req.method ?? "CONNECT", url: req.url ?? "/", clientAddress: clientAddress(req, options) }, deps)
-    .then((response) => writeRawResponse(socket, response.status, STATUS_CODES[response.status] ?? "Error", response.headers, typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : ""))
+  handleRequest(
+    { method: req.method ?? "CONNECT", url: req.url ?? "/", clientAddress: clientAddress(req, options) },
+    deps,
+  )
+    .then((response) =>
+      writeRawResponse(
+        socket,
+        response.status,
+        STATUS_CODES[response.status] ?? "Error",
+        response.headers,
+        typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : "",
+      ),
+    )
     .catch((error: unknown) => {
       deps.logError?.(error);
       socket.destroy();
@@ -139,7 +160,12 @@ function sendInternalError(req: IncomingMessage, res: ServerResponse): void {
   res.end(req.method === "HEAD" ? undefined : failed.body);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps, options: ServerOptions): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: HandlerDeps,
+  options: ServerOptions,
+): Promise<void> {
   const hostProblem = hostFieldProblem(req);
   if (hostProblem !== undefined) {
     // RFC 9112 §3.2: a 400, here as contract JSON with CORS.
@@ -159,6 +185,9 @@ function answerClientError(error: NodeJS.ErrnoException & ParserError, socket: S
   const refused = refusedRequestText(error);
   const [status, reason, httpError] = clientErrorOf(error, refused);
   const response = errorResponse(httpError);
-  Object.assign(response.headers, refusedRequestRateHeaders(deps, refusedTarget(refused), socket.remoteAddress ?? "unknown"));
+  Object.assign(
+    response.headers,
+    refusedRequestRateHeaders(deps, refusedTarget(refused), socket.remoteAddress ?? "unknown"),
+  );
   writeRawResponse(socket, status, reason, response.headers, String(response.body));
 }

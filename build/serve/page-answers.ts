@@ -22,14 +22,24 @@ export function underApiBase(decodedPath: string): boolean {
  * the query kept. A page's own file name (`/methodology/index.html`) and pages under the API bases are left as they are.
  * @example canonicalPageAddress("/methodology", "/methodology", "x=1", "methodology/index.html") // "/methodology/?x=1"
  */
-export function canonicalPageAddress(rawPath: string, decodedPath: string, rawQuery: string, file: string): string | undefined {
-  if (!isPageFile(file) || decodedPath.endsWith("/") || decodedPath.endsWith(".html") || underApiBase(decodedPath)) return undefined;
+export function canonicalPageAddress(
+  rawPath: string,
+  decodedPath: string,
+  rawQuery: string,
+  file: string,
+): string | undefined {
+  if (!isPageFile(file) || decodedPath.endsWith("/") || decodedPath.endsWith(".html") || underApiBase(decodedPath))
+    return undefined;
   return `${rawPath}/${rawQuery === "" ? "" : `?${rawQuery}`}`;
 }
 
 /** The 301 to a page's canonical address; cacheable, as the static host's own redirect would be. */
 export function movedTo(location: string): HostResponse {
-  return { status: 301, headers: { ...CORS_HEADERS, Location: location, "Cache-Control": "public, max-age=300", "Content-Length": "0" }, body: "" };
+  return {
+    status: 301,
+    headers: { ...CORS_HEADERS, Location: location, "Cache-Control": "public, max-age=300", "Content-Length": "0" },
+    body: "",
+  };
 }
 
 /**
@@ -42,5 +52,14 @@ export function wantsHtmlNotFound(decodedPath: string, accept: string | undefine
 
 /** The HTML 404 response of `page`. */
 export function htmlNotFound(page: string): HostResponse {
-  return { status: 404, headers: { ...CORS_HEADERS, "Content-Type": HTML_TYPE, "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(page)) }, body: page };
+  return {
+    status: 404,
+    headers: {
+      ...CORS_HEADERS,
+      "Content-Type": HTML_TYPE,
+      "Cache-Control": "no-store",
+      "Content-Length": String(Buffer.byteLength(page)),
+    },
+    body: page,
+  };
 }

@@ -31,10 +31,18 @@ const HOST_VALUE = /^(?:\[[0-9A-Za-z:._~!$&'()*+,;=%-]+\]|[0-9A-Za-z._~!$&'()*+,
  * without one, or any request with more than one Host line or with a value that is not `host[:port]`.
  * Node keeps only the first of several Host lines, so they are counted in the raw headers.
  */
-export function hostFieldProblem(req: { httpVersionMajor: number; httpVersionMinor: number; rawHeaders: readonly string[] }): string | undefined {
+export function hostFieldProblem(req: {
+  httpVersionMajor: number;
+  httpVersionMinor: number;
+  rawHeaders: readonly string[];
+}): string | undefined {
   const values: string[] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === "host") values.push(req.rawHeaders[i + 1]!);
-  if (values.length === 0) return req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 ? "An HTTP/1.1 request needs a Host header." : undefined;
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (req.rawHeaders[i]!.toLowerCase() === "host") values.push(req.rawHeaders[i + 1]!);
+  if (values.length === 0)
+    return req.httpVersionMajor === 1 && req.httpVersionMinor >= 1
+      ? "An HTTP/1.1 request needs a Host header."
+      : undefined;
   if (values.length > 1) return "A request may carry only one Host header.";
   return HOST_VALUE.test(values[0]!) ? undefined : "The Host header is not a valid host[:port].";
 }
@@ -60,13 +68,24 @@ export function refusedTarget(refused: string): string {
 export function clientErrorOf(error: ParserError, refused: string): [number, string, HttpError] {
   // A method Node's parser does not know, in an otherwise well-formed request line (`FOO /x HTTP/1.1`),
   // is still a readable request: the contract's 405. Anything else there (`HELLO THERE`) stays a 400.
-  const requestLine = error.code === "HPE_INVALID_METHOD" ? /^([!#$%&'*+.^_`|~\w-]{1,20}) \S+ HTTP\/\d\.\d\r?\n/.exec(refused) : null;
+  const requestLine =
+    error.code === "HPE_INVALID_METHOD" ? /^([!#$%&'*+.^_`|~\w-]{1,20}) \S+ HTTP\/\d\.\d\r?\n/.exec(refused) : null;
   if (requestLine !== null) return [405, "Method Not Allowed", methodNotAllowed(requestLine[1]!)];
   // Node's headersTimeout or requestTimeout: RFC 9110 §15.5.9, not a request that could not be parsed.
-  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return [408, "Request Timeout", new HttpError(408, "request_timeout", "The request did not arrive in full in time.")];
-  if (error.code !== "HPE_HEADER_OVERFLOW") return [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")];
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return [
+      408,
+      "Request Timeout",
+      new HttpError(408, "request_timeout", "The request did not arrive in full in time."),
+    ];
+  if (error.code !== "HPE_HEADER_OVERFLOW")
+    return [400, "Bad Request", new HttpError(400, "bad_request", "The request could not be parsed as HTTP.")];
   if (urlOverflowed(error.rawPacket)) return [414, "URI Too Long", urlTooLong()];
-  return [431, "Request Header Fields Too Large", new HttpError(431, "request_too_large", "The request headers are too large.")];
+  return [
+    431,
+    "Request Header Fields Too Large",
+    new HttpError(431, "request_too_large", "The request headers are too large."),
+  ];
 }
 
 /**

@@ -70,7 +70,11 @@ export interface StoreOptions {
 const STALE = Symbol("stale");
 
 /** A store over `distDir` described by `manifest`. */
-export function createPrecomputedStore(distDir: string, manifest: Manifest, options: StoreOptions = {}): PrecomputedStore {
+export function createPrecomputedStore(
+  distDir: string,
+  manifest: Manifest,
+  options: StoreOptions = {},
+): PrecomputedStore {
   const { maxCachedBytes = 256 * 1024 * 1024, onStale } = options;
   const cache = new Map<string, PrecomputedFile | SiteFileHit>();
   let cachedBytes = 0;
@@ -88,7 +92,11 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
   };
 
   /** The representation of `entry` (stored at `file`) for this Accept-Encoding, from memory or disk; STALE when the disk no longer has it. */
-  const represent = async (file: string, entry: ManifestEntry | SiteEntry, acceptEncoding: string | undefined): Promise<PrecomputedFile | SiteFileHit | typeof STALE> => {
+  const represent = async (
+    file: string,
+    entry: ManifestEntry | SiteEntry,
+    acceptEncoding: string | undefined,
+  ): Promise<PrecomputedFile | SiteFileHit | typeof STALE> => {
     let codings = available.get(entry);
     if (codings === undefined) available.set(entry, (codings = availableOf(entry)));
     const chosen = chooseEncoding(acceptEncoding, codings);
@@ -109,7 +117,10 @@ export function createPrecomputedStore(distDir: string, manifest: Manifest, opti
     }
     if (body.length !== expected.bytes || etagOf(body) !== expected.etag) return STALE;
     const vary = codings.length > 0;
-    const made = variant === undefined ? { ...entry, body, vary } : { ...entry, etag: variant.etag, bytes: variant.bytes, body, contentEncoding: chosen as Encoding, vary };
+    const made =
+      variant === undefined
+        ? { ...entry, body, vary }
+        : { ...entry, etag: variant.etag, bytes: variant.bytes, body, contentEncoding: chosen as Encoding, vary };
     remember(stored, made);
     return made;
   };
@@ -158,4 +169,8 @@ function decodedPath(rawPath: string): string | undefined {
 }
 
 /** A store with no files: every query goes to the engine (tests of the live path). */
-export const EMPTY_STORE: PrecomputedStore = { has: () => false, get: async () => undefined, getSite: async () => undefined };
+export const EMPTY_STORE: PrecomputedStore = {
+  has: () => false,
+  get: async () => undefined,
+  getSite: async () => undefined,
+};

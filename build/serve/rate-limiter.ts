@@ -32,9 +32,15 @@ export function createRateLimiter(limit: number, now: () => number = Date.now): 
 
   const decide = (log: readonly number[], time: number, allowed: boolean): RateDecision => {
     const oldest = log[0] ?? time;
-    return { allowed, limit, remaining: Math.max(0, limit - log.length), reset: Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - time) / 1000)) };
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - log.length),
+      reset: Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - time) / 1000)),
+    };
   };
-  const recent = (key: string, time: number): number[] => (logs.get(key) ?? []).filter((stamp) => stamp > time - RATE_WINDOW_MS);
+  const recent = (key: string, time: number): number[] =>
+    (logs.get(key) ?? []).filter((stamp) => stamp > time - RATE_WINDOW_MS);
 
   return {
     check(key) {

@@ -20,7 +20,11 @@ export class RemoteLines implements AsyncIterableIterator<Buffer> {
   /** Resolves once the stream is over: read to its end, cancelled, or failed. */
   readonly finished = new Promise<void>((resolve) => (this.onEnd = resolve));
 
-  constructor(private readonly source: LineSource, first: Buffer | undefined, done: boolean) {
+  constructor(
+    private readonly source: LineSource,
+    first: Buffer | undefined,
+    done: boolean,
+  ) {
     if (first !== undefined) this.chunks.push(first);
     if (done) this.end();
   }

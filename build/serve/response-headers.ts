@@ -35,7 +35,10 @@ export interface Representation {
 /** Headers of a representation's 200 and 304, built once per stored representation (the store hands back the same object). */
 const templates = new WeakMap<Representation, { ok: Record<string, string>; notModified: Record<string, string> }>();
 
-function templatesOf(representation: Representation, contentType: string): { ok: Record<string, string>; notModified: Record<string, string> } {
+function templatesOf(
+  representation: Representation,
+  contentType: string,
+): { ok: Record<string, string>; notModified: Record<string, string> } {
   const known = templates.get(representation);
   if (known !== undefined && known.ok["Content-Type"] === contentType) return known;
   const caching: Record<string, string> = { ETag: representation.etag, "Cache-Control": SUCCESS_CACHE_CONTROL };
@@ -54,9 +57,14 @@ function templatesOf(representation: Representation, contentType: string): { ok:
  * The 200 of a representation, or its 304 when If-None-Match holds its ETag (the ETag of the coding
  * chosen for this request). Headers are a fresh copy: callers may add to them.
  */
-export function representationResponse(representation: Representation, contentType: string, ifNoneMatch: string | undefined): HostResponse {
+export function representationResponse(
+  representation: Representation,
+  contentType: string,
+  ifNoneMatch: string | undefined,
+): HostResponse {
   const { ok, notModified } = templatesOf(representation, contentType);
-  if (ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, representation.etag)) return { status: 304, headers: { ...notModified } };
+  if (ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, representation.etag))
+    return { status: 304, headers: { ...notModified } };
   return { status: 200, headers: { ...ok }, body: representation.body };
 }
 
@@ -65,7 +73,13 @@ export function errorResponse(error: HttpError): HostResponse {
   const body = renderJson(error.toBody());
   return {
     status: error.status,
-    headers: { ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store", ...error.headers, "Content-Length": String(Buffer.byteLength(body)) },
+    headers: {
+      ...CORS_HEADERS,
+      "Content-Type": JSON_TYPE,
+      "Cache-Control": "no-store",
+      ...error.headers,
+      "Content-Length": String(Buffer.byteLength(body)),
+    },
     body,
   };
 }

@@ -19,7 +19,8 @@ export async function sendBody(res: ServerResponse, body: HostResponse["body"]):
   if (body === undefined) return void res.end();
   // A long string (a live answer with the live cache off) is sliced as bytes; a UTF-16 unit is 3 bytes at most.
   const whole = typeof body === "string" && body.length > WRITE_SLICE_BYTES / 3 ? Buffer.from(body) : body;
-  if (typeof whole === "string" || (Buffer.isBuffer(whole) && whole.length <= WRITE_SLICE_BYTES)) return void res.end(whole);
+  if (typeof whole === "string" || (Buffer.isBuffer(whole) && whole.length <= WRITE_SLICE_BYTES))
+    return void res.end(whole);
   let closed = false;
   res.on("close", () => {
     closed = true;
@@ -42,7 +43,8 @@ export async function sendBody(res: ServerResponse, body: HostResponse["body"]):
 
 /** A body's consecutive slices of WRITE_SLICE_BYTES, as views of its memory (nothing is copied). */
 function* slices(body: Buffer): Generator<Buffer> {
-  for (let start = 0; start < body.length; start += WRITE_SLICE_BYTES) yield body.subarray(start, start + WRITE_SLICE_BYTES);
+  for (let start = 0; start < body.length; start += WRITE_SLICE_BYTES)
+    yield body.subarray(start, start + WRITE_SLICE_BYTES);
 }
 
 /** Waits for room in the buffer (or the end of the response), leaving no listener behind for the next wait. */
@@ -59,8 +61,24 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
 }
 
 /** Writes a whole response on a socket no longer driven by Node's HTTP server, and closes it. */
-export function writeRawResponse(socket: Socket, status: number, reason: string, headers: Record<string, string>, body: string | Buffer): void {
+export function writeRawResponse(
+  socket: Socket,
+  status: number,
+  reason: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void {
   if (!socket.writable) return void socket.destroy();
-  const head = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), `Date: ${new Date().toUTCString()}`, "Connection: close"];
-  socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "latin1"), Buffer.isBuffer(body) ? body : Buffer.from(body)]));
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `Date: ${new Date().toUTCString()}`,
+    "Connection: close",
+  ];
+  socket.end(
+    Buffer.concat([
+      Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "latin1"),
+      Buffer.isBuffer(body) ? body : Buffer.from(body),
+    ]),
+  );
 }

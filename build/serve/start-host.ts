@@ -19,7 +19,8 @@ import { createRateLimiter } from "./rate-limiter.ts";
 type OptionalSettings = "liveCacheMb" | "liveWorkers" | "liveQueue" | "livePerClient" | "liveBudgetMs";
 
 /** The host's settings (see OptionalSettings), and how often dist/ is checked for a rebuild. */
-export type HostSettings = Omit<HostConfig, OptionalSettings> & Partial<Pick<HostConfig, OptionalSettings>> & { reloadPollMs?: number; swapWaitMs?: number };
+export type HostSettings = Omit<HostConfig, OptionalSettings> &
+  Partial<Pick<HostConfig, OptionalSettings>> & { reloadPollMs?: number; swapWaitMs?: number };
 
 export interface RunningHost {
   url: string;
@@ -45,14 +46,27 @@ export async function startHost(
   const liveCacheBytes = (config.liveCacheMb ?? DEFAULT_LIVE_CACHE_MB) * 1024 * 1024;
   // Started first: the workers load while the host loads, and each build loaded is shared with them.
   const live = startLiveEngine(
-    { workers: config.liveWorkers ?? 0, maxQueued: config.liveQueue ?? DEFAULT_LIVE_QUEUE, perClient: config.livePerClient ?? DEFAULT_LIVE_PER_CLIENT, budgetMs: config.liveBudgetMs ?? DEFAULT_LIVE_BUDGET_MS },
+    {
+      workers: config.liveWorkers ?? 0,
+      maxQueued: config.liveQueue ?? DEFAULT_LIVE_QUEUE,
+      perClient: config.livePerClient ?? DEFAULT_LIVE_PER_CLIENT,
+      budgetMs: config.liveBudgetMs ?? DEFAULT_LIVE_BUDGET_MS,
+    },
     logError,
   );
   let snapshots;
   try {
     snapshots = await openHostSnapshots(
       config.dist,
-      ({ context, store, engineFiles }) => ({ context, endpoints: ENDPOINTS, store, rateLimiter, liveCache: createLiveCache(liveCacheBytes), live: live?.forSnapshot(engineFiles), logError }),
+      ({ context, store, engineFiles }) => ({
+        context,
+        endpoints: ENDPOINTS,
+        store,
+        rateLimiter,
+        liveCache: createLiveCache(liveCacheBytes),
+        live: live?.forSnapshot(engineFiles),
+        logError,
+      }),
       { pollMs: config.reloadPollMs, swapWaitMs: config.swapWaitMs, logError, onReload },
     );
   } catch (error) {
@@ -100,8 +114,17 @@ function logHostError(error: unknown): void {
  */
 function listenError(error: unknown, config: HostSettings): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "EADDRINUSE") return new BuildError(`Port ${config.port} on ${config.host} is already in use (another host?): stop it, or choose another port with --port or PORT.`);
-  if (code === "EACCES") return new BuildError(`Not allowed to listen on port ${config.port} of ${config.host}: choose a port from 1024 with --port or PORT.`);
-  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return new BuildError(`Cannot listen on ${config.host}: no such address on this machine. Choose another with --host or HOST (127.0.0.1 by default, 0.0.0.0 for every interface).`);
+  if (code === "EADDRINUSE")
+    return new BuildError(
+      `Port ${config.port} on ${config.host} is already in use (another host?): stop it, or choose another port with --port or PORT.`,
+    );
+  if (code === "EACCES")
+    return new BuildError(
+      `Not allowed to listen on port ${config.port} of ${config.host}: choose a port from 1024 with --port or PORT.`,
+    );
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+    return new BuildError(
+      `Cannot listen on ${config.host}: no such address on this machine. Choose another with --host or HOST (127.0.0.1 by default, 0.0.0.0 for every interface).`,
+    );
   return error;
 }

@@ -20,7 +20,10 @@ export type WebHandler = (request: Request, options?: WebRequestOptions) => Prom
  * If they cannot be loaded, or the answer cannot be made into a Response, the answer is the contract's 500
  * and the cause goes to `logError`, not the client.
  */
-export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (error: unknown) => void = console.error): WebHandler {
+export function createWebHandler(
+  deps: () => Promise<HandlerDeps>,
+  logError: (error: unknown) => void = console.error,
+): WebHandler {
   return async (request, options = {}) => {
     let loaded: HandlerDeps;
     try {
@@ -49,7 +52,11 @@ export function createWebHandler(deps: () => Promise<HandlerDeps>, logError: (er
  */
 export function toHostRequest(request: Request, options: WebRequestOptions = {}): HostRequest {
   const url = new URL(request.url);
-  const host: HostRequest = { method: request.method, url: `${url.pathname}${url.search}`, clientAddress: options.clientAddress ?? "unknown" };
+  const host: HostRequest = {
+    method: request.method,
+    url: `${url.pathname}${url.search}`,
+    clientAddress: options.clientAddress ?? "unknown",
+  };
   const ifNoneMatch = request.headers.get("if-none-match");
   if (ifNoneMatch !== null) host.ifNoneMatch = ifNoneMatch;
   const ifMatch = request.headers.get("if-match");
@@ -70,7 +77,11 @@ export function toWebResponse(response: HostResponse, logError?: (error: unknown
   const body = response.body;
   if (body === undefined) return new Response(null, { status: response.status, headers });
   if (typeof body === "string") return new Response(body, { status: response.status, headers });
-  if (Buffer.isBuffer(body)) return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status: response.status, headers });
+  if (Buffer.isBuffer(body))
+    return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), {
+      status: response.status,
+      headers,
+    });
   return new Response(streamLines(body, logError), { status: response.status, headers });
 }
 
@@ -80,7 +91,10 @@ export function toWebResponse(response: HostResponse, logError?: (error: unknown
  * A producer that fails after the headers left is a fault of ours: reported to `logError`, as the Node
  * host reports it, and the stream is cut, so the client sees an incomplete body, never the cause.
  */
-export function streamLines(lines: Iterable<string> | AsyncIterable<Buffer>, logError?: (error: unknown) => void): ReadableStream<Uint8Array> {
+export function streamLines(
+  lines: Iterable<string> | AsyncIterable<Buffer>,
+  logError?: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let iterator: Iterator<string> | AsyncIterator<Buffer> | undefined;
   return new ReadableStream<Uint8Array>({
@@ -94,7 +108,12 @@ export function streamLines(lines: Iterable<string> | AsyncIterable<Buffer>, log
         return controller.error(new Error("The export failed while it was being sent."));
       }
       if (next.done === true) controller.close();
-      else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      else
+        controller.enqueue(
+          typeof next.value === "string"
+            ? encoder.encode(next.value)
+            : new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength),
+        );
     },
     cancel() {
       iterator?.return?.();

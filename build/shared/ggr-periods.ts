@@ -12,7 +12,8 @@ export const GGR_PERIOD_PATTERN = /^\d{4}(?:-(?:0[1-9]|1[0-2])|-Q[1-4]|-H[12])?$
 export function monthsOfPeriod(period: string): string[] {
   const year = period.slice(0, 4);
   const rest = period.slice(5);
-  const range = (first: number, count: number) => Array.from({ length: count }, (_, i) => `${year}-${String(first + i).padStart(2, "0")}`);
+  const range = (first: number, count: number) =>
+    Array.from({ length: count }, (_, i) => `${year}-${String(first + i).padStart(2, "0")}`);
   if (rest === "") return range(1, 12);
   if (rest.startsWith("Q")) return range((Number(rest[1]) - 1) * 3 + 1, 3);
   if (rest.startsWith("H")) return range((Number(rest[1]) - 1) * 6 + 1, 6);

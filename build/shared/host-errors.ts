@@ -22,17 +22,31 @@ export function urlTooLong(): HttpError {
 
 /** The 429 of a client over `limit` requests in the rolling minute, free again in `reset` seconds. */
 export function rateLimited(limit: number, reset: number): HttpError {
-  return new HttpError(429, "rate_limited", `Too many requests: the limit is ${limit} per 60 seconds. Retry after ${reset} s.`, { retry_after: reset }, { "Retry-After": String(reset) });
+  return new HttpError(
+    429,
+    "rate_limited",
+    `Too many requests: the limit is ${limit} per 60 seconds. Retry after ${reset} s.`,
+    { retry_after: reset },
+    { "Retry-After": String(reset) },
+  );
 }
 
 /** The 412 of an If-Match that names no current ETag. */
 export function preconditionFailed(): HttpError {
-  return new HttpError(412, "precondition_failed", "If-Match names no current ETag of this resource (a W/ tag never matches): the request was not served.");
+  return new HttpError(
+    412,
+    "precondition_failed",
+    "If-Match names no current ETag of this resource (a W/ tag never matches): the request was not served.",
+  );
 }
 
 /** The generic 500: never a stack trace or a path. */
 export function internalError(): HttpError {
-  return new HttpError(500, "internal_error", "Internal error: the server failed to answer this request. It has been logged.");
+  return new HttpError(
+    500,
+    "internal_error",
+    "Internal error: the server failed to answer this request. It has been logged.",
+  );
 }
 
 /** Seconds a client refused a live answer is told to wait: about the time a queued answer takes to clear. */
@@ -44,5 +58,11 @@ export const LIVE_RETRY_AFTER_SECONDS = 2;
  * never refused this way.
  */
 export function serviceUnavailable(retryAfter: number = LIVE_RETRY_AFTER_SECONDS): HttpError {
-  return new HttpError(503, "service_unavailable", `The host is too busy to compute this answer now. Retry after ${retryAfter} s.`, { retry_after: retryAfter }, { "Retry-After": String(retryAfter) });
+  return new HttpError(
+    503,
+    "service_unavailable",
+    `The host is too busy to compute this answer now. Retry after ${retryAfter} s.`,
+    { retry_after: retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
 }

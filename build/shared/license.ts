@@ -14,7 +14,11 @@ export interface PackageLicense {
 
 /** Open Definition identifiers and deeds of the licenses the seeds may name. */
 const KNOWN_LICENSES: Record<string, Required<PackageLicense>> = {
-  "CC BY 4.0": { name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: "Creative Commons Attribution 4.0" },
+  "CC BY 4.0": {
+    name: "CC-BY-4.0",
+    path: "https://creativecommons.org/licenses/by/4.0/",
+    title: "Creative Commons Attribution 4.0",
+  },
   "CC0 1.0": { name: "CC0-1.0", path: "https://creativecommons.org/publicdomain/zero/1.0/", title: "CC0 1.0" },
 };
 

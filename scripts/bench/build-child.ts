@@ -11,7 +11,14 @@ const [seedsDir, outDir] = process.argv.slice(2);
 if (seedsDir === undefined || outDir === undefined) throw new Error("usage: build-child.ts <seeds> <out>");
 const started = performance.now();
 // As the CLI runs it: the previous output, where there is one, is removed by a detached process.
-const report = await runBuild({ seedsDir, outDir, baseUrl: "http://127.0.0.1:8080", maxFiles: 20_000, dryRun: false, removePreviousInBackground: true });
+const report = await runBuild({
+  seedsDir,
+  outDir,
+  baseUrl: "http://127.0.0.1:8080",
+  maxFiles: 20_000,
+  dryRun: false,
+  removePreviousInBackground: true,
+});
 const ms = performance.now() - started;
 const variants = report.endpoints.find((row) => row.id.startsWith("compressed"));
 console.log(

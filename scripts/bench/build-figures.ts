@@ -80,7 +80,11 @@ function settle(): void {
  * the tree without its variants and the render floor, then `runs` rebuilds. Nothing is removed before the end
  * of the benchmark (see writeFloorMs).
  */
-export async function sampleBuildFigures(root: string, runs: number, log: (line: string) => void): Promise<SampleBuildFigures> {
+export async function sampleBuildFigures(
+  root: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<SampleBuildFigures> {
   const seeds = path.join(ROOT, "seeds");
   const outs = Array.from({ length: runs }, (_, i) => path.join(root, `sample-dist-${i + 1}`));
   const full: BuildRun[] = [];
@@ -99,14 +103,21 @@ export async function sampleBuildFigures(root: string, runs: number, log: (line:
     compressFloor.push(await compressFloorMs(compressedBodies(files)));
     const plain = withoutVariants(files);
     settle();
-    plainFloor.push({ ...(await writeFloorMs(plain, path.join(root, `plain-floor-${full.length}`))), files: plain.length });
+    plainFloor.push({
+      ...(await writeFloorMs(plain, path.join(root, `plain-floor-${full.length}`))),
+      files: plain.length,
+    });
     renderFloor.push(await renderOnce(seeds));
-    log(`  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms; compression floor of its ${compressFloor.at(-1)!.bodies} compressed bodies: ${compressFloor.at(-1)!.ms.toFixed(0)} ms; write floor of its ${plain.length} files without variants: ${plainFloor.at(-1)!.ms.toFixed(0)} ms; its plan with nothing written: ${renderFloor.at(-1)!.stages.plan} ms`);
+    log(
+      `  full build ${full.length}/${runs}: ${full.at(-1)!.ms.toFixed(0)} ms; write floor of its ${files.length} files: ${floor.at(-1)!.ms.toFixed(0)} ms; compression floor of its ${compressFloor.at(-1)!.bodies} compressed bodies: ${compressFloor.at(-1)!.ms.toFixed(0)} ms; write floor of its ${plain.length} files without variants: ${plainFloor.at(-1)!.ms.toFixed(0)} ms; its plan with nothing written: ${renderFloor.at(-1)!.stages.plan} ms`,
+    );
   }
   for (let run = 0; run < runs; run += 1) {
     settle();
     rebuild.push(await buildOnce(seeds, outs[0]!));
-    log(`  rebuild ${run + 1}/${runs}: ${rebuild.at(-1)!.ms.toFixed(0)} ms, ${rebuild.at(-1)!.publish?.written ?? "?"} files rewritten`);
+    log(
+      `  rebuild ${run + 1}/${runs}: ${rebuild.at(-1)!.ms.toFixed(0)} ms, ${rebuild.at(-1)!.publish?.written ?? "?"} files rewritten`,
+    );
   }
   const figures: SampleBuildFigures = { full, rebuild, floor, compressFloor, plainFloor, renderFloor, dist: outs[0]! };
   if (outs.length > 1) figures.changed = await changedRebuild(seeds, root, outs[1]!);
@@ -133,7 +144,12 @@ async function changedRebuild(seeds: string, root: string, out: string): Promise
  * it) to finish, so that its work does not fall into the next figure; a minute at most.
  */
 async function previousTreeRemoved(parent: string): Promise<void> {
-  for (let waited = 0; waited < 60_000 && readdirSync(parent).some((name) => name.startsWith(".dist-tmp-")); waited += 100) await sleep(100);
+  for (
+    let waited = 0;
+    waited < 60_000 && readdirSync(parent).some((name) => name.startsWith(".dist-tmp-"));
+    waited += 100
+  )
+    await sleep(100);
   settle();
 }
 
@@ -145,7 +161,13 @@ export interface ScaleFigures {
 }
 
 /** Generates each scale's sample and builds it `runs` times (scale 1 is the committed sample's builds). */
-export async function scaleFigures(root: string, scales: readonly number[], runs: number, sample: SampleBuildFigures, log: (line: string) => void): Promise<ScaleFigures[]> {
+export async function scaleFigures(
+  root: string,
+  scales: readonly number[],
+  runs: number,
+  sample: SampleBuildFigures,
+  log: (line: string) => void,
+): Promise<ScaleFigures[]> {
   const figures: ScaleFigures[] = [{ scale: 1, runs: sample.full }];
   for (const scale of scales.filter((value) => value !== 1)) {
     const seeds = path.join(root, `seeds-x${scale}`);
@@ -155,7 +177,9 @@ export async function scaleFigures(root: string, scales: readonly number[], runs
       const out = path.join(root, `dist-x${scale}-${run + 1}`);
       settle();
       builds.push(await buildOnce(seeds, out));
-      log(`  scale ${scale} build ${run + 1}/${runs}: ${builds.at(-1)!.ms.toFixed(0)} ms, peak ${(builds.at(-1)!.maxRssBytes / 1048576).toFixed(0)} MiB`);
+      log(
+        `  scale ${scale} build ${run + 1}/${runs}: ${builds.at(-1)!.ms.toFixed(0)} ms, peak ${(builds.at(-1)!.maxRssBytes / 1048576).toFixed(0)} MiB`,
+      );
     }
     figures.push({ scale, runs: builds, dist: path.join(root, `dist-x${scale}-${runs}`) });
   }

@@ -38,7 +38,10 @@ export function compressedBodies<T extends TreeFile>(tree: readonly T[]): T[] {
 export function withoutVariants<T extends TreeFile>(tree: readonly T[]): T[] {
   const names = new Set(tree.map((file) => file.relative));
   const suffixes = Object.values(ENCODING_SUFFIX);
-  return tree.filter((file) => !suffixes.some((suffix) => file.relative.endsWith(suffix) && names.has(file.relative.slice(0, -suffix.length))));
+  return tree.filter(
+    (file) =>
+      !suffixes.some((suffix) => file.relative.endsWith(suffix) && names.has(file.relative.slice(0, -suffix.length))),
+  );
 }
 
 /**

@@ -39,19 +39,33 @@ export function includedFiles(toml = readFileSync(path.join(ROOT, "netlify.toml"
 }
 
 /** Unzipped and zipped bytes of named contents: deflate at level 9 per entry, as zip stores them, and each entry's headers. */
-export function zipSizes(entries: readonly { name: string; bytes: Uint8Array }[]): { unzipped: number; zipped: number } {
+export function zipSizes(entries: readonly { name: string; bytes: Uint8Array }[]): {
+  unzipped: number;
+  zipped: number;
+} {
   let unzipped = 0;
   let zipped = 22; // the end-of-central-directory record
   for (const { name, bytes } of entries) {
     unzipped += bytes.length;
-    zipped += Math.min(deflateRawSync(bytes, { level: 9 }).length, bytes.length) + ZIP_ENTRY_BYTES + 2 * Buffer.byteLength(name);
+    zipped +=
+      Math.min(deflateRawSync(bytes, { level: 9 }).length, bytes.length) +
+      ZIP_ENTRY_BYTES +
+      2 * Buffer.byteLength(name);
   }
   return { unzipped, zipped };
 }
 
 /** The function's code as Netlify's esbuild bundler makes it (one module, its dependencies inside). */
 export async function bundleFunction(): Promise<Uint8Array> {
-  const bundle = await build({ entryPoints: [path.join(ROOT, "scripts/functions/api.ts")], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "silent" });
+  const bundle = await build({
+    entryPoints: [path.join(ROOT, "scripts/functions/api.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+  });
   return bundle.outputFiles[0]!.contents;
 }
 
@@ -90,7 +104,9 @@ export async function probeFunction(code: Uint8Array, distDir: string, heapMib?:
     const bundle = path.join(dir, "api.mjs");
     writeFileSync(bundle, code);
     const flags = heapMib === undefined ? [] : [`--max-old-space-size=${heapMib}`];
-    const { stdout } = await runProcess(process.execPath, [...flags, PROBE, bundle], { env: { ...process.env, API_DIST: distDir } });
+    const { stdout } = await runProcess(process.execPath, [...flags, PROBE, bundle], {
+      env: { ...process.env, API_DIST: distDir },
+    });
     return JSON.parse(stdout.trim().split("\n").at(-1)!) as ProbeReport;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -100,7 +116,13 @@ export async function probeFunction(code: Uint8Array, distDir: string, heapMib?:
 /** Every figure of the function over one built folder. */
 export async function functionFigures(distDir: string, heapMib = FUNCTION_HEAP_MIB): Promise<FunctionFigures> {
   const code = await bundleFunction();
-  const entries = [{ name: "api.mjs", bytes: code }, ...includedFiles().map((file) => ({ name: file, bytes: readFileSync(path.join(distDir, file.replace(/^dist\//, ""))) }))];
+  const entries = [
+    { name: "api.mjs", bytes: code },
+    ...includedFiles().map((file) => ({
+      name: file,
+      bytes: readFileSync(path.join(distDir, file.replace(/^dist\//, ""))),
+    })),
+  ];
   const { unzipped, zipped } = zipSizes(entries);
   const probe = await probeFunction(code, distDir, heapMib);
   const largest = probe.answers.reduce((max, answer) => (answer.bytes > max.bytes ? answer : max), probe.answers[0]!);

@@ -67,4 +67,6 @@ const paths = [
 ];
 const answers = [first];
 for (const path of paths) answers.push(await ask(path));
-process.stdout.write(`${JSON.stringify({ coldStartMs, coldStartCpuMs, answers, peakRss: process.resourceUsage().maxRSS * 1024 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ coldStartMs, coldStartCpuMs, answers, peakRss: process.resourceUsage().maxRSS * 1024 })}\n`,
+);

@@ -20,10 +20,18 @@ export interface RunningHostProcess {
 }
 
 /** Starts `scripts/start.mjs` on `dist` (extra flags after the bench's own) and waits for its first answer. */
-export async function startHostProcess(dist: string, cpus?: string, flags: readonly string[] = []): Promise<RunningHostProcess> {
+export async function startHostProcess(
+  dist: string,
+  cpus?: string,
+  flags: readonly string[] = [],
+): Promise<RunningHostProcess> {
   const port = await freePort();
   const started = performance.now();
-  const child = startProcess(process.execPath, ["scripts/start.mjs", "--port", String(port), "--dist", dist, "--rate-limit", "0", ...flags], { cwd: ROOT, ...(cpus === undefined ? {} : { cpus }) });
+  const child = startProcess(
+    process.execPath,
+    ["scripts/start.mjs", "--port", String(port), "--dist", dist, "--rate-limit", "0", ...flags],
+    { cwd: ROOT, ...(cpus === undefined ? {} : { cpus }) },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     const readyMs = await waitForHttp(`${url}/api/dataset/v1/brands`, started);
@@ -83,14 +91,20 @@ export interface ExportMemory {
  * The host's resident memory before, during (peak, sampled every 10 ms) and after `rounds` of
  * `concurrency` simultaneous downloads of a streamed export.
  */
-export async function measureExportMemory(host: RunningHostProcess, exportPath: string, concurrency: number, rounds: number): Promise<ExportMemory> {
+export async function measureExportMemory(
+  host: RunningHostProcess,
+  exportPath: string,
+  concurrency: number,
+  rounds: number,
+): Promise<ExportMemory> {
   const url = `${host.url}${exportPath}`;
   const bytesPerExport = await download(url); // warm: the JIT and the engine's indexes, as in service
   const rssBefore = processMemory(host.pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, processMemory(host.pid))), 10);
   try {
-    for (let round = 0; round < rounds; round += 1) await Promise.all(Array.from({ length: concurrency }, () => download(url)));
+    for (let round = 0; round < rounds; round += 1)
+      await Promise.all(Array.from({ length: concurrency }, () => download(url)));
   } finally {
     clearInterval(sampler);
   }
@@ -99,6 +113,9 @@ export async function measureExportMemory(host: RunningHostProcess, exportPath: 
 }
 
 /** The medians of a list of startup runs. */
-export function startupSummary(startup: { readyMs: number[]; rssBytes: number[] }): { readyMs: number; rssBytes: number } {
+export function startupSummary(startup: { readyMs: number[]; rssBytes: number[] }): {
+  readyMs: number;
+  rssBytes: number;
+} {
   return { readyMs: median(startup.readyMs), rssBytes: median(startup.rssBytes) };
 }

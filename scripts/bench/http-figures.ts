@@ -42,16 +42,34 @@ export async function series(
   const slug = name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
   const ourScript = writeWrkScript(settings.dir, `${slug}-ours`, ours.requests);
   const referenceScript = writeWrkScript(settings.dir, `${slug}-reference`, reference.requests);
-  const options = (seconds: number, timeoutSeconds?: number) => ({ ...WRK, seconds, ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }), ...(settings.wrkCpus === undefined ? {} : { cpus: settings.wrkCpus }) });
+  const options = (seconds: number, timeoutSeconds?: number) => ({
+    ...WRK,
+    seconds,
+    ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+    ...(settings.wrkCpus === undefined ? {} : { cpus: settings.wrkCpus }),
+  });
   await runWrk(ours.url, ourScript, options(1));
   await runWrk(reference.url, referenceScript, options(1, reference.timeoutSeconds));
   if (uncachedUrl !== undefined) await runWrk(uncachedUrl, ourScript, options(1));
-  const result: Series = { name, ours: [], reference: [], referenceName: reference.name, ...(uncachedUrl === undefined ? {} : { oursUncached: [] }) };
+  const result: Series = {
+    name,
+    ours: [],
+    reference: [],
+    referenceName: reference.name,
+    ...(uncachedUrl === undefined ? {} : { oursUncached: [] }),
+  };
   for (let run = 0; run < settings.runs; run += 1) {
     result.ours.push(await runWrk(ours.url, ourScript, options(settings.seconds)));
-    if (uncachedUrl !== undefined) result.oursUncached!.push(await runWrk(uncachedUrl, ourScript, options(settings.seconds)));
+    if (uncachedUrl !== undefined)
+      result.oursUncached!.push(await runWrk(uncachedUrl, ourScript, options(settings.seconds)));
     // A slow reference needs longer runs to finish enough requests to count.
-    result.reference.push(await runWrk(reference.url, referenceScript, options(Math.max(settings.seconds, reference.minSeconds ?? 0), reference.timeoutSeconds)));
+    result.reference.push(
+      await runWrk(
+        reference.url,
+        referenceScript,
+        options(Math.max(settings.seconds, reference.minSeconds ?? 0), reference.timeoutSeconds),
+      ),
+    );
   }
   return result;
 }
@@ -63,7 +81,8 @@ export async function etagsOf(baseUrl: string, paths: readonly string[]): Promis
     const response = await fetch(`${baseUrl}${path}`, { headers: { "accept-encoding": "identity" } });
     await response.arrayBuffer();
     const etag = response.headers.get("etag");
-    if (response.status !== 200 || etag === null) throw new Error(`${baseUrl}${path} answered ${response.status} without an ETag`);
+    if (response.status !== 200 || etag === null)
+      throw new Error(`${baseUrl}${path} answered ${response.status} without an ETag`);
     etags.push(etag);
   }
   return etags;
@@ -73,8 +92,13 @@ export async function etagsOf(baseUrl: string, paths: readonly string[]): Promis
 export function assertLive(urls: readonly string[], manifest: Manifest): void {
   for (const url of urls) {
     const at = url.indexOf("?");
-    const resolved = resolveQuery(ENDPOINTS, at < 0 ? url : url.slice(0, at), parseQueryString(at < 0 ? "" : url.slice(at + 1)));
-    if (resolved.filePath !== undefined && Object.hasOwn(manifest.files, resolved.filePath)) throw new Error(`${url} is precomputed (${resolved.filePath}): not an on-the-fly query`);
+    const resolved = resolveQuery(
+      ENDPOINTS,
+      at < 0 ? url : url.slice(0, at),
+      parseQueryString(at < 0 ? "" : url.slice(at + 1)),
+    );
+    if (resolved.filePath !== undefined && Object.hasOwn(manifest.files, resolved.filePath))
+      throw new Error(`${url} is precomputed (${resolved.filePath}): not an on-the-fly query`);
   }
 }
 
@@ -87,7 +111,13 @@ export function assertLive(urls: readonly string[], manifest: Manifest): void {
  * also as a prefix) in the title, skills and text. Every word matches some resumes: a query that matches none
  * costs either side little.
  */
-export function fallbackCases(): { name: string; ours: string[]; reference: string[]; live: boolean; samePage: boolean }[] {
+export function fallbackCases(): {
+  name: string;
+  ours: string[];
+  reference: string[];
+  live: boolean;
+  samePage: boolean;
+}[] {
   const words = ["affiliate", "gambling", "seo", "keitaro", "traffic"];
   const filters = [
     ["media_buyer", "senior"],
@@ -97,15 +127,29 @@ export function fallbackCases(): { name: string; ours: string[]; reference: stri
   ];
   const byDate = "_sort=updated_at&_order=desc";
   return [
-    { name: "a page of brands", ours: [2, 3, 4].map((page) => `/api/dataset/v1/brands?page=${page}`), reference: [2, 3, 4].map((page) => `/brands?_page=${page}&_limit=50`), live: false, samePage: true },
+    {
+      name: "a page of brands",
+      ours: [2, 3, 4].map((page) => `/api/dataset/v1/brands?page=${page}`),
+      reference: [2, 3, 4].map((page) => `/brands?_page=${page}&_limit=50`),
+      live: false,
+      samePage: true,
+    },
     {
       name: "filtered page of resumes (on the fly)",
       ours: filters.map(([role, seniority]) => `/resume/api/v1/resumes?role=${role}&seniority=${seniority}&page=1`),
-      reference: filters.map(([role, seniority]) => `/resume_items?role=${role}&seniority=${seniority}&${byDate}&_page=1&_limit=50`),
+      reference: filters.map(
+        ([role, seniority]) => `/resume_items?role=${role}&seniority=${seniority}&${byDate}&_page=1&_limit=50`,
+      ),
       live: true,
       samePage: true,
     },
-    { name: "full-text q over resumes", ours: words.map((word) => `/resume/api/v1/resumes?q=${word}`), reference: words.map((word) => `/resumes?q=${word}&${byDate}&_page=1&_limit=50`), live: true, samePage: false },
+    {
+      name: "full-text q over resumes",
+      ours: words.map((word) => `/resume/api/v1/resumes?q=${word}`),
+      reference: words.map((word) => `/resumes?q=${word}&${byDate}&_page=1&_limit=50`),
+      live: true,
+      samePage: false,
+    },
   ];
 }
 
@@ -120,7 +164,12 @@ export function pageKeys(body: unknown): string[] {
  * Throws unless each of our URLs and the reference's matching URL list the same items in the same order
  * and neither is empty, so that a series compares the same answer.
  */
-export async function assertSamePages(ourBase: string, ours: readonly string[], referenceBase: string, reference: readonly string[]): Promise<void> {
+export async function assertSamePages(
+  ourBase: string,
+  ours: readonly string[],
+  referenceBase: string,
+  reference: readonly string[],
+): Promise<void> {
   const keys = async (url: string): Promise<string[]> => {
     const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
@@ -128,6 +177,9 @@ export async function assertSamePages(ourBase: string, ours: readonly string[], 
   };
   for (const [i, url] of ours.entries()) {
     const [mine, theirs] = [await keys(`${ourBase}${url}`), await keys(`${referenceBase}${reference[i]}`)];
-    if (mine.length === 0 || mine.join() !== theirs.join()) throw new Error(`${url} and ${reference[i]} do not list the same items: ${mine.slice(0, 5).join(",")}… against ${theirs.slice(0, 5).join(",")}…`);
+    if (mine.length === 0 || mine.join() !== theirs.join())
+      throw new Error(
+        `${url} and ${reference[i]} do not list the same items: ${mine.slice(0, 5).join(",")}… against ${theirs.slice(0, 5).join(",")}…`,
+      );
   }
 }

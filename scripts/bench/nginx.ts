@@ -16,8 +16,12 @@ import { urlOfFile } from "./urls.ts";
  * first `nginx` on PATH, else Debian's /usr/sbin/nginx (not on a user's PATH).
  */
 export function findNginx(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.BENCH_NGINX !== undefined && env.BENCH_NGINX !== "") return existsSync(env.BENCH_NGINX) ? env.BENCH_NGINX : undefined;
-  const onPath = (env.PATH ?? "").split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, "nginx"));
+  if (env.BENCH_NGINX !== undefined && env.BENCH_NGINX !== "")
+    return existsSync(env.BENCH_NGINX) ? env.BENCH_NGINX : undefined;
+  const onPath = (env.PATH ?? "")
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, "nginx"));
   return [...onPath, "/usr/sbin/nginx"].find((file) => existsSync(file));
 }
 
@@ -25,8 +29,11 @@ const NGINX = findNginx();
 
 /** Why nginx (null: none found) cannot run here, or undefined when it can. */
 export function nginxMissing(nginx: string | null = NGINX ?? null): string | undefined {
-  if (nginx === null) return `nginx is not installed (Debian: apt-get install -y nginx${process.env.BENCH_NGINX ? `; BENCH_NGINX=${process.env.BENCH_NGINX} does not exist` : ""}): the nginx reference rows (precomputed pages and cards, 304s, gzip) are skipped`;
-  return spawnSync(nginx, ["-v"]).status === 0 ? undefined : `${nginx} -v fails here: the nginx reference rows (precomputed pages and cards, 304s, gzip) are skipped`;
+  if (nginx === null)
+    return `nginx is not installed (Debian: apt-get install -y nginx${process.env.BENCH_NGINX ? `; BENCH_NGINX=${process.env.BENCH_NGINX} does not exist` : ""}): the nginx reference rows (precomputed pages and cards, 304s, gzip) are skipped`;
+  return spawnSync(nginx, ["-v"]).status === 0
+    ? undefined
+    : `${nginx} -v fails here: the nginx reference rows (precomputed pages and cards, 304s, gzip) are skipped`;
 }
 
 export interface RunningNginx {
@@ -73,12 +80,23 @@ http {
 }
 
 /** Writes the config into `dir`, starts nginx in the foreground (so it is our child), waits until it answers. */
-export async function startNginx(dir: string, dist: string, manifest: Manifest, port: number, probePath: string, cpus?: string): Promise<RunningNginx> {
+export async function startNginx(
+  dir: string,
+  dist: string,
+  manifest: Manifest,
+  port: number,
+  probePath: string,
+  cpus?: string,
+): Promise<RunningNginx> {
   writeFileSync(path.join(dir, "urls.map"), `${urlMap(manifest)}\n`);
   writeFileSync(path.join(dir, "nginx.conf"), config(dir, dist, port));
   spawnSync("mkdir", ["-p", path.join(dir, "tmp")]);
   // Workers inherit the master's CPU affinity, so pinning the master pins them all.
-  const child: ChildProcess = startProcess(NGINX!, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], cpus === undefined ? {} : { cpus });
+  const child: ChildProcess = startProcess(
+    NGINX!,
+    ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"],
+    cpus === undefined ? {} : { cpus },
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -88,7 +106,17 @@ export async function startNginx(dir: string, dist: string, manifest: Manifest, 
     await stopProcess(child);
     throw new Error(`nginx did not start: ${stderr.slice(-1000)}`, { cause: error });
   }
-  const version = spawnSync(NGINX!, ["-v"]).stderr.toString().trim().replace(/^nginx version: /, "");
+  const version = spawnSync(NGINX!, ["-v"])
+    .stderr.toString()
+    .trim()
+    .replace(/^nginx version: /, "");
   // SIGQUIT is nginx's graceful stop; the master takes its workers with it.
-  return { url, version, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGQUIT")))) };
+  return {
+    url,
+    version,
+    stop: () =>
+      new Promise((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGQUIT")),
+      ),
+  };
 }

@@ -11,14 +11,25 @@ import net from "node:net";
 export const HAS_TASKSET = spawnSync("taskset", ["--version"]).status === 0;
 
 /** Starts `command` (pinned to `cpus`, e.g. "0", when given and taskset exists). */
-export function startProcess(command: string, args: readonly string[], options: SpawnOptions & { cpus?: string } = {}): ChildProcess {
+export function startProcess(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { cpus?: string } = {},
+): ChildProcess {
   const { cpus, ...rest } = options;
   const pinned = cpus !== undefined && HAS_TASKSET;
-  return spawn(pinned ? "taskset" : command, pinned ? ["-c", cpus, command, ...args] : [...args], { stdio: ["ignore", "pipe", "pipe"], ...rest });
+  return spawn(pinned ? "taskset" : command, pinned ? ["-c", cpus, command, ...args] : [...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...rest,
+  });
 }
 
 /** Runs a command to the end; resolves with its output (rejects on a non-zero exit, with stderr). */
-export function runProcess(command: string, args: readonly string[], options: SpawnOptions & { cpus?: string } = {}): Promise<{ stdout: string; stderr: string }> {
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { cpus?: string } = {},
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = startProcess(command, args, options);
     let stdout = "";
@@ -26,7 +37,11 @@ export function runProcess(command: string, args: readonly string[], options: Sp
     child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}: ${stderr.slice(-2000)}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve({ stdout, stderr })
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 

@@ -50,7 +50,6 @@ export interface BenchResults {
   rows: Row[];
 }
 
-
 const rps = (runs: Series["ours"]) => median(runs.map((run) => run.requestsPerSecond));
 const p99 = (runs: Series["ours"]) => median(runs.map((run) => run.latencyMs.p99));
 const errors = (runs: Series["ours"]) => runs.reduce((sum, run) => sum + run.errors, 0);
@@ -69,10 +68,20 @@ function seriesRow(series: Series | undefined, measure: string, minimum?: number
   const ourErrors = errors(series.ours);
   const referenceErrors = errors(series.reference);
   const annotate = (count: number) => (count > 0 ? ` (${count} errors)` : "");
-  const figures = (runs: Series["ours"]) => (rps(runs) > 0 ? `${formatNumber(rps(runs))} req/s, p99 ${formatMs(p99(runs))}` : "no request finished");
+  const figures = (runs: Series["ours"]) =>
+    rps(runs) > 0 ? `${formatNumber(rps(runs))} req/s, p99 ${formatMs(p99(runs))}` : "no request finished";
   const measured = rps(series.ours) > 0 && rps(series.reference) > 0 && referenceErrors === 0;
-  const holds = minimum === undefined || !measured ? undefined : value >= minimum && (p99Below === undefined || latency < p99Below) && ourErrors === 0;
-  const row: Row = { measure, ours: `${figures(series.ours)}${annotate(ourErrors)}`, reference: `${series.referenceName} ${figures(series.reference)}${annotate(referenceErrors)}`, ratio: formatRatio(value), target };
+  const holds =
+    minimum === undefined || !measured
+      ? undefined
+      : value >= minimum && (p99Below === undefined || latency < p99Below) && ourErrors === 0;
+  const row: Row = {
+    measure,
+    ours: `${figures(series.ours)}${annotate(ourErrors)}`,
+    reference: `${series.referenceName} ${figures(series.reference)}${annotate(referenceErrors)}`,
+    ratio: formatRatio(value),
+    target,
+  };
   if (holds !== undefined) row.holds = holds;
   return row;
 }
@@ -91,17 +100,51 @@ function buildRows(build: SampleBuildFigures): Row[] {
   // Every file the build leaves on disk (the write floor writes the same tree): its count as published.
   const files = build.full[0]!.publish?.files ?? build.full[0]!.files + build.full[0]!.variants.files;
   const rows: Row[] = [
-    { measure: `build of the sample (${formatNumber(files)} files with variants)`, ours: formatMs(full), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(full / floor), target: "< 3×", holds: full / floor < 3 },
-    { measure: "rebuild, no seed change", ours: `${formatMs(rebuild)}, ${formatNumber(rewritten)} files rewritten`, reference: `full build ${formatMs(full)}`, ratio: formatRatio(rebuild / full), target: "< 0.33×, 0 rewritten", holds: rebuild / full < 1 / 3 && rewritten === 0 },
+    {
+      measure: `build of the sample (${formatNumber(files)} files with variants)`,
+      ours: formatMs(full),
+      reference: `write floor ${formatMs(floor)}`,
+      ratio: formatRatio(full / floor),
+      target: "< 3×",
+      holds: full / floor < 3,
+    },
+    {
+      measure: "rebuild, no seed change",
+      ours: `${formatMs(rebuild)}, ${formatNumber(rewritten)} files rewritten`,
+      reference: `full build ${formatMs(full)}`,
+      ratio: formatRatio(rebuild / full),
+      target: "< 0.33×, 0 rewritten",
+      holds: rebuild / full < 1 / 3 && rewritten === 0,
+    },
   ];
   const ways = `sequential ${formatMs(median(build.floor.map((run) => run.sequentialMs)))}, 16 async in flight ${formatMs(median(build.floor.map((run) => run.pooledMs)))}, one thread per core ${formatMs(median(build.floor.map((run) => run.threadsMs)))}`;
-  rows.push({ measure: "write floor, each way (medians; the floor is the fastest)", ours: ways, reference: "–", ratio: "–", target: "–" });
+  rows.push({
+    measure: "write floor, each way (medians; the floor is the fastest)",
+    ours: ways,
+    reference: "–",
+    ratio: "–",
+    target: "–",
+  });
   rows.push(...compressionRows(build, floor));
-  const stages = Object.keys(build.full[0]!.stages).map((stage) => `${stage} ${formatMs(medianOf(build.full, (run) => run.stages[stage] ?? 0))}`);
-  rows.push({ measure: "build stages of the sample (medians)", ours: stages.join(", "), reference: "–", ratio: "–", target: "–" });
+  const stages = Object.keys(build.full[0]!.stages).map(
+    (stage) => `${stage} ${formatMs(medianOf(build.full, (run) => run.stages[stage] ?? 0))}`,
+  );
+  rows.push({
+    measure: "build stages of the sample (medians)",
+    ours: stages.join(", "),
+    reference: "–",
+    ratio: "–",
+    target: "–",
+  });
   const changed = build.changed;
   if (changed?.publish !== undefined) {
-    rows.push({ measure: "rebuild, one resume changed (the tree it replaces removed in the background)", ours: `${formatMs(changed.ms)}, ${formatNumber(changed.publish.written)} rewritten, ${formatNumber(changed.publish.linked)} linked`, reference: `full build ${formatMs(full)}`, ratio: formatRatio(changed.ms / full), target: "–" });
+    rows.push({
+      measure: "rebuild, one resume changed (the tree it replaces removed in the background)",
+      ours: `${formatMs(changed.ms)}, ${formatNumber(changed.publish.written)} rewritten, ${formatNumber(changed.publish.linked)} linked`,
+      reference: `full build ${formatMs(full)}`,
+      ratio: formatRatio(changed.ms / full),
+      target: "–",
+    });
   }
   return rows;
 }
@@ -122,22 +165,49 @@ function compressionRows(build: SampleBuildFigures, floor: number): Row[] {
   const runs = build.compressFloor ?? [];
   if (runs.length === 0) return [];
   const compress = median(runs.map((run) => run.ms));
-  const beforePlan = STAGES_BEFORE_PLAN.reduce((sum, stage) => sum + medianOf(build.full, (run) => run.stages[stage] ?? 0), 0);
+  const beforePlan = STAGES_BEFORE_PLAN.reduce(
+    (sum, stage) => sum + medianOf(build.full, (run) => run.stages[stage] ?? 0),
+    0,
+  );
   const least = beforePlan + floor + compress;
   const rows: Row[] = [
-    { measure: `compression floor: the build's threads compressing its ${formatNumber(runs[0]!.bodies)} compressed bodies (${formatMiB(runs[0]!.bytes)}) in br and gzip, writing nothing`, ours: formatMs(compress), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(compress / floor), target: "–" },
-    { measure: `least build time here: ${STAGES_BEFORE_PLAN.join(", ")} (${formatMs(beforePlan)}), then the write and compression floors; rendering free`, ours: formatMs(least), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(least / floor), target: "–" },
+    {
+      measure: `compression floor: the build's threads compressing its ${formatNumber(runs[0]!.bodies)} compressed bodies (${formatMiB(runs[0]!.bytes)}) in br and gzip, writing nothing`,
+      ours: formatMs(compress),
+      reference: `write floor ${formatMs(floor)}`,
+      ratio: formatRatio(compress / floor),
+      target: "–",
+    },
+    {
+      measure: `least build time here: ${STAGES_BEFORE_PLAN.join(", ")} (${formatMs(beforePlan)}), then the write and compression floors; rendering free`,
+      ours: formatMs(least),
+      reference: `write floor ${formatMs(floor)}`,
+      ratio: formatRatio(least / floor),
+      target: "–",
+    },
   ];
   const renders = build.renderFloor ?? [];
   if (renders.length > 0) {
     const render = median(renders.map((run) => run.stages.plan ?? 0));
-    rows.push({ measure: `render floor: the build's plan with nothing written and no variant compressed (${formatNumber(renders[0]!.files)} files rendered, encoded and tagged)`, ours: formatMs(render), reference: `write floor ${formatMs(floor)}`, ratio: formatRatio(render / floor), target: "–" });
+    rows.push({
+      measure: `render floor: the build's plan with nothing written and no variant compressed (${formatNumber(renders[0]!.files)} files rendered, encoded and tagged)`,
+      ours: formatMs(render),
+      reference: `write floor ${formatMs(floor)}`,
+      ratio: formatRatio(render / floor),
+      target: "–",
+    });
     const plainRuns = build.plainFloor ?? [];
     if (plainRuns.length > 0) {
       // With no variants to make, writing could overlap rendering entirely: the longer of the two counts.
       const plainFloor = median(plainRuns.map((run) => run.ms));
       const plainLeast = beforePlan + Math.max(render, plainFloor);
-      rows.push({ measure: `least build time with no compressed variants: ${STAGES_BEFORE_PLAN.join(", ")}, then the render floor or the write floor of the ${formatNumber(plainRuns[0]!.files)} files left, whichever is longer`, ours: formatMs(plainLeast), reference: `their write floor ${formatMs(plainFloor)}`, ratio: formatRatio(plainLeast / plainFloor), target: "–" });
+      rows.push({
+        measure: `least build time with no compressed variants: ${STAGES_BEFORE_PLAN.join(", ")}, then the render floor or the write floor of the ${formatNumber(plainRuns[0]!.files)} files left, whichever is longer`,
+        ours: formatMs(plainLeast),
+        reference: `their write floor ${formatMs(plainFloor)}`,
+        ratio: formatRatio(plainLeast / plainFloor),
+        target: "–",
+      });
     }
   }
   return rows;
@@ -173,20 +243,49 @@ export function hostRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   if (results.search !== undefined) {
     const { p50Ms, p99Ms, queries } = results.search;
-    rows.push({ measure: `full-text q in process (${queries} queries)`, ours: `p50 ${formatMs(p50Ms)}, p99 ${formatMs(p99Ms)}`, reference: "–", ratio: "–", target: "p99 < 5 ms", holds: p99Ms < 5 });
+    rows.push({
+      measure: `full-text q in process (${queries} queries)`,
+      ours: `p50 ${formatMs(p50Ms)}, p99 ${formatMs(p99Ms)}`,
+      reference: "–",
+      ratio: "–",
+      target: "p99 < 5 ms",
+      holds: p99Ms < 5,
+    });
     const { prefixQueries, prefixP99Ms } = results.search;
-    if (prefixP99Ms !== undefined) rows.push({ measure: `full-text q, last word a prefix (${prefixQueries} of them)`, ours: `p99 ${formatMs(prefixP99Ms)}`, reference: "–", ratio: "–", target: "p99 < 5 ms", holds: prefixP99Ms < 5 });
+    if (prefixP99Ms !== undefined)
+      rows.push({
+        measure: `full-text q, last word a prefix (${prefixQueries} of them)`,
+        ours: `p99 ${formatMs(prefixP99Ms)}`,
+        reference: "–",
+        ratio: "–",
+        target: "p99 < 5 ms",
+        holds: prefixP99Ms < 5,
+      });
   }
   rows.push(...searchQualityRows(results.searchQuality));
   if (results.startup !== undefined) {
     const { readyMs, rssBytes } = results.startup;
-    rows.push({ measure: "host ready to answer (npm start's script)", ours: `${formatMs(readyMs)}, RSS ${formatMiB(rssBytes)}`, reference: "–", ratio: "–", target: "< 1 s", holds: readyMs < 1000 });
+    rows.push({
+      measure: "host ready to answer (npm start's script)",
+      ours: `${formatMs(readyMs)}, RSS ${formatMiB(rssBytes)}`,
+      reference: "–",
+      ratio: "–",
+      target: "< 1 s",
+      holds: readyMs < 1000,
+    });
   }
   const memory = results.exportMemory;
   if (memory !== undefined) {
     // Flat: neither while the exports stream (peak) nor after them does the host hold more than a tenth more.
     const flat = Math.max(memory.rssPeak, memory.rssAfter) <= memory.rssBefore * 1.1;
-    rows.push({ measure: `${memory.concurrency} concurrent exports ×${memory.rounds} (${formatMiB(memory.bytesPerExport)} each)`, ours: `RSS ${formatMiB(memory.rssBefore)} → peak ${formatMiB(memory.rssPeak)} → ${formatMiB(memory.rssAfter)}`, reference: "–", ratio: `${formatRatio(memory.rssPeak / memory.rssBefore)} peak, ${formatRatio(memory.rssAfter / memory.rssBefore)} after`, target: "peak and after ≤ 1.1× before", holds: flat });
+    rows.push({
+      measure: `${memory.concurrency} concurrent exports ×${memory.rounds} (${formatMiB(memory.bytesPerExport)} each)`,
+      ours: `RSS ${formatMiB(memory.rssBefore)} → peak ${formatMiB(memory.rssPeak)} → ${formatMiB(memory.rssAfter)}`,
+      reference: "–",
+      ratio: `${formatRatio(memory.rssPeak / memory.rssBefore)} peak, ${formatRatio(memory.rssAfter / memory.rssBefore)} after`,
+      target: "peak and after ≤ 1.1× before",
+      holds: flat,
+    });
   }
   return rows;
 }
@@ -198,8 +297,17 @@ export function hostRows(results: BenchResults): Row[] {
 function mixedRows(mixed: MixedLoad | undefined): Row[] {
   if (mixed === undefined) return [];
   return [
-    seriesRow(mixed.precomputed, "precomputed pages and cards (40 connections) while 4 ask broad live queries, against alone", 0.4, 25),
-    seriesRow(mixed.live, "broad live queries (4 connections, live cache off) while 40 ask pages and cards, against alone", 0.3),
+    seriesRow(
+      mixed.precomputed,
+      "precomputed pages and cards (40 connections) while 4 ask broad live queries, against alone",
+      0.4,
+      25,
+    ),
+    seriesRow(
+      mixed.live,
+      "broad live queries (4 connections, live cache off) while 40 ask pages and cards, against alone",
+      0.3,
+    ),
   ];
 }
 
@@ -230,10 +338,24 @@ export function tableRows(results: BenchResults): Row[] {
     seriesRow(http("304 Not Modified"), "304 Not Modified (If-None-Match)", 0.3),
     seriesRow(http("gzip pages and cards"), "gzip pages and cards (stored variants)"),
     seriesRow(fallback("a page of brands"), `a page of brands (precomputed${brands})`),
-    seriesRow(fallback("filtered page of resumes (on the fly)"), `filtered page of resumes (on the fly, live cache on${resumes})`, 20),
-    ...uncachedRow(fallback("filtered page of resumes (on the fly)"), `filtered page of resumes (live cache off: computed every time${resumes})`),
-    seriesRow(fallback("full-text q over resumes"), `full-text q over resumes (on the fly, live cache on${resumes})`, 50),
-    ...uncachedRow(fallback("full-text q over resumes"), `full-text q over resumes (live cache off: computed every time${resumes})`),
+    seriesRow(
+      fallback("filtered page of resumes (on the fly)"),
+      `filtered page of resumes (on the fly, live cache on${resumes})`,
+      20,
+    ),
+    ...uncachedRow(
+      fallback("filtered page of resumes (on the fly)"),
+      `filtered page of resumes (live cache off: computed every time${resumes})`,
+    ),
+    seriesRow(
+      fallback("full-text q over resumes"),
+      `full-text q over resumes (on the fly, live cache on${resumes})`,
+      50,
+    ),
+    ...uncachedRow(
+      fallback("full-text q over resumes"),
+      `full-text q over resumes (live cache off: computed every time${resumes})`,
+    ),
     ...mixedRows(results.mixedLoad),
     ...hostRows(results),
     ...(results.build === undefined ? [] : buildRows(results.build)),
@@ -245,15 +367,23 @@ export function tableRows(results: BenchResults): Row[] {
 /** The table as Markdown (printed, and shown in docs/performance.md). */
 export function markdownTable(rows: readonly Row[]): string {
   // A row with a target but no verdict is one whose figures could not be measured.
-  const mark = (row: Row) => (row.holds === undefined ? (row.target === "–" ? "" : "not measured") : row.holds ? "yes" : "**no**");
+  const mark = (row: Row) =>
+    row.holds === undefined ? (row.target === "–" ? "" : "not measured") : row.holds ? "yes" : "**no**";
   const lines = ["| measure | ours | reference | ratio | target | holds |", "|---|---|---|---|---|---|"];
-  for (const row of rows) lines.push(`| ${row.measure} | ${row.ours} | ${row.reference} | ${row.ratio} | ${row.target} | ${mark(row)} |`);
+  for (const row of rows)
+    lines.push(`| ${row.measure} | ${row.ours} | ${row.reference} | ${row.ratio} | ${row.target} | ${mark(row)} |`);
   return lines.join("\n");
 }
 
 /** The machine line under the table. */
 export function machineLine(machine: Machine): string {
-  const tools = [machine.nginx && `nginx ${machine.nginx}`, machine.wrk && `wrk ${machine.wrk}`, machine.jsonServer && `json-server ${machine.jsonServer}`].filter(Boolean).join(", ");
+  const tools = [
+    machine.nginx && `nginx ${machine.nginx}`,
+    machine.wrk && `wrk ${machine.wrk}`,
+    machine.jsonServer && `json-server ${machine.jsonServer}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
   const load = `load average ${machine.loadAverage.before.toFixed(2)}${machine.loadAverage.after === undefined ? "" : ` → ${machine.loadAverage.after.toFixed(2)}`}`;
   return `${machine.cpu}, ${machine.cpus} CPUs shared by client and servers${machine.pinned ? " (servers pinned to CPU 0, wrk to CPU 1)" : " (not pinned)"}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; ${tools === "" ? "" : `${tools}; `}${load}.`;
 }
@@ -262,7 +392,16 @@ export function machineLine(machine: Machine): string {
  * The block of docs/performance.md for the latest full run (`npm run docs` renders it from results/latest.json): when,
  * the table exactly as the run printed and saved it, and the machine line.
  */
-export function latestRunMarkdown(results: Pick<BenchResults, "date" | "quick" | "machine" | "rows">, file: string): string {
+export function latestRunMarkdown(
+  results: Pick<BenchResults, "date" | "quick" | "machine" | "rows">,
+  file: string,
+): string {
   const when = `${results.date.slice(0, 10)} ${results.date.slice(11, 16)} UTC`;
-  return [`Latest ${results.quick ? "quick" : "full"} run, ${when} (\`${file}\`):`, "", markdownTable(results.rows), "", machineLine(results.machine)].join("\n");
+  return [
+    `Latest ${results.quick ? "quick" : "full"} run, ${when} (\`${file}\`):`,
+    "",
+    markdownTable(results.rows),
+    "",
+    machineLine(results.machine),
+  ].join("\n");
 }

@@ -14,7 +14,13 @@ import { loadHost } from "../../build/serve/load-host.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleBuildFigures, scaleFigures } from "./build-figures.ts";
-import { measureExportMemory, measureStartup, startHostProcess, startupSummary, type RunningHostProcess } from "./host-process.ts";
+import {
+  measureExportMemory,
+  measureStartup,
+  startHostProcess,
+  startupSummary,
+  type RunningHostProcess,
+} from "./host-process.ts";
 import { assertLive, assertSamePages, etagsOf, fallbackCases, series, type HttpSettings } from "./http-figures.ts";
 import { ensureJsonServer, JSON_SERVER_VERSION, startJsonServer, writeJsonServerDb } from "./json-server.ts";
 import { nginxMissing, startNginx } from "./nginx.ts";
@@ -39,14 +45,46 @@ export interface BenchOptions {
 /** Settings of each mode: the quick one is indicative, the full one is the one to quote. */
 function plan(quick: boolean) {
   return quick
-    ? { scales: [1], buildRuns: 1, scaleRuns: 1, httpRuns: 1, seconds: 1, referenceMinSeconds: 2, startupRuns: 1, exportRounds: 1, urls: 200 }
-    : { scales: [1, 4, 16], buildRuns: 3, scaleRuns: 3, httpRuns: 3, seconds: 5, referenceMinSeconds: 5, startupRuns: 5, exportRounds: 3, urls: 400 };
+    ? {
+        scales: [1],
+        buildRuns: 1,
+        scaleRuns: 1,
+        httpRuns: 1,
+        seconds: 1,
+        referenceMinSeconds: 2,
+        startupRuns: 1,
+        exportRounds: 1,
+        urls: 200,
+      }
+    : {
+        scales: [1, 4, 16],
+        buildRuns: 3,
+        scaleRuns: 3,
+        httpRuns: 3,
+        seconds: 5,
+        referenceMinSeconds: 5,
+        startupRuns: 5,
+        exportRounds: 3,
+        urls: 400,
+      };
 }
 
 function machine(pin: boolean): Machine {
   const cpus = os.cpus();
-  const wrk = HAS_WRK ? /wrk (\S+)/.exec(spawnSync("wrk", ["--version"]).stdout.toString() + spawnSync("wrk", ["--version"]).stderr.toString())?.[1] : undefined;
-  const result: Machine = { cpu: cpus[0]?.model.trim() ?? "unknown", cpus: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, os: `${os.type()} ${os.release()}`, loadAverage: { before: os.loadavg()[0]! }, pinned: pin };
+  const wrk = HAS_WRK
+    ? /wrk (\S+)/.exec(
+        spawnSync("wrk", ["--version"]).stdout.toString() + spawnSync("wrk", ["--version"]).stderr.toString(),
+      )?.[1]
+    : undefined;
+  const result: Machine = {
+    cpu: cpus[0]?.model.trim() ?? "unknown",
+    cpus: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    loadAverage: { before: os.loadavg()[0]! },
+    pinned: pin,
+  };
   if (wrk !== undefined) result.wrk = wrk;
   return result;
 }
@@ -55,14 +93,29 @@ function machine(pin: boolean): Machine {
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const settings = plan(options.quick);
   const pin = options.pin && HAS_TASKSET;
-  const results: BenchResults = { date: new Date().toISOString(), quick: options.quick, machine: machine(pin), notes: [], http: [], fallback: [], rows: [] };
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    quick: options.quick,
+    machine: machine(pin),
+    notes: [],
+    http: [],
+    fallback: [],
+    rows: [],
+  };
   if (options.pin && !HAS_TASKSET) results.notes.push("taskset is not installed: processes are not pinned");
   const root = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const stops: (() => Promise<void>)[] = [];
   try {
     if (options.mixedOnly === true) {
       if (options.dist === undefined) throw new Error("--mixed-only needs --dist: a built folder to serve");
-      await mixedPhase(results, { dir: root, runs: settings.httpRuns, seconds: settings.seconds, ...(pin ? { wrkCpus: "1" } : {}) }, options.dist, stops, options.log, pin);
+      await mixedPhase(
+        results,
+        { dir: root, runs: settings.httpRuns, seconds: settings.seconds, ...(pin ? { wrkCpus: "1" } : {}) },
+        options.dist,
+        stops,
+        options.log,
+        pin,
+      );
       results.machine.loadAverage.after = os.loadavg()[0]!;
       results.rows = tableRows(results);
       return results;
@@ -76,10 +129,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       dist = build.dist;
       options.log("the Netlify function over each scale's build …");
       results.functions = [];
-      for (const scale of results.scales) results.functions.push({ scale: scale.scale, figures: await functionFigures(scale.dist ?? build.dist) });
+      for (const scale of results.scales)
+        results.functions.push({ scale: scale.scale, figures: await functionFigures(scale.dist ?? build.dist) });
     } else results.notes.push(`served ${dist} as given: no build figures`);
     options.log("host start and memory …");
-    results.startup = { ...startupSummary(await measureStartup(dist, settings.startupRuns)), runs: settings.startupRuns };
+    results.startup = {
+      ...startupSummary(await measureStartup(dist, settings.startupRuns)),
+      runs: settings.startupRuns,
+    };
     options.log("search latency in process …");
     const { context } = await loadHost(dist);
     const liveDeps = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
@@ -87,9 +144,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     results.searchQuality = searchQuality(context);
     const host = await startHostProcess(dist, pin ? "0" : undefined);
     stops.push(host.stop);
-    if (!HAS_WRK) results.notes.push("wrk is not installed (Debian: apt-get install -y wrk): no req/s figures (nginx and json-server rows skipped)");
+    if (!HAS_WRK)
+      results.notes.push(
+        "wrk is not installed (Debian: apt-get install -y wrk): no req/s figures (nginx and json-server rows skipped)",
+      );
     else {
-      const http: HttpSettings = { dir: root, runs: settings.httpRuns, seconds: settings.seconds, referenceMinSeconds: settings.referenceMinSeconds, ...(pin ? { wrkCpus: "1" } : {}) };
+      const http: HttpSettings = {
+        dir: root,
+        runs: settings.httpRuns,
+        seconds: settings.seconds,
+        referenceMinSeconds: settings.referenceMinSeconds,
+        ...(pin ? { wrkCpus: "1" } : {}),
+      };
       const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
       await nginxPhase(results, http, { host, dist, manifest, count: settings.urls, stops, log: options.log });
       await fallbackPhase(results, http, { host, dist, manifest, deps: liveDeps, stops, log: options.log, pin });
@@ -115,17 +181,32 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
  * Precomputed pages and cards alone and under 4 connections of broad live queries, on a host with its
  * live cache off (every live query computed) and its default live workers (issue 30).
  */
-async function mixedPhase(results: BenchResults, settings: { dir: string; runs: number; seconds: number; wrkCpus?: string }, dist: string, stops: (() => Promise<void>)[], log: (line: string) => void, pin: boolean): Promise<void> {
+async function mixedPhase(
+  results: BenchResults,
+  settings: { dir: string; runs: number; seconds: number; wrkCpus?: string },
+  dist: string,
+  stops: (() => Promise<void>)[],
+  log: (line: string) => void,
+  pin: boolean,
+): Promise<void> {
   if (!HAS_WRK) return void results.notes.push("wrk is not installed: no mixed-load figures");
   const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
   const { context } = await loadHost(dist);
   const periods = [...new Set(context.dataset.index.map((value) => value.period))].sort();
-  const live = broadLiveQueries(context.dataset.countries.map((country) => country.code), periods);
+  const live = broadLiveQueries(
+    context.dataset.countries.map((country) => country.code),
+    periods,
+  );
   assertLive(live, manifest);
   const host = await startHostProcess(dist, pin ? "0" : undefined, ["--live-cache-mb", "0"]);
   stops.push(host.stop);
   log(`mixed load: ${live.length} broad live queries at 4 connections against pages and cards at 40 …`);
-  results.mixedLoad = await mixedLoad(host.url, pageAndCardUrls(manifest, 400).map((entry) => entry.url), live, settings);
+  results.mixedLoad = await mixedLoad(
+    host.url,
+    pageAndCardUrls(manifest, 400).map((entry) => entry.url),
+    live,
+    settings,
+  );
 }
 
 /**
@@ -133,7 +214,15 @@ async function mixedPhase(results: BenchResults, settings: { dir: string; runs: 
  * build, no servers): latency in process, prefix queries apart, and the labelled set's quality.
  */
 export async function runSearchBench(seedsDir: string, log: (line: string) => void): Promise<BenchResults> {
-  const results: BenchResults = { date: new Date().toISOString(), quick: true, machine: machine(false), notes: ["search only: the sample in memory, no build and no servers"], http: [], fallback: [], rows: [] };
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    quick: true,
+    machine: machine(false),
+    notes: ["search only: the sample in memory, no build and no servers"],
+    http: [],
+    fallback: [],
+    rows: [],
+  };
   log("loading the sample and indexing it …");
   const { context } = await prepareContext(seedsDir, "http://localhost", (_stage, work) => Promise.resolve(work()));
   log("search latency in process and the labelled set …");
@@ -155,32 +244,68 @@ interface PhaseContext {
 }
 
 /** The host against nginx on the same dist/: pages and cards, 304s, gzip. */
-async function nginxPhase(results: BenchResults, settings: HttpSettings, phase: PhaseContext & { dist: string; count: number }): Promise<void> {
+async function nginxPhase(
+  results: BenchResults,
+  settings: HttpSettings,
+  phase: PhaseContext & { dist: string; count: number },
+): Promise<void> {
   const missing = nginxMissing();
   if (missing !== undefined) return void results.notes.push(missing);
   const urls = pageAndCardUrls(phase.manifest, phase.count).map((entry) => entry.url);
   const dir = path.join(settings.dir, "nginx");
   mkdirSync(dir, { recursive: true });
   // Pinned like the host (CPU 0) when pinning, so that both servers have the same core.
-  const nginx = await startNginx(dir, phase.dist, phase.manifest, await freePort(), urls[0]!, settings.wrkCpus === undefined ? undefined : "0");
+  const nginx = await startNginx(
+    dir,
+    phase.dist,
+    phase.manifest,
+    await freePort(),
+    urls[0]!,
+    settings.wrkCpus === undefined ? undefined : "0",
+  );
   phase.stops.push(nginx.stop);
   results.machine.nginx = nginx.version;
   const { host, log } = phase;
   log(`precomputed pages and cards (${urls.length} URLs): host vs nginx …`);
   const plain = urls.map((url) => ({ path: url }));
-  results.http.push(await series("precomputed pages and cards", settings, { url: host.url, requests: plain }, { name: "nginx", url: nginx.url, requests: plain }));
+  results.http.push(
+    await series(
+      "precomputed pages and cards",
+      settings,
+      { url: host.url, requests: plain },
+      { name: "nginx", url: nginx.url, requests: plain },
+    ),
+  );
   log("304s …");
   const ours = await etagsOf(host.url, urls);
   const theirs = await etagsOf(nginx.url, urls);
   const conditional = (tags: string[]) => urls.map((url, i) => ({ path: url, headers: { "If-None-Match": tags[i]! } }));
-  results.http.push(await series("304 Not Modified", settings, { url: host.url, requests: conditional(ours) }, { name: "nginx", url: nginx.url, requests: conditional(theirs) }));
+  results.http.push(
+    await series(
+      "304 Not Modified",
+      settings,
+      { url: host.url, requests: conditional(ours) },
+      { name: "nginx", url: nginx.url, requests: conditional(theirs) },
+    ),
+  );
   log("gzip …");
   const gzip = urls.map((url) => ({ path: url, headers: { "Accept-Encoding": "gzip" } }));
-  results.http.push(await series("gzip pages and cards", settings, { url: host.url, requests: gzip }, { name: "nginx gzip_static", url: nginx.url, requests: gzip }));
+  results.http.push(
+    await series(
+      "gzip pages and cards",
+      settings,
+      { url: host.url, requests: gzip },
+      { name: "nginx gzip_static", url: nginx.url, requests: gzip },
+    ),
+  );
 }
 
 /** The host against json-server on the same brands and resumes. */
-async function fallbackPhase(results: BenchResults, settings: HttpSettings, phase: PhaseContext & { dist: string; deps: HandlerDeps; pin: boolean }): Promise<void> {
+async function fallbackPhase(
+  results: BenchResults,
+  settings: HttpSettings,
+  phase: PhaseContext & { dist: string; deps: HandlerDeps; pin: boolean },
+): Promise<void> {
   const problem = await ensureJsonServer(phase.log);
   if (problem !== undefined) return void results.notes.push(problem);
   results.machine.jsonServer = JSON_SERVER_VERSION;
@@ -194,9 +319,17 @@ async function fallbackPhase(results: BenchResults, settings: HttpSettings, phas
   for (const test of fallbackCases()) {
     if (test.live) assertLive(test.ours, phase.manifest);
     if (test.samePage) await assertSamePages(phase.host.url, test.ours, server.url, test.reference);
-    phase.log(`${test.name}: host${test.live ? " (live cache on, then off)" : ""} vs json-server (${db.brands} brands, ${db.resumes} resumes) …`);
+    phase.log(
+      `${test.name}: host${test.live ? " (live cache on, then off)" : ""} vs json-server (${db.brands} brands, ${db.resumes} resumes) …`,
+    );
     const ours = { url: phase.host.url, requests: test.ours.map((url) => ({ path: url })) };
-    const reference = { name: "json-server", url: server.url, requests: test.reference.map((url) => ({ path: url })), timeoutSeconds: 60, minSeconds: settings.referenceMinSeconds ?? 5 };
+    const reference = {
+      name: "json-server",
+      url: server.url,
+      requests: test.reference.map((url) => ({ path: url })),
+      timeoutSeconds: 60,
+      minSeconds: settings.referenceMinSeconds ?? 5,
+    };
     results.fallback.push(await series(test.name, settings, ours, reference, test.live ? uncached.url : undefined));
   }
 }

@@ -44,7 +44,9 @@ function queries(deps: HandlerDeps): { text: string; prefix: boolean }[] {
   const resumes = deps.context.dataset.resumes;
   return Array.from({ length: QUERIES }, () => {
     const resume = rng.pick(resumes);
-    const words = tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).filter((word) => word.length >= 3);
+    const words = tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).filter(
+      (word) => word.length >= 3,
+    );
     const picked = rng.sample(words, Math.min(rng.int(1, 3), words.length));
     const prefix = rng.int(0, 3) === 0;
     if (prefix) picked[picked.length - 1] = picked[picked.length - 1]!.slice(0, 3);
@@ -68,7 +70,14 @@ export async function searchLatency(deps: HandlerDeps): Promise<SearchLatency> {
     if (drawn[i]!.prefix) prefixTimes.push(elapsed);
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   }
-  return { queries: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: Math.max(...times), prefixQueries: prefixTimes.length, prefixP99Ms: percentile(prefixTimes, 99) };
+  return {
+    queries: times.length,
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    maxMs: Math.max(...times),
+    prefixQueries: prefixTimes.length,
+    prefixP99Ms: percentile(prefixTimes, 99),
+  };
 }
 
 /** recall@50 and nDCG@10 of the labelled set (test/search/labelled-queries.ts): every word form vs words as written only (the matcher before issue 33). */

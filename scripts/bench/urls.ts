@@ -16,8 +16,10 @@ export function urlOfFile(file: string): string {
 
 /** Whether a response file is a list page (the default list or one of its pages) or a card. */
 function isPageOrCard(file: string): boolean {
-  const pages = /^responses\/(api\/dataset\/v1\/brands|api\/dataset\/v1\/games|resume\/api\/v1\/resumes)\/(index|page=\d+)\.json$/;
-  const cards = /^responses\/(api\/dataset\/v1\/brands|api\/dataset\/v1\/games|resume\/api\/v1\/resumes)\/[^/]+\/index\.json$/;
+  const pages =
+    /^responses\/(api\/dataset\/v1\/brands|api\/dataset\/v1\/games|resume\/api\/v1\/resumes)\/(index|page=\d+)\.json$/;
+  const cards =
+    /^responses\/(api\/dataset\/v1\/brands|api\/dataset\/v1\/games|resume\/api\/v1\/resumes)\/[^/]+\/index\.json$/;
   return file.startsWith(`${RESPONSES_DIR}/`) && (pages.test(file) || cards.test(file));
 }
 
@@ -28,5 +30,8 @@ function isPageOrCard(file: string): boolean {
 export function pageAndCardUrls(manifest: Manifest, count: number): { url: string; file: string }[] {
   const files = Object.keys(manifest.files).filter(isPageOrCard).sort();
   const step = Math.max(1, Math.floor(files.length / count));
-  return files.filter((_, i) => i % step === 0).slice(0, count).map((file) => ({ url: urlOfFile(file), file }));
+  return files
+    .filter((_, i) => i % step === 0)
+    .slice(0, count)
+    .map((file) => ({ url: urlOfFile(file), file }));
 }

@@ -27,7 +27,9 @@ export function loadTree(dir: string): LoadedFile[] {
     });
 }
 
-const folders = (files: readonly LoadedFile[], out: string): string[] => [...new Set(files.map((file) => path.dirname(path.join(out, file.relative))))];
+const folders = (files: readonly LoadedFile[], out: string): string[] => [
+  ...new Set(files.map((file) => path.dirname(path.join(out, file.relative)))),
+];
 
 function writeSequentially(files: readonly LoadedFile[], out: string): void {
   for (const dir of folders(files, out)) mkdirSync(dir, { recursive: true });
@@ -70,9 +72,13 @@ async function writeOnThreadsMs(files: readonly LoadedFile[], out: string): Prom
   const shares = Array.from({ length: threads }, (_, thread) => files.filter((_, index) => index % threads === thread));
   const workers = shares.map((share) => new Worker(THREAD_WRITER, { eval: true, workerData: { out, files: share } }));
   try {
-    await Promise.all(workers.map((worker) => new Promise((resolve, reject) => worker.once("message", resolve).once("error", reject))));
+    await Promise.all(
+      workers.map((worker) => new Promise((resolve, reject) => worker.once("message", resolve).once("error", reject))),
+    );
     const started = performance.now();
-    const done = workers.map((worker) => new Promise((resolve, reject) => worker.once("message", resolve).once("error", reject)));
+    const done = workers.map(
+      (worker) => new Promise((resolve, reject) => worker.once("message", resolve).once("error", reject)),
+    );
     for (const worker of workers) worker.postMessage("go");
     await Promise.all(done);
     return performance.now() - started;
@@ -86,7 +92,10 @@ async function writeOnThreadsMs(files: readonly LoadedFile[], out: string): Prom
  * `<out>-pooled` and `<out>-threads`, all left in place: removing 27,000 files slows the next writes on this disk several
  * times over for a while, so a benchmark removes nothing until it is done.
  */
-export async function writeFloorMs(files: readonly LoadedFile[], out: string): Promise<{ ms: number; sequentialMs: number; pooledMs: number; threadsMs: number }> {
+export async function writeFloorMs(
+  files: readonly LoadedFile[],
+  out: string,
+): Promise<{ ms: number; sequentialMs: number; pooledMs: number; threadsMs: number }> {
   let started = performance.now();
   writeSequentially(files, `${out}-sequential`);
   const sequentialMs = performance.now() - started;

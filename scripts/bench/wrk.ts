@@ -39,7 +39,9 @@ const luaString = (text: string): string => `"${text.replace(/\\/g, "\\\\").repl
 /** The Lua script that cycles through the requests (written beside the other bench files). */
 export function writeWrkScript(dir: string, name: string, requests: readonly WrkRequest[]): string {
   const rows = requests.map((request) => {
-    const headers = Object.entries(request.headers ?? {}).map(([key, value]) => `[${luaString(key)}] = ${luaString(value)}`);
+    const headers = Object.entries(request.headers ?? {}).map(
+      ([key, value]) => `[${luaString(key)}] = ${luaString(value)}`,
+    );
     return `  { ${luaString(request.path)}, { ${headers.join(", ")} } },`;
   });
   const script = [
@@ -65,7 +67,20 @@ export function writeWrkScript(dir: string, name: string, requests: readonly Wrk
 
 /** Runs wrk once against `baseUrl` with the script. */
 export async function runWrk(baseUrl: string, script: string, options: WrkOptions): Promise<WrkResult> {
-  const args = ["-t", String(options.threads), "-c", String(options.connections), "-d", `${options.seconds}s`, "--latency", "--timeout", `${options.timeoutSeconds ?? 10}s`, "-s", script, baseUrl];
+  const args = [
+    "-t",
+    String(options.threads),
+    "-c",
+    String(options.connections),
+    "-d",
+    `${options.seconds}s`,
+    "--latency",
+    "--timeout",
+    `${options.timeoutSeconds ?? 10}s`,
+    "-s",
+    script,
+    baseUrl,
+  ];
   const { stdout } = await runProcess("wrk", args, options.cpus === undefined ? {} : { cpus: options.cpus });
   return parseWrkOutput(stdout);
 }
@@ -75,7 +90,13 @@ export function parseDuration(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
   if (match === null) return Number.NaN;
   const value = Number(match[1]);
-  return match[2] === "us" ? value / 1000 : match[2] === "ms" ? value : match[2] === "s" ? value * 1000 : value * 60_000;
+  return match[2] === "us"
+    ? value / 1000
+    : match[2] === "ms"
+      ? value
+      : match[2] === "s"
+        ? value * 1000
+        : value * 60_000;
 }
 
 /** Requests/sec, request count, the latency distribution and the error counts from wrk's report. */

@@ -14,7 +14,8 @@ interface NetlifyContext {
 
 const handler = createWebHandler(loadFunctionDeps(() => findEngineDist(import.meta.url), ENDPOINTS));
 
-export default async (request: Request, context: NetlifyContext): Promise<Response> => handler(request, { clientAddress: context.ip });
+export default async (request: Request, context: NetlifyContext): Promise<Response> =>
+  handler(request, { clientAddress: context.ip });
 
 /** The rate limit of the contract (120 a minute per client), enforced by Netlify in front of the function. */
 export const config = {

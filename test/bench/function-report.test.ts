@@ -10,7 +10,17 @@ import { functionRows } from "../../scripts/bench/function-report.ts";
 const MiB = 2 ** 20;
 
 function figures(partial: Partial<FunctionFigures>): FunctionFigures {
-  return { unzippedBytes: 100 * MiB, zippedBytes: 20 * MiB, coldStartMs: 800, coldStartCpuMs: 600, rssAfterBytes: 300 * MiB, peakRssBytes: 400 * MiB, largest: { path: "/api/dataset/v1/index?country=IN", bytes: 3_748_259 }, answers: [], ...partial };
+  return {
+    unzippedBytes: 100 * MiB,
+    zippedBytes: 20 * MiB,
+    coldStartMs: 800,
+    coldStartCpuMs: 600,
+    rssAfterBytes: 300 * MiB,
+    peakRssBytes: 400 * MiB,
+    largest: { path: "/api/dataset/v1/index?country=IN", bytes: 3_748_259 },
+    answers: [],
+    ...partial,
+  };
 }
 
 const rows = (partial: Partial<FunctionFigures>) => functionRows([{ scale: 16, figures: figures(partial) }]);
@@ -32,7 +42,11 @@ describe("zipSizes", () => {
 
 describe("includedFiles", () => {
   it("reads the function's included files from netlify.toml: the engine's three", () => {
-    expect(includedFiles()).toEqual(["dist/_engine/dataset.json", "dist/_engine/resume-search.json", "dist/_engine/manifest.json"]);
+    expect(includedFiles()).toEqual([
+      "dist/_engine/dataset.json",
+      "dist/_engine/resume-search.json",
+      "dist/_engine/manifest.json",
+    ]);
     expect(includedFiles('included_files = ["dist/a", "dist/b"]')).toEqual(["dist/a", "dist/b"]);
   });
 });
@@ -51,17 +65,28 @@ describe("functionRows", () => {
   });
 
   it("holds a cold start under 2 s, with its CPU time beside it", () => {
-    expect(rows({ coldStartMs: 1999, coldStartCpuMs: 1500 })[1]).toMatchObject({ ours: "2.00 s (CPU 1.50 s)", holds: true });
+    expect(rows({ coldStartMs: 1999, coldStartCpuMs: 1500 })[1]).toMatchObject({
+      ours: "2.00 s (CPU 1.50 s)",
+      holds: true,
+    });
     expect(rows({ coldStartMs: 2000 })[1]!.holds).toBe(false);
   });
 
   it("holds a peak under 1024 MiB: 768 MiB is 0.75× of it", () => {
-    expect(rows({ peakRssBytes: 768 * MiB })[2]).toMatchObject({ ours: "RSS 300.0 MiB after, peak 768.0 MiB", ratio: "0.75×", holds: true });
+    expect(rows({ peakRssBytes: 768 * MiB })[2]).toMatchObject({
+      ours: "RSS 300.0 MiB after, peak 768.0 MiB",
+      ratio: "0.75×",
+      holds: true,
+    });
     expect(rows({ peakRssBytes: 1024 * MiB })[2]!.holds).toBe(false);
   });
 
   it("holds the largest answer at the API's 4,000,000 bytes, and gives its share of Netlify's 6 MB", () => {
-    expect(rows({ largest: { path: "/x", bytes: 3_000_000 } })[3]).toMatchObject({ ours: "3,000,000 bytes, /x", ratio: "0.50×", holds: true });
+    expect(rows({ largest: { path: "/x", bytes: 3_000_000 } })[3]).toMatchObject({
+      ours: "3,000,000 bytes, /x",
+      ratio: "0.50×",
+      holds: true,
+    });
     expect(rows({ largest: { path: "/x", bytes: 4_000_000 } })[3]!.holds).toBe(true);
     expect(rows({ largest: { path: "/x", bytes: 4_000_001 } })[3]!.holds).toBe(false);
   });

@@ -11,14 +11,25 @@ const SEEDS_MIN = "test/fixtures/seeds-min";
 
 describe("render-child", () => {
   it("times load, compute, search and plan, and plans what a build of the same seeds plans", async () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/render-child.ts", SEEDS_MIN], { encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/render-child.ts", SEEDS_MIN], {
+      encoding: "utf8",
+    });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    const figures = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { stages: Record<string, number>; files: number };
+    const figures = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as {
+      stages: Record<string, number>;
+      files: number;
+    };
     expect(Object.keys(figures.stages)).toEqual(["load", "compute", "search", "pages", "plan"]);
     for (const ms of Object.values(figures.stages)) expect(ms).toBeGreaterThanOrEqual(0);
     // A dry run's count includes Netlify's routing files, which come after the plan.
-    const dryRun = await runBuild({ seedsDir: SEEDS_MIN, outDir: "/nonexistent/render-child-test", baseUrl: "http://127.0.0.1:8080", maxFiles: 20_000, dryRun: true });
+    const dryRun = await runBuild({
+      seedsDir: SEEDS_MIN,
+      outDir: "/nonexistent/render-child-test",
+      baseUrl: "http://127.0.0.1:8080",
+      maxFiles: 20_000,
+      dryRun: true,
+    });
     expect(figures.files).toBe(dryRun.files - NETLIFY_FILE_COUNT);
     expect(figures.files).toBeGreaterThan(100);
   });

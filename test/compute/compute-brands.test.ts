@@ -10,7 +10,8 @@ const PERIODS = ["2024-10", "2024-11", "2024-12"];
 const SNAPSHOT = "2025-01-01";
 
 let seeds: SeedSet;
-const brandsOf = (set: SeedSet, periods = PERIODS): BrandRecord[] => computeBrands(set, computeDemandIndex(set.demand), periods, SNAPSHOT);
+const brandsOf = (set: SeedSet, periods = PERIODS): BrandRecord[] =>
+  computeBrands(set, computeDemandIndex(set.demand), periods, SNAPSHOT);
 const bySlug = (records: BrandRecord[], slug: string): BrandRecord => records.find((record) => record.slug === slug)!;
 
 beforeAll(async () => {
@@ -27,13 +28,55 @@ describe("computeBrands", () => {
       // Both licenses active (the UKGC suspension starts 2024-11-20): tier 1 → 70 + 10 = 80. GB: 1000 of the leader's
       // 3000 → adi 33.3333 → 1/10 × 50 + 33.3333 / 2 = 21.66665 → 21.7. No alert yet: 100.
       // 0.25 × 80 + 0.2 × 64.5 + 0.15 × 21.7 + 0.15 × 76 + 0.15 × 100 + 0.1 × 34 = 20 + 12.9 + 3.255 + 11.4 + 15 + 3.4 = 65.955 → 66
-      { period: "2024-10", score: 66, grade: "B", components: { licensing: 80, reputation: 64.5, market_presence: 21.7, domain_health: 76, transparency: 100, payments: 34 }, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], provisional: false },
+      {
+        period: "2024-10",
+        score: 66,
+        grade: "B",
+        components: {
+          licensing: 80,
+          reputation: 64.5,
+          market_presence: 21.7,
+          domain_health: 76,
+          transparency: 100,
+          payments: 34,
+        },
+        coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
+        provisional: false,
+      },
       // UKGC suspended: MGA alone 55 − 15 = 40. GB: 3000 = the leader's 3000 → adi 100 → 5 + 50 = 55.
       // 10 + 12.9 + 8.25 + 11.4 + 15 + 3.4 = 60.95 → 61 (half away from zero)
-      { period: "2024-11", score: 61, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 55, domain_health: 76, transparency: 100, payments: 34 }, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], provisional: false },
+      {
+        period: "2024-11",
+        score: 61,
+        grade: "C",
+        components: {
+          licensing: 40,
+          reputation: 64.5,
+          market_presence: 55,
+          domain_health: 76,
+          transparency: 100,
+          payments: 34,
+        },
+        coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
+        provisional: false,
+      },
       // GB: 1000 of the leader's 4000 → adi 25 → 5 + 12.5 = 17.5. The new withdrawal page of 2024-12-02: 100 − 4 = 96.
       // 10 + 12.9 + 2.625 + 11.4 + 14.4 + 3.4 = 54.725 → 54.7
-      { period: "2024-12", score: 54.7, grade: "C", components: { licensing: 40, reputation: 64.5, market_presence: 17.5, domain_health: 76, transparency: 96, payments: 34 }, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"], provisional: false },
+      {
+        period: "2024-12",
+        score: 54.7,
+        grade: "C",
+        components: {
+          licensing: 40,
+          reputation: 64.5,
+          market_presence: 17.5,
+          domain_health: 76,
+          transparency: 96,
+          payments: 34,
+        },
+        coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
+        provisional: false,
+      },
     ]);
   });
 
@@ -87,7 +130,10 @@ describe("computeBrands", () => {
   });
 
   it("does not count a market where the brand only has zero volume as measured demand", () => {
-    const withZeroRow = { ...seeds, demand: [...seeds.demand, { brand: "delta-spins", country: "NL", period: "2024-12", volume: 0 }] };
+    const withZeroRow = {
+      ...seeds,
+      demand: [...seeds.demand, { brand: "delta-spins", country: "NL", period: "2024-12", volume: 0 }],
+    };
     expect(bySlug(brandsOf(withZeroRow), "delta-spins").description).toContain("No search demand is measured for it.");
   });
 
@@ -101,7 +147,14 @@ describe("computeBrands", () => {
       period: "2025-01",
       score: 61.3,
       grade: "C",
-      components: { licensing: 40, reputation: 64.5, market_presence: null, domain_health: 76, transparency: 96, payments: 34 },
+      components: {
+        licensing: 40,
+        reputation: 64.5,
+        market_presence: null,
+        domain_health: 76,
+        transparency: 96,
+        payments: 34,
+      },
       coverage: ["licensing", "reputation", "domain_health", "transparency", "payments"],
       provisional: false,
     });

@@ -50,9 +50,14 @@ describe("computeDataset", () => {
     const { seeds } = await loadSeeds(SEEDS_MIN);
     const before = compute(seeds);
     const [silenced] = [...new Set(seeds.demand.map((row) => row.country))];
-    const after = compute({ ...seeds, demand: seeds.demand.map((row) => (row.country === silenced ? { ...row, volume: 0 } : row)) });
+    const after = compute({
+      ...seeds,
+      demand: seeds.demand.map((row) => (row.country === silenced ? { ...row, volume: 0 } : row)),
+    });
     expect(after.counts.countries_with_demand_data).toBe(before.counts.countries_with_demand_data - 1);
-    expect(after.counts.countries_with_demand_data).toBe(after.countries.filter((country) => country.coverage.periods > 0).length);
+    expect(after.counts.countries_with_demand_data).toBe(
+      after.countries.filter((country) => country.coverage.periods > 0).length,
+    );
     expect(after.countries.find((country) => country.code === silenced)?.coverage.periods).toBe(0);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { compareIndexValues, computeDemandIndex } from "../../build/compute/demand-index.ts";
 import type { DemandRow } from "../../build/load/schemas.ts";
 
-const row = (brand: string, country: string, period: string, volume: number): DemandRow => ({ brand, country, period, volume });
+const row = (brand: string, country: string, period: string, volume: number): DemandRow => ({
+  brand,
+  country,
+  period,
+  volume,
+});
 
 describe("computeDemandIndex", () => {
   const rows = [
@@ -26,7 +31,8 @@ describe("computeDemandIndex", () => {
     row("gamma", "SE", "2024-10", 1),
   ];
   const index = computeDemandIndex(rows);
-  const find = (brand: string, country: string, period: string) => index.find((value) => value.brand === brand && value.country === country && value.period === period);
+  const find = (brand: string, country: string, period: string) =>
+    index.find((value) => value.brand === brand && value.country === country && value.period === period);
 
   it.each([
     // sod = volume / market total × 100; adi = volume / market leader × 100
@@ -64,7 +70,8 @@ describe("computeDemandIndex", () => {
 
   it("keeps every market-month's shares summing to 100 (within rounding)", () => {
     const sums = new Map<string, number>();
-    for (const value of index) sums.set(`${value.country}|${value.period}`, (sums.get(`${value.country}|${value.period}`) ?? 0) + value.sod);
+    for (const value of index)
+      sums.set(`${value.country}|${value.period}`, (sums.get(`${value.country}|${value.period}`) ?? 0) + value.sod);
     expect(sums.get("FR|2024-10")).toBe(0);
     for (const [market, sum] of sums) if (market !== "FR|2024-10") expect(sum).toBeCloseTo(100, 3);
   });
@@ -75,7 +82,14 @@ describe("computeDemandIndex", () => {
 });
 
 describe("compareIndexValues", () => {
-  const value = (brand: string, country: string, period: string) => ({ brand, country, period, volume: 0, sod: 0, adi: 0 });
+  const value = (brand: string, country: string, period: string) => ({
+    brand,
+    country,
+    period,
+    volume: 0,
+    sod: 0,
+    adi: 0,
+  });
 
   it.each([
     [value("a", "GB", "2024-10"), value("b", "AT", "2023-01"), -1],

@@ -25,7 +25,11 @@ describe("eraseSuppressed", () => {
   ];
 
   it("matches ids, e-mails in contacts and phones in the text; names unmatched entries by place", () => {
-    const erasure = eraseSuppressed(resumes, { resume_ids: [4, 40], emails: ["gone@example.com "], phones: ["+7 (900) 000-00-07", "+1 555 0100 999"] });
+    const erasure = eraseSuppressed(resumes, {
+      resume_ids: [4, 40],
+      emails: ["gone@example.com "],
+      phones: ["+7 (900) 000-00-07", "+1 555 0100 999"],
+    });
     expect(erasure.kept.map((resume) => resume.id)).toEqual([1]);
     expect(erasure.erased).toBe(3);
     expect(erasure.unmatched).toEqual(["resume_ids[1]", "phones[1]"]);
@@ -44,14 +48,30 @@ describe("effectiveScope", () => {
     ["card_only", "public", "card_only"],
     ["withheld", "public", "withheld"],
     ["public", "withheld", "withheld"],
-  ] as [ContactScope | undefined, ContactScope, ContactScope][])("consent %s under %s → %s", (consent, setting, expected) => {
-    const resume = makeResume({ id: 1, ...(consent === undefined ? {} : { consent: { contacts: consent, given_at: "2024-01-01T00:00:00Z" } }) });
-    expect(effectiveScope(resume, setting)).toBe(expected);
-  });
+  ] as [ContactScope | undefined, ContactScope, ContactScope][])(
+    "consent %s under %s → %s",
+    (consent, setting, expected) => {
+      const resume = makeResume({
+        id: 1,
+        ...(consent === undefined ? {} : { consent: { contacts: consent, given_at: "2024-01-01T00:00:00Z" } }),
+      });
+      expect(effectiveScope(resume, setting)).toBe(expected);
+    },
+  );
 
   it("settles a withheld resume without contacts, its quality none and its text redacted", () => {
-    const resume = makeResume({ id: 1, contact_quality: "direct", contacts: { email: "a@example.com" }, text: "Mail a@example.com.", consent: { contacts: "withheld", given_at: "2024-01-01T00:00:00Z" } });
-    expect(settleContacts(resume, "public")).toMatchObject({ contacts: {}, contact_quality: "none", text: "Mail [contact removed]." });
+    const resume = makeResume({
+      id: 1,
+      contact_quality: "direct",
+      contacts: { email: "a@example.com" },
+      text: "Mail a@example.com.",
+      consent: { contacts: "withheld", given_at: "2024-01-01T00:00:00Z" },
+    });
+    expect(settleContacts(resume, "public")).toMatchObject({
+      contacts: {},
+      contact_quality: "none",
+      text: "Mail [contact removed].",
+    });
     expect(settleContacts(resume, "public")).not.toHaveProperty("consent");
   });
 });

@@ -40,7 +40,15 @@ describe("computeMomentum", () => {
     expect(result.previous_period).toBe("2026-09");
     expect(result.current_period).toBe("2026-10");
     expect(result.entries).toEqual([
-      { brand: "alpha", name: "Brand alpha", country: "GB", previous: 1000, volume: 1015, wow_pct: 1.5, direction: "flat" },
+      {
+        brand: "alpha",
+        name: "Brand alpha",
+        country: "GB",
+        previous: 1000,
+        volume: 1015,
+        wow_pct: 1.5,
+        direction: "flat",
+      },
       { brand: "beta", name: "Brand beta", country: "GB", previous: 400, volume: 300, wow_pct: -25, direction: "down" },
       { brand: "delta", name: "Brand delta", country: "DE", previous: 0, volume: 0, wow_pct: 0, direction: "flat" },
       { brand: "eps", name: "Brand eps", country: "NL", previous: 60, volume: 0, wow_pct: -100, direction: "down" },

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { computeProviderRanks, PROVIDER_RANK_WEIGHTS, releaseWindowStart } from "../../build/compute/provider-rank.ts";
 
-const game = (slug: string, provider: string, rtp: number | null, released_at: string) => ({ slug, provider, rtp, released_at });
+const game = (slug: string, provider: string, rtp: number | null, released_at: string) => ({
+  slug,
+  provider,
+  rtp,
+  released_at,
+});
 const seen = (brand: string, gameSlug: string, country: string) => ({ brand, game: gameSlug, country });
 const AS_OF = "2026-11-01";
 
@@ -32,13 +37,28 @@ describe("computeProviderRanks", () => {
       game("g4", "big", 98, "2020-01-01"),
       game("s1", "small", 97, "2025-11-02"), // in the window
     ],
-    lobby: [seen("b1", "g1", "GB"), seen("b2", "g1", "GB"), seen("b2", "g4", "DE"), seen("b3", "s1", "NL"), seen("b9", "unknown", "FR")],
+    lobby: [
+      seen("b1", "g1", "GB"),
+      seen("b2", "g1", "GB"),
+      seen("b2", "g4", "DE"),
+      seen("b3", "s1", "NL"),
+      seen("b9", "unknown", "FR"),
+    ],
     asOf: AS_OF,
   });
 
   it("measures games, mean RTP of games with one, releases in the window, distinct brands and countries", () => {
     // big: rtp (96 + 94 + 98) / 3 = 96; brands b1, b2; countries GB, DE
-    expect(ranks.map(({ slug, games_count, rtp_avg, release_activity, casino_presence, regional_diversity }) => [slug, games_count, rtp_avg, release_activity, casino_presence, regional_diversity])).toEqual([
+    expect(
+      ranks.map(({ slug, games_count, rtp_avg, release_activity, casino_presence, regional_diversity }) => [
+        slug,
+        games_count,
+        rtp_avg,
+        release_activity,
+        casino_presence,
+        regional_diversity,
+      ]),
+    ).toEqual([
       ["big", 4, 96, 2, 2, 2],
       ["small", 1, 97, 1, 1, 1],
       ["none", 0, null, 0, 0, 0],
@@ -48,17 +68,39 @@ describe("computeProviderRanks", () => {
   it("normalises each measure against the maximum and weights them into rank_score", () => {
     const [big, small, none] = ranks;
     // big: rtp 96 / 97 × 100 = 98.97 → 99.0; score .25·100 + .1·99 + .2·100 + .3·100 + .15·100 = 99.9
-    expect(big).toMatchObject({ rank: 1, rank_score: 99.9, components: { games_count: 100, rtp_avg: 99, release_activity: 100, casino_presence: 100, regional_diversity: 100 } });
+    expect(big).toMatchObject({
+      rank: 1,
+      rank_score: 99.9,
+      components: {
+        games_count: 100,
+        rtp_avg: 99,
+        release_activity: 100,
+        casino_presence: 100,
+        regional_diversity: 100,
+      },
+    });
     // small: 25, 100, 50, 50, 50 → 6.25 + 10 + 10 + 15 + 7.5 = 48.75 → 48.8
-    expect(small).toMatchObject({ rank: 2, rank_score: 48.8, components: { games_count: 25, rtp_avg: 100, release_activity: 50, casino_presence: 50, regional_diversity: 50 } });
+    expect(small).toMatchObject({
+      rank: 2,
+      rank_score: 48.8,
+      components: { games_count: 25, rtp_avg: 100, release_activity: 50, casino_presence: 50, regional_diversity: 50 },
+    });
     // none: a provider without games scores 0 on everything (a null RTP counts 0)
-    expect(none).toMatchObject({ rank: 3, rank_score: 0, components: { games_count: 0, rtp_avg: 0, release_activity: 0, casino_presence: 0, regional_diversity: 0 } });
+    expect(none).toMatchObject({
+      rank: 3,
+      rank_score: 0,
+      components: { games_count: 0, rtp_avg: 0, release_activity: 0, casino_presence: 0, regional_diversity: 0 },
+    });
   });
 
   it("counts casino presence by brand and regional diversity by country, and rounds the mean RTP to 4 decimals", () => {
     const [solo] = computeProviderRanks({
       providers: [{ slug: "solo", name: "Solo" }],
-      games: [game("s1", "solo", 96, "2010-01-01"), game("s2", "solo", 97, "2010-01-01"), game("s3", "solo", 97, "2010-01-01")],
+      games: [
+        game("s1", "solo", 96, "2010-01-01"),
+        game("s2", "solo", 97, "2010-01-01"),
+        game("s3", "solo", 97, "2010-01-01"),
+      ],
       // three brands in GB, one of them in DE too
       lobby: [seen("b1", "s1", "GB"), seen("b2", "s1", "GB"), seen("b3", "s2", "GB"), seen("b1", "s2", "DE")],
       asOf: AS_OF,

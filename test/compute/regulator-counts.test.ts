@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { computeRegulatorCounts } from "../../build/compute/regulator-counts.ts";
 
-const regulator = (code: string) => ({ code, name: `Regulator ${code}`, jurisdiction: "GB", tier: 1, register_url: `https://example.org/${code}` });
+const regulator = (code: string) => ({
+  code,
+  name: `Regulator ${code}`,
+  jurisdiction: "GB",
+  tier: 1,
+  register_url: `https://example.org/${code}`,
+});
 
 describe("computeRegulatorCounts", () => {
   it("counts every license of a regulator and its distinct brands", () => {

@@ -19,11 +19,21 @@ describe("computeTrending", () => {
     row("omega", "GB", "2026-08", 10), // only in an older period: not trending
   ];
   const result = computeTrending(rows, PERIODS, nameOf);
-  const find = (brand: string, country: string | null) => result.entries.find((entry) => entry.brand === brand && entry.country === country);
+  const find = (brand: string, country: string | null) =>
+    result.entries.find((entry) => entry.brand === brand && entry.country === country);
 
   it("compares the dataset's last two periods", () => {
     expect([result.previous_period, result.current_period]).toEqual(["2026-09", "2026-10"]);
-    expect(find("alpha", "GB")).toEqual({ brand: "alpha", name: "ALPHA", country: "GB", previous_period: "2026-09", current_period: "2026-10", previous: 200, current: 250, growth_pct: 25 });
+    expect(find("alpha", "GB")).toEqual({
+      brand: "alpha",
+      name: "ALPHA",
+      country: "GB",
+      previous_period: "2026-09",
+      current_period: "2026-10",
+      previous: 200,
+      current: 250,
+      growth_pct: 25,
+    });
   });
 
   it.each([
@@ -44,16 +54,34 @@ describe("computeTrending", () => {
 
   it("orders growth descending, null last, ties by brand then country (all countries first)", () => {
     const order = result.entries.map((entry) => `${entry.brand}:${entry.country ?? "*"}`);
-    expect(order).toEqual(["alpha:GB", "delta:*", "delta:GB", "alpha:*", "alpha:DE", "gamma:*", "gamma:GB", "beta:*", "beta:GB"]);
+    expect(order).toEqual([
+      "alpha:GB",
+      "delta:*",
+      "delta:GB",
+      "alpha:*",
+      "alpha:DE",
+      "gamma:*",
+      "gamma:GB",
+      "beta:*",
+      "beta:GB",
+    ]);
     expect([...result.entries].sort(compareTrending)).toEqual(result.entries);
   });
 
   it("is empty with fewer than two periods", () => {
-    expect(computeTrending(rows, ["2026-10"], nameOf)).toEqual({ previous_period: null, current_period: null, entries: [] });
+    expect(computeTrending(rows, ["2026-10"], nameOf)).toEqual({
+      previous_period: null,
+      current_period: null,
+      entries: [],
+    });
   });
 
   it("handles a market with one brand", () => {
-    const single = computeTrending([row("solo", "NL", "2026-09", 10), row("solo", "NL", "2026-10", 11)], PERIODS, nameOf);
+    const single = computeTrending(
+      [row("solo", "NL", "2026-09", 10), row("solo", "NL", "2026-10", 11)],
+      PERIODS,
+      nameOf,
+    );
     expect(single.entries.map((entry) => [entry.country, entry.growth_pct])).toEqual([
       [null, 10],
       ["NL", 10],

@@ -1,9 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { computeTrustScore, domainHealthComponent, gradeOf, licenseStatusOn, licensingComponent, marketPresenceComponent } from "../../build/compute/trust-score.ts";
-import { paymentsComponent, reputationComponent, transparencyComponent, TRUST_GRADE_VALUES, TRUST_WEIGHTS, type TrustInputs } from "../../build/compute/trust-score.ts";
+import {
+  computeTrustScore,
+  domainHealthComponent,
+  gradeOf,
+  licenseStatusOn,
+  licensingComponent,
+  marketPresenceComponent,
+} from "../../build/compute/trust-score.ts";
+import {
+  paymentsComponent,
+  reputationComponent,
+  transparencyComponent,
+  TRUST_GRADE_VALUES,
+  TRUST_WEIGHTS,
+  type TrustInputs,
+} from "../../build/compute/trust-score.ts";
 
 type LicenseInput = TrustInputs["licenses"][number];
-const license = (regulator_code: string, status: LicenseInput["status"], issued_at: string, status_changed_at: string | null = null, expires_at: string | null = null): LicenseInput => ({
+const license = (
+  regulator_code: string,
+  status: LicenseInput["status"],
+  issued_at: string,
+  status_changed_at: string | null = null,
+  expires_at: string | null = null,
+): LicenseInput => ({
   regulator_code,
   status,
   issued_at,
@@ -16,17 +36,31 @@ const tierOf = (code: string): number => TIERS[code] ?? 3;
 /** alpha-casino of seeds-min in December 2024, every input known. */
 const ALPHA: TrustInputs = {
   period: "2024-12",
-  brand: { reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 }, payment_methods: ["visa", "mastercard", "paypal", "skrill"], withdrawal_days: 1 },
+  brand: {
+    reputation: { review_rating: 4.5, review_count: 200, complaints_total: 10, complaints_resolved: 9 },
+    payment_methods: ["visa", "mastercard", "paypal", "skrill"],
+    withdrawal_days: 1,
+  },
   licenses: [license("T1", "active", "2019-01-15"), license("T2", "active", "2020-06-01", null, "2030-06-01")],
   regulatorTier: tierOf,
-  primaryDomain: { whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false }, health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" } },
+  primaryDomain: {
+    whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false },
+    health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" },
+  },
   alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
   marketAdis: [100, 100],
 };
 
 describe("TRUST_WEIGHTS", () => {
   it("names six components whose weights sum to 1", () => {
-    expect(Object.keys(TRUST_WEIGHTS)).toEqual(["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"]);
+    expect(Object.keys(TRUST_WEIGHTS)).toEqual([
+      "licensing",
+      "reputation",
+      "market_presence",
+      "domain_health",
+      "transparency",
+      "payments",
+    ]);
     expect(Object.values(TRUST_WEIGHTS).reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(1, 12);
   });
 });
@@ -60,19 +94,50 @@ describe("licensingComponent", () => {
     ["one active tier-1 license: base 70", [license("T1", "active", "2019-01-01")], 70],
     ["one active tier-2 license: base 55", [license("T2", "active", "2019-01-01")], 55],
     ["one active tier-3 license: base 40", [license("T3", "active", "2019-01-01")], 40],
-    ["tier-1 and tier-2 active: strictest base 70 + 10 for the second = 80", [license("T1", "active", "2019-01-01"), license("T2", "active", "2019-01-01")], 80],
-    ["five active tier-2: 55 + min(30, 4 × 10) = 85", Array.from({ length: 5 }, () => license("T2", "active", "2019-01-01")), 85],
-    ["one active tier-3 and one suspended: 40 − 15 = 25", [license("T3", "active", "2019-01-01"), license("T1", "suspended", "2019-01-01", "2024-01-01")], 25],
+    [
+      "tier-1 and tier-2 active: strictest base 70 + 10 for the second = 80",
+      [license("T1", "active", "2019-01-01"), license("T2", "active", "2019-01-01")],
+      80,
+    ],
+    [
+      "five active tier-2: 55 + min(30, 4 × 10) = 85",
+      Array.from({ length: 5 }, () => license("T2", "active", "2019-01-01")),
+      85,
+    ],
+    [
+      "one active tier-3 and one suspended: 40 − 15 = 25",
+      [license("T3", "active", "2019-01-01"), license("T1", "suspended", "2019-01-01", "2024-01-01")],
+      25,
+    ],
     [
       "two active tier-1 and three revoked: 70 + 10 − 3 × 15 = 35",
-      [license("T1", "active", "2019-01-01"), license("T1", "active", "2019-01-01"), ...Array.from({ length: 3 }, () => license("T2", "revoked", "2015-01-01", "2020-01-01"))],
+      [
+        license("T1", "active", "2019-01-01"),
+        license("T1", "active", "2019-01-01"),
+        ...Array.from({ length: 3 }, () => license("T2", "revoked", "2015-01-01", "2020-01-01")),
+      ],
       35,
     ],
-    ["one active tier-3 and three suspended: 40 − 45 clamps at 0", [license("T3", "active", "2019-01-01"), ...Array.from({ length: 3 }, () => license("T3", "suspended", "2015-01-01", "2020-01-01"))], 0],
+    [
+      "one active tier-3 and three suspended: 40 − 45 clamps at 0",
+      [
+        license("T3", "active", "2019-01-01"),
+        ...Array.from({ length: 3 }, () => license("T3", "suspended", "2015-01-01", "2020-01-01")),
+      ],
+      0,
+    ],
     ["only a suspended license: no active license, 0", [license("T1", "suspended", "2019-01-01", "2024-01-01")], 0],
-    ["an expired license neither counts nor costs: 55", [license("T2", "active", "2019-01-01"), license("T1", "expired", "2010-01-01", "2020-01-01", "2020-01-01")], 55],
+    [
+      "an expired license neither counts nor costs: 55",
+      [license("T2", "active", "2019-01-01"), license("T1", "expired", "2010-01-01", "2020-01-01", "2020-01-01")],
+      55,
+    ],
     ["a license issued after the date does not count yet", [license("T1", "active", "2025-01-15")], 0],
-    ["a tier without points gives no base: 0 + 10", [license("T9", "active", "2019-01-01"), license("T9", "active", "2019-01-01")], 10],
+    [
+      "a tier without points gives no base: 0 + 10",
+      [license("T9", "active", "2019-01-01"), license("T9", "active", "2019-01-01")],
+      10,
+    ],
   ])("%s", (_case, licenses, expected) => {
     expect(licensingComponent(licenses, tierOf, asOf)).toBe(expected);
   });
@@ -127,7 +192,12 @@ describe("domainHealthComponent", () => {
     ["alpha-casino.example.com", domain(true, 99.5, "2015-01-01"), "2024-12-31", 30 + 36 + (3652 / 365.25 / 10) * 30],
     // no HTTPS; uptime under 95 → 0; 2018-07-01 → 2024-12-31 = 2375 days → 6.5024 years → 19.507
     ["gamma-play.example.com", domain(false, 94, "2018-07-01"), "2024-12-31", (2375 / 365.25 / 10) * 30],
-    ["uptime exactly 95 gives 0, 100 gives 40; age capped at 10 years", domain(true, 100, "2000-01-01"), "2024-12-31", 30 + 40 + 30],
+    [
+      "uptime exactly 95 gives 0, 100 gives 40; age capped at 10 years",
+      domain(true, 100, "2000-01-01"),
+      "2024-12-31",
+      30 + 40 + 30,
+    ],
     ["a domain created after the date has age 0", domain(false, 97, "2025-06-01"), "2024-12-31", 16],
   ])("%s", (_case, input, asOf, expected) => {
     expect(domainHealthComponent(input, asOf)).toBeCloseTo(expected, 10);
@@ -144,16 +214,32 @@ describe("transparencyComponent", () => {
   it.each<[string, ReturnType<typeof alert>[], number]>([
     ["no alert", [], 100],
     ["one modified page: 100 − 8", [alert("modified", "2024-11-05T10:00:00Z")], 92],
-    ["new + removed: 100 − 4 − 15", [alert("new", "2024-12-02T08:30:00Z"), alert("removed", "2024-06-15T12:00:00Z")], 81],
+    [
+      "new + removed: 100 − 4 − 15",
+      [alert("new", "2024-12-02T08:30:00Z"), alert("removed", "2024-06-15T12:00:00Z")],
+      81,
+    ],
     ["the window's first month (2024-01) counts", [alert("removed", "2024-01-01T00:00:00Z")], 85],
     ["13 months back (2023-12) no longer counts", [alert("removed", "2023-12-31T23:59:59Z")], 100],
     ["an alert after the period does not count yet", [alert("modified", "2025-01-01T00:00:00Z")], 100],
-    ["seven removed pages: 100 − 105 clamps at 0", Array.from({ length: 7 }, () => alert("removed", "2024-05-01T00:00:00Z")), 0],
+    [
+      "seven removed pages: 100 − 105 clamps at 0",
+      Array.from({ length: 7 }, () => alert("removed", "2024-05-01T00:00:00Z")),
+      0,
+    ],
     // The month of an offset date-time is its UTC month: the same instants as the two Z cases above.
     ["2024-01-01T02:00+02:00 is 2024-01-01T00:00Z, counts", [alert("removed", "2024-01-01T02:00:00+02:00")], 85],
     ["2023-12-31T20:00-05:00 is 2024-01-01T01:00Z, counts", [alert("removed", "2023-12-31T20:00:00-05:00")], 85],
-    ["2024-01-01T01:00+02:00 is 2023-12-31T23:00Z, no longer counts", [alert("removed", "2024-01-01T01:00:00+02:00")], 100],
-    ["2024-12-31T20:00-05:00 is 2025-01-01T01:00Z, after the period", [alert("modified", "2024-12-31T20:00:00-05:00")], 100],
+    [
+      "2024-01-01T01:00+02:00 is 2023-12-31T23:00Z, no longer counts",
+      [alert("removed", "2024-01-01T01:00:00+02:00")],
+      100,
+    ],
+    [
+      "2024-12-31T20:00-05:00 is 2025-01-01T01:00Z, after the period",
+      [alert("modified", "2024-12-31T20:00:00-05:00")],
+      100,
+    ],
   ])("period 2024-12, %s → %d", (_case, alerts, expected) => {
     expect(transparencyComponent(alerts, "2024-12")).toBe(expected);
   });
@@ -218,11 +304,18 @@ describe("computeTrustScore", () => {
   it("scores a brand with nothing in its favour", () => {
     const result = computeTrustScore({
       period: "2024-12",
-      brand: { reputation: { review_rating: 0, review_count: 500, complaints_total: 10, complaints_resolved: 0 }, payment_methods: [], withdrawal_days: 30 },
+      brand: {
+        reputation: { review_rating: 0, review_count: 500, complaints_total: 10, complaints_resolved: 0 },
+        payment_methods: [],
+        withdrawal_days: 30,
+      },
       licenses: [],
       regulatorTier: tierOf,
       primaryDomain: undefined,
-      alerts: Array.from({ length: 10 }, () => ({ change_type: "removed" as const, detected_at: "2024-12-01T00:00:00Z" })),
+      alerts: Array.from({ length: 10 }, () => ({
+        change_type: "removed" as const,
+        detected_at: "2024-12-01T00:00:00Z",
+      })),
       marketAdis: [],
     });
     expect(result).toEqual({
@@ -235,7 +328,10 @@ describe("computeTrustScore", () => {
   });
 
   it("changes with the period: the licensing component of a later suspension", () => {
-    const withSuspension = { ...alpha, licenses: [license("T1", "suspended", "2019-01-15", "2024-12-10"), license("T2", "active", "2020-06-01")] };
+    const withSuspension = {
+      ...alpha,
+      licenses: [license("T1", "suspended", "2019-01-15", "2024-12-10"), license("T2", "active", "2020-06-01")],
+    };
     const november = computeTrustScore({ ...withSuspension, period: "2024-11" });
     const december = computeTrustScore(withSuspension);
     expect(november.components.licensing).toBe(80);
@@ -247,10 +343,21 @@ describe("computeTrustScore", () => {
   });
 
   it("publishes components rounded to 1 decimal, and the score from those", () => {
-    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, reputation: { ...alpha.brand.reputation!, review_rating: 4.47 } }, marketAdis: [33.3333, 12.5, 7] });
+    const result = computeTrustScore({
+      ...alpha,
+      brand: { ...alpha.brand, reputation: { ...alpha.brand.reputation!, review_rating: 4.47 } },
+      marketAdis: [33.3333, 12.5, 7],
+    });
     // reputation: 4.47 / 5 → 89.4; 0.7 × 89.4 + 0.3 × 90 = 62.58 + 27 = 89.58 → 89.6
     // market presence: 3 / 10 × 50 = 15, plus (33.3333 + 12.5 + 7) / 3 / 2 = 52.8333 / 6 = 8.80555 → 23.80555 → 23.8
-    expect(result.components).toEqual({ licensing: 80, reputation: 89.6, market_presence: 23.8, domain_health: 96, transparency: 92, payments: 58 });
+    expect(result.components).toEqual({
+      licensing: 80,
+      reputation: 89.6,
+      market_presence: 23.8,
+      domain_health: 96,
+      transparency: 92,
+      payments: 58,
+    });
     // 20 + 0.2 × 89.6 + 0.15 × 23.8 + 14.4 + 13.8 + 5.8 = 20 + 17.92 + 3.57 + 34 = 75.49 → 75.5
     expect(result.score).toBe(75.5);
     expect(result.grade).toBe("B");
@@ -258,7 +365,10 @@ describe("computeTrustScore", () => {
 
   it("keeps the score equal to the weighted sum of its published components", () => {
     const result = computeTrustScore({ ...alpha, marketAdis: [33.3333, 12.5, 7] });
-    const sum = (Object.keys(TRUST_WEIGHTS) as (keyof typeof TRUST_WEIGHTS)[]).reduce((total, name) => total + TRUST_WEIGHTS[name] * result.components[name]!, 0);
+    const sum = (Object.keys(TRUST_WEIGHTS) as (keyof typeof TRUST_WEIGHTS)[]).reduce(
+      (total, name) => total + TRUST_WEIGHTS[name] * result.components[name]!,
+      0,
+    );
     expect(result.score).toBe(Math.round(sum * 10) / 10);
   });
 });
@@ -273,30 +383,71 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
     const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, withdrawal_days: null } });
     expect(result.components.payments).toBeNull();
     // (20 + 18 + 9 + 14.4 + 13.8) / 0.9 = 75.2 / 0.9 = 83.555… → 83.6
-    expect(result).toMatchObject({ score: 83.6, grade: "A", provisional: false, coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency"] });
+    expect(result).toMatchObject({
+      score: 83.6,
+      grade: "A",
+      provisional: false,
+      coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency"],
+    });
   });
 
   it("more than half of the weight missing (licensing, reputation and payments: 0.55): provisional", () => {
-    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, reputation: null, payment_methods: null }, present: { ...none, domains: true, demand: true, alerts: true } });
-    expect(result.components).toEqual({ licensing: null, reputation: null, market_presence: 60, domain_health: 96, transparency: 92, payments: null });
+    const result = computeTrustScore({
+      ...alpha,
+      brand: { ...alpha.brand, reputation: null, payment_methods: null },
+      present: { ...none, domains: true, demand: true, alerts: true },
+    });
+    expect(result.components).toEqual({
+      licensing: null,
+      reputation: null,
+      market_presence: 60,
+      domain_health: 96,
+      transparency: 92,
+      payments: null,
+    });
     // (0.15 × 60 + 0.15 × 96 + 0.15 × 92) / 0.45 = (9 + 14.4 + 13.8) / 0.45 = 37.2 / 0.45 = 82.666… → 82.7
-    expect(result).toMatchObject({ score: 82.7, grade: "A", provisional: true, coverage: ["market_presence", "domain_health", "transparency"] });
+    expect(result).toMatchObject({
+      score: 82.7,
+      grade: "A",
+      provisional: true,
+      coverage: ["market_presence", "domain_health", "transparency"],
+    });
   });
 
   it("exactly half of the weight known (reputation, domain health, transparency: 0.5): not provisional", () => {
-    const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, payment_methods: null }, present: { ...none, domains: true, alerts: true } });
+    const result = computeTrustScore({
+      ...alpha,
+      brand: { ...alpha.brand, payment_methods: null },
+      present: { ...none, domains: true, alerts: true },
+    });
     // (18 + 14.4 + 13.8) / 0.5 = 46.2 / 0.5 = 92.4
-    expect(result).toMatchObject({ score: 92.4, grade: "A", provisional: false, coverage: ["reputation", "domain_health", "transparency"] });
+    expect(result).toMatchObject({
+      score: 92.4,
+      grade: "A",
+      provisional: false,
+      coverage: ["reputation", "domain_health", "transparency"],
+    });
   });
 
   it("all missing: score and grade null, provisional, no coverage", () => {
-    const result = computeTrustScore({ ...alpha, brand: { reputation: null, payment_methods: null, withdrawal_days: null }, present: none });
+    const result = computeTrustScore({
+      ...alpha,
+      brand: { reputation: null, payment_methods: null, withdrawal_days: null },
+      present: none,
+    });
     expect(result).toEqual({
       score: null,
       grade: null,
       provisional: true,
       coverage: [],
-      components: { licensing: null, reputation: null, market_presence: null, domain_health: null, transparency: null, payments: null },
+      components: {
+        licensing: null,
+        reputation: null,
+        market_presence: null,
+        domain_health: null,
+        transparency: null,
+        payments: null,
+      },
     });
   });
 
@@ -308,17 +459,31 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
   });
 
   it("a domain whose uptime is unknown leaves domain health unknown", () => {
-    const result = computeTrustScore({ ...alpha, primaryDomain: { whois: alpha.primaryDomain!.whois, health: { ...alpha.primaryDomain!.health!, uptime_pct: null } } });
+    const result = computeTrustScore({
+      ...alpha,
+      primaryDomain: {
+        whois: alpha.primaryDomain!.whois,
+        health: { ...alpha.primaryDomain!.health!, uptime_pct: null },
+      },
+    });
     expect(result.components.domain_health).toBeNull();
   });
 
   it("reputation: unknown without a rating or its review count; the rating alone where complaints are unknown", () => {
-    expect(reputationComponent({ review_rating: null, review_count: 200, complaints_total: 1, complaints_resolved: 1 })).toBeNull();
-    expect(reputationComponent({ review_rating: 4.5, review_count: null, complaints_total: 1, complaints_resolved: 1 })).toBeNull();
+    expect(
+      reputationComponent({ review_rating: null, review_count: 200, complaints_total: 1, complaints_resolved: 1 }),
+    ).toBeNull();
+    expect(
+      reputationComponent({ review_rating: 4.5, review_count: null, complaints_total: 1, complaints_resolved: 1 }),
+    ).toBeNull();
     // 4.5 / 5 × 100 = 90 as the whole raw value; 200 reviews: full confidence → 90
-    expect(reputationComponent({ review_rating: 4.5, review_count: 200, complaints_total: null, complaints_resolved: null })).toBe(90);
+    expect(
+      reputationComponent({ review_rating: 4.5, review_count: 200, complaints_total: null, complaints_resolved: null }),
+    ).toBe(90);
     // 4 / 5 → 80; 50 reviews: 50 + (80 − 50) × 0.5 = 65
-    expect(reputationComponent({ review_rating: 4, review_count: 50, complaints_total: null, complaints_resolved: 3 })).toBe(65);
+    expect(
+      reputationComponent({ review_rating: 4, review_count: 50, complaints_total: null, complaints_resolved: 3 }),
+    ).toBe(65);
   });
 });
 

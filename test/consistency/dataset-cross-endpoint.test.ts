@@ -29,8 +29,10 @@ const all = (path: string): any[] => api.walk(`${DATASET}${path}`, 100).items;
 const total = (path: string): number => meta(path).total;
 const bySlug = (items: any[]) => [...items].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 /** A published figure rounded to 4 decimals: at most half a unit of the 4th decimal from the exact value. */
-const expectRounded4 = (published: number, exact: number, label: string) => expect(Math.abs(published - exact), label).toBeLessThanOrEqual(0.00005 + 1e-9);
-const without = (item: any, ...fields: string[]) => Object.fromEntries(Object.entries(item).filter(([name]) => !fields.includes(name)));
+const expectRounded4 = (published: number, exact: number, label: string) =>
+  expect(Math.abs(published - exact), label).toBeLessThanOrEqual(0.00005 + 1e-9);
+const without = (item: any, ...fields: string[]) =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !fields.includes(name)));
 
 beforeAll(async () => {
   api = await sampleApi();
@@ -62,7 +64,12 @@ describe("brands: list row, card, trust ranking, trust history, comparison", () 
     trustScores.forEach((entry, position) => {
       const card = cards.get(entry.slug);
       expect(entry.rank, entry.slug).toBe(position + 1);
-      expect({ rank: entry.rank, name: entry.name, score: entry.score, grade: entry.grade }).toEqual({ rank: card.trust.rank, name: card.name, score: card.trust.score, grade: card.trust.grade });
+      expect({ rank: entry.rank, name: entry.name, score: entry.score, grade: entry.grade }).toEqual({
+        rank: card.trust.rank,
+        name: card.name,
+        score: card.trust.score,
+        grade: card.trust.grade,
+      });
     });
   });
 
@@ -70,7 +77,12 @@ describe("brands: list row, card, trust ranking, trust history, comparison", () 
     let sum = 0;
     for (const grade of ["A", "B", "C", "D", "E"]) {
       const slugs = all(`/trust-scores?grade=${grade}`).map((entry) => entry.slug);
-      expect(slugs.sort(), grade).toEqual(brands.filter((brand) => brand.trust_grade === grade).map((brand) => brand.slug).sort());
+      expect(slugs.sort(), grade).toEqual(
+        brands
+          .filter((brand) => brand.trust_grade === grade)
+          .map((brand) => brand.slug)
+          .sort(),
+      );
       sum += slugs.length;
     }
     expect(sum).toBe(brands.length);
@@ -83,12 +95,21 @@ describe("brands: list row, card, trust ranking, trust history, comparison", () 
       const history = api.get(`${DATASET}/brands/${brand.slug}/trust-history`).body;
       // One entry per month of the dataset, as /countries counts them, ascending.
       expect(history.data, brand.slug).toHaveLength(months);
-      expect(history.data.map((entry: any) => entry.period)).toEqual(history.data.map((entry: any) => entry.period).sort());
+      expect(history.data.map((entry: any) => entry.period)).toEqual(
+        history.data.map((entry: any) => entry.period).sort(),
+      );
       const last = history.data.at(-1);
       const { trust } = cards.get(brand.slug);
       expect(history.meta.brand).toBe(brand.slug);
       expect(history.meta.weights).toEqual(trust.weights);
-      expect(last, brand.slug).toEqual({ period: trust.period, score: trust.score, grade: trust.grade, components: trust.components, coverage: trust.coverage, provisional: trust.provisional });
+      expect(last, brand.slug).toEqual({
+        period: trust.period,
+        score: trust.score,
+        grade: trust.grade,
+        components: trust.components,
+        coverage: trust.coverage,
+        provisional: trust.provisional,
+      });
       expect(trust.period).toBe(period);
     }
   });
@@ -102,9 +123,27 @@ describe("brands: list row, card, trust ranking, trust history, comparison", () 
       for (const entry of compared) {
         const card = cards.get(entry.slug);
         const held = licenses.filter((license) => license.brand === entry.slug);
-        expect(entry.trust, entry.slug).toEqual({ score: card.trust.score, grade: card.trust.grade, rank: card.trust.rank, components: card.trust.components, coverage: card.trust.coverage, provisional: card.trust.provisional });
-        expect(entry.licenses).toEqual({ active: card.licenses_count, total: held.length, regulators: [...new Set(held.map((license) => license.regulator_code))].sort() });
-        expect({ name: entry.name, status: entry.status, markets: entry.markets, app_stores: entry.app_stores, social: entry.social, payment_methods: entry.payment_methods }).toEqual({
+        expect(entry.trust, entry.slug).toEqual({
+          score: card.trust.score,
+          grade: card.trust.grade,
+          rank: card.trust.rank,
+          components: card.trust.components,
+          coverage: card.trust.coverage,
+          provisional: card.trust.provisional,
+        });
+        expect(entry.licenses).toEqual({
+          active: card.licenses_count,
+          total: held.length,
+          regulators: [...new Set(held.map((license) => license.regulator_code))].sort(),
+        });
+        expect({
+          name: entry.name,
+          status: entry.status,
+          markets: entry.markets,
+          app_stores: entry.app_stores,
+          social: entry.social,
+          payment_methods: entry.payment_methods,
+        }).toEqual({
           name: card.name,
           status: card.status,
           markets: card.markets,
@@ -112,7 +151,10 @@ describe("brands: list row, card, trust ranking, trust history, comparison", () 
           social: card.social,
           payment_methods: card.payment_methods,
         });
-        expect([entry.review_rating, entry.review_count]).toEqual([card.reputation.review_rating, card.reputation.review_count]);
+        expect([entry.review_rating, entry.review_count]).toEqual([
+          card.reputation.review_rating,
+          card.reputation.review_count,
+        ]);
       }
     }
   });
@@ -121,22 +163,35 @@ describe("brands: list row, card, trust ranking, trust history, comparison", () 
 describe("brands: filters of /brands against the cards", () => {
   it("sort=trust_score lists the brands in the /trust-scores order", () => {
     expect(all("/brands?sort=trust_score").map((brand) => brand.slug)).toEqual(trustScores.map((entry) => entry.slug));
-    expect(all("/brands?sort=trust_score&order=asc").map((brand) => brand.slug)).toEqual(all("/trust-scores?order=asc").map((entry) => entry.slug));
+    expect(all("/brands?sort=trust_score&order=asc").map((brand) => brand.slug)).toEqual(
+      all("/trust-scores?order=asc").map((entry) => entry.slug),
+    );
   });
-
 
   it("status and has_license keep exactly the brands whose cards say so", () => {
     for (const status of ["active", "dormant", "closed"]) {
-      expect(all(`/brands?status=${status}`).map((brand) => brand.slug), status).toEqual(brands.filter((brand) => cards.get(brand.slug).status === status).map((brand) => brand.slug));
+      expect(
+        all(`/brands?status=${status}`).map((brand) => brand.slug),
+        status,
+      ).toEqual(brands.filter((brand) => cards.get(brand.slug).status === status).map((brand) => brand.slug));
     }
-    expect(all("/brands?has_license=1").map((brand) => brand.slug)).toEqual(brands.filter((brand) => cards.get(brand.slug).licenses_count > 0).map((brand) => brand.slug));
-    expect(all("/brands?has_license=0").map((brand) => brand.slug)).toEqual(brands.filter((brand) => cards.get(brand.slug).licenses_count === 0).map((brand) => brand.slug));
+    expect(all("/brands?has_license=1").map((brand) => brand.slug)).toEqual(
+      brands.filter((brand) => cards.get(brand.slug).licenses_count > 0).map((brand) => brand.slug),
+    );
+    expect(all("/brands?has_license=0").map((brand) => brand.slug)).toEqual(
+      brands.filter((brand) => cards.get(brand.slug).licenses_count === 0).map((brand) => brand.slug),
+    );
   });
 
   it("country keeps exactly the brands whose cards list the market", () => {
     for (const country of countries) {
-      const expected = brands.filter((brand) => cards.get(brand.slug).markets.includes(country.code)).map((brand) => brand.slug);
-      expect(all(`/brands?country=${country.code}`).map((brand) => brand.slug), country.code).toEqual(expected);
+      const expected = brands
+        .filter((brand) => cards.get(brand.slug).markets.includes(country.code))
+        .map((brand) => brand.slug);
+      expect(
+        all(`/brands?country=${country.code}`).map((brand) => brand.slug),
+        country.code,
+      ).toEqual(expected);
     }
   });
 });
@@ -153,9 +208,13 @@ describe("licenses: cards, /licenses, /regulators, /compare", () => {
   it("licenses_count counts the brand's licenses active at the snapshot date (by design not the register status alone: an expired 'active' license does not count)", () => {
     const snapshot = String(meta("/brands").generated_at).slice(0, 10);
     const activeOn = (license: any): boolean =>
-      license.issued_at <= snapshot && !(license.status !== "active" && license.status_changed_at !== null && license.status_changed_at <= snapshot) && !(license.expires_at !== null && license.expires_at <= snapshot);
+      license.issued_at <= snapshot &&
+      !(license.status !== "active" && license.status_changed_at !== null && license.status_changed_at <= snapshot) &&
+      !(license.expires_at !== null && license.expires_at <= snapshot);
     for (const brand of brands) {
-      expect(brand.licenses_count, brand.slug).toBe(licenses.filter((license) => license.brand === brand.slug && activeOn(license)).length);
+      expect(brand.licenses_count, brand.slug).toBe(
+        licenses.filter((license) => license.brand === brand.slug && activeOn(license)).length,
+      );
     }
   });
 
@@ -173,7 +232,9 @@ describe("licenses: cards, /licenses, /regulators, /compare", () => {
     const jurisdictions = [...new Set(licenses.map((license) => license.jurisdiction))];
     expect(jurisdictions.reduce((sum, code) => sum + total(`/licenses?jurisdiction=${code}`), 0)).toBe(licenses.length);
     for (const status of ["active", "suspended", "revoked", "expired"]) {
-      expect(total(`/licenses?status=${status}`), status).toBe(licenses.filter((license) => license.status === status).length);
+      expect(total(`/licenses?status=${status}`), status).toBe(
+        licenses.filter((license) => license.status === status).length,
+      );
     }
   });
 });
@@ -188,12 +249,19 @@ describe("providers and games: lists, cards and ranks", () => {
       const listed = all(`/games?provider=${provider.slug}`);
       expect(card.name).toBe(provider.name);
       expect(card.games_count, provider.slug).toBe(provider.games_count);
-      expect(Object.values(card.games_by_kind as Record<string, number>).reduce((sum, count) => sum + count, 0)).toBe(provider.games_count);
+      expect(Object.values(card.games_by_kind as Record<string, number>).reduce((sum, count) => sum + count, 0)).toBe(
+        provider.games_count,
+      );
       expect(listed.length).toBe(provider.games_count);
-      for (const [kind, count] of Object.entries(card.games_by_kind)) expect(listed.filter((game) => game.kind === kind).length, `${provider.slug} ${kind}`).toBe(count);
+      for (const [kind, count] of Object.entries(card.games_by_kind))
+        expect(listed.filter((game) => game.kind === kind).length, `${provider.slug} ${kind}`).toBe(count);
       expect(rank.games_count).toBe(provider.games_count);
       expect(rank.name).toBe(provider.name);
-      expect(card.rank, provider.slug).toEqual({ ...without(rank, "slug", "name", "games_count"), components: card.rank.components, weights: card.rank.weights });
+      expect(card.rank, provider.slug).toEqual({
+        ...without(rank, "slug", "name", "games_count"),
+        components: card.rank.components,
+        weights: card.rank.weights,
+      });
     }
   });
 
@@ -203,7 +271,9 @@ describe("providers and games: lists, cards and ranks", () => {
     for (const entry of providerRanks) {
       const listed = games.filter((game) => game.provider === entry.slug);
       const rtps = listed.flatMap((game) => (game.rtp === null ? [] : [game.rtp as number]));
-      expect(entry.release_activity, entry.slug).toBe(listed.filter((game) => game.released_at > windowStart && game.released_at <= snapshot).length);
+      expect(entry.release_activity, entry.slug).toBe(
+        listed.filter((game) => game.released_at > windowStart && game.released_at <= snapshot).length,
+      );
       if (rtps.length === 0) expect(entry.rtp_avg, entry.slug).toBeNull();
       else expectRounded4(entry.rtp_avg, rtps.reduce((sum, rtp) => sum + rtp, 0) / rtps.length, entry.slug);
     }
@@ -219,11 +289,20 @@ describe("providers and games: lists, cards and ranks", () => {
       const card = data(`/providers/${provider.slug}`);
       const ranked = gameRanks.filter((entry) => entry.provider === provider.slug);
       const expected = ranked.slice(0, 10).map((entry) => entry.slug);
-      expect(card.top_games.slice(0, expected.length).map((game: any) => game.slug), provider.slug).toEqual(expected);
+      expect(
+        card.top_games.slice(0, expected.length).map((game: any) => game.slug),
+        provider.slug,
+      ).toEqual(expected);
       for (const top of card.top_games) {
         const game = data(`/games/${top.slug}`);
         expect(game.provider.slug).toBe(provider.slug);
-        expect({ name: top.name, kind: top.kind, rtp: top.rtp, rank: top.rank, presence: top.presence }).toEqual({ name: game.name, kind: game.kind, rtp: game.rtp, rank: game.game_rank.rank, presence: game.game_rank.presence });
+        expect({ name: top.name, kind: top.kind, rtp: top.rtp, rank: top.rank, presence: top.presence }).toEqual({
+          name: game.name,
+          kind: game.kind,
+          rtp: game.rtp,
+          rank: game.game_rank.rank,
+          presence: game.game_rank.presence,
+        });
         expect(top.rank === null ? undefined : top.rank).toBe(rankOf.get(top.slug)?.rank);
       }
     }
@@ -248,20 +327,33 @@ describe("providers and games: lists, cards and ranks", () => {
         expect(card.game_rank, row.slug).toEqual({ rank: null, presence: 0, avg_position: null, countries: 0 });
         continue;
       }
-      expect({ rank: card.game_rank.rank, presence: card.game_rank.presence, avg_position: card.game_rank.avg_position }, row.slug).toEqual({ rank: entry.rank, presence: entry.presence, avg_position: entry.avg_position });
-      expect({ name: entry.name, provider: entry.provider, kind: entry.kind }).toEqual({ name: card.name, provider: card.provider.slug, kind: card.kind });
+      expect(
+        { rank: card.game_rank.rank, presence: card.game_rank.presence, avg_position: card.game_rank.avg_position },
+        row.slug,
+      ).toEqual({ rank: entry.rank, presence: entry.presence, avg_position: entry.avg_position });
+      expect({ name: entry.name, provider: entry.provider, kind: entry.kind }).toEqual({
+        name: card.name,
+        provider: card.provider.slug,
+        kind: card.kind,
+      });
     }
   });
 
   it("/game-ranks filters keep exactly the ranked games of that provider, kind or presence", () => {
     for (const provider of providers.slice(0, 40)) {
-      expect(all(`/game-ranks?provider=${provider.slug}`).map((entry) => entry.slug), provider.slug).toEqual(gameRanks.filter((entry) => entry.provider === provider.slug).map((entry) => entry.slug));
+      expect(
+        all(`/game-ranks?provider=${provider.slug}`).map((entry) => entry.slug),
+        provider.slug,
+      ).toEqual(gameRanks.filter((entry) => entry.provider === provider.slug).map((entry) => entry.slug));
     }
     for (const kind of [...new Set(games.map((game) => game.kind))]) {
       expect(total(`/game-ranks?kind=${kind}`), kind).toBe(gameRanks.filter((entry) => entry.kind === kind).length);
       expect(total(`/games?kind=${kind}`), kind).toBe(games.filter((game) => game.kind === kind).length);
     }
-    for (const presence of [2, 5, 10]) expect(total(`/game-ranks?min_presence=${presence}`)).toBe(gameRanks.filter((entry) => entry.presence >= presence).length);
+    for (const presence of [2, 5, 10])
+      expect(total(`/game-ranks?min_presence=${presence}`)).toBe(
+        gameRanks.filter((entry) => entry.presence >= presence).length,
+      );
   });
 });
 
@@ -271,7 +363,9 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
   const keyOf = (brand: string, country: string, period: string) => `${brand} ${country} ${period}`;
   beforeAll(() => {
     volumes = new Map();
-    for (const [slug, card] of cards) for (const { country, series } of card.demand) for (const point of series) volumes.set(keyOf(slug, country, point.period), point.volume);
+    for (const [slug, card] of cards)
+      for (const { country, series } of card.demand)
+        for (const point of series) volumes.set(keyOf(slug, country, point.period), point.volume);
   });
 
   it("a card's demand series carry the sod and adi that /index?brand= gives, and nothing else", () => {
@@ -311,9 +405,14 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
   it("in the sample, a brand tracked in a market lists it among its markets (the loader does not require it); by design /brands?country= may list more brands than coverage.brands (markets are where a brand operates, coverage what the demand data tracks)", () => {
     let wider = 0;
     for (const country of countries) {
-      const tracked = new Set([...volumes.keys()].filter((key) => key.split(" ")[1] === country.code).map((key) => key.split(" ")[0]!));
+      const tracked = new Set(
+        [...volumes.keys()].filter((key) => key.split(" ")[1] === country.code).map((key) => key.split(" ")[0]!),
+      );
       const operating = new Set(all(`/brands?country=${country.code}`).map((brand) => brand.slug));
-      expect([...tracked].filter((slug) => !operating.has(slug)), country.code).toEqual([]);
+      expect(
+        [...tracked].filter((slug) => !operating.has(slug)),
+        country.code,
+      ).toEqual([]);
       if (operating.size > tracked.size) wider += 1;
     }
     expect(wider).toBeGreaterThan(0);
@@ -321,7 +420,8 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
 
   it("/countries' share_pct is its months with data over /countries' period count", () => {
     const periods = meta("/countries").periods;
-    for (const country of countries) expectRounded4(country.coverage.share_pct, (country.coverage.periods / periods) * 100, country.code);
+    for (const country of countries)
+      expectRounded4(country.coverage.share_pct, (country.coverage.periods / periods) * 100, country.code);
   });
 
   it("every country a brand, a demand row or a ground-truth row names is in /countries", () => {
@@ -336,12 +436,18 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
 
   it("by design, a regulator's jurisdiction need not be a market: offshore seats (e.g. CW, IM) are in no /countries row, no brand's markets and no index row", () => {
     const known = new Set(countries.map((country) => country.code));
-    const seats = [...new Set(regulators.map((regulator) => regulator.jurisdiction))].filter((code) => !known.has(code));
+    const seats = [...new Set(regulators.map((regulator) => regulator.jurisdiction))].filter(
+      (code) => !known.has(code),
+    );
     expect(seats.length).toBeGreaterThan(0);
     for (const code of seats) {
       expect(total(`/brands?country=${code}`), code).toBe(0);
       expect(data(`/index?country=${code}`), code).toEqual([]);
-      expect(total(`/licenses?jurisdiction=${code}`), code).toBe(regulators.filter((regulator) => regulator.jurisdiction === code).reduce((sum, regulator) => sum + regulator.licenses_count, 0));
+      expect(total(`/licenses?jurisdiction=${code}`), code).toBe(
+        regulators
+          .filter((regulator) => regulator.jurisdiction === code)
+          .reduce((sum, regulator) => sum + regulator.licenses_count, 0),
+      );
     }
   });
 
@@ -354,21 +460,37 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
     expect([trending.previous_period, trending.current_period]).toEqual(months.slice(-2));
     expect([momentum.previous_period, momentum.current_period]).toEqual(months.slice(-2));
     const [previous, current] = months.slice(-2) as [string, string];
-    const volumeOf = (brand: string, country: string, period: string) => volumes.get(keyOf(brand, country, period)) ?? 0;
+    const volumeOf = (brand: string, country: string, period: string) =>
+      volumes.get(keyOf(brand, country, period)) ?? 0;
     for (const country of countries.filter((entry) => entry.coverage.periods > 0)) {
       const perCountry = api.get(`${DATASET}/trending?country=${country.code}&limit=100`).body;
       const moves = api.get(`${DATASET}/momentum?country=${country.code}&limit=100`).body;
       expect(moves.meta.total, country.code).toBe(perCountry.meta.total);
-      const pairs = new Set(brands.filter((brand) => volumes.has(keyOf(brand.slug, country.code, previous)) || volumes.has(keyOf(brand.slug, country.code, current))).map((brand) => brand.slug));
+      const pairs = new Set(
+        brands
+          .filter(
+            (brand) =>
+              volumes.has(keyOf(brand.slug, country.code, previous)) ||
+              volumes.has(keyOf(brand.slug, country.code, current)),
+          )
+          .map((brand) => brand.slug),
+      );
       expect(perCountry.meta.total, country.code).toBe(pairs.size);
       for (const entry of perCountry.data) {
-        expect([entry.previous, entry.current], `${entry.brand} ${country.code}`).toEqual([volumeOf(entry.brand, country.code, previous), volumeOf(entry.brand, country.code, current)]);
+        expect([entry.previous, entry.current], `${entry.brand} ${country.code}`).toEqual([
+          volumeOf(entry.brand, country.code, previous),
+          volumeOf(entry.brand, country.code, current),
+        ]);
         expect(entry.name).toBe(cards.get(entry.brand).name);
       }
       const growth = new Map(perCountry.data.map((entry: any) => [entry.brand, entry.growth_pct]));
       for (const entry of moves.data) {
-        expect([entry.previous, entry.volume], `${entry.brand} ${country.code}`).toEqual([volumeOf(entry.brand, country.code, previous), volumeOf(entry.brand, country.code, current)]);
-        if (growth.has(entry.brand)) expect(entry.wow_pct, `${entry.brand} ${country.code}`).toBe(growth.get(entry.brand));
+        expect([entry.previous, entry.volume], `${entry.brand} ${country.code}`).toEqual([
+          volumeOf(entry.brand, country.code, previous),
+          volumeOf(entry.brand, country.code, current),
+        ]);
+        if (growth.has(entry.brand))
+          expect(entry.wow_pct, `${entry.brand} ${country.code}`).toBe(growth.get(entry.brand));
       }
     }
   });
@@ -384,7 +506,8 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
     }
     const totals = entries.filter((row) => row.country === null);
     expect(totals.map((entry) => entry.brand).sort()).toEqual([...sums.keys()].sort());
-    for (const entry of totals) expect({ previous: entry.previous, current: entry.current }, entry.brand).toEqual(sums.get(entry.brand));
+    for (const entry of totals)
+      expect({ previous: entry.previous, current: entry.current }, entry.brand).toEqual(sums.get(entry.brand));
     expect(data("/trending?limit=100")).toEqual(totals.slice(0, 100));
   });
 
@@ -395,7 +518,11 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
     for (const country of countries.filter((entry) => entry.coverage.periods > 0)) {
       const body = api.get(`${DATASET}/momentum?country=${country.code}&limit=100`).body;
       listed += body.meta.total;
-      for (const entry of body.data) expect(without(byKey.get(`${entry.brand} ${entry.country}`), "previous_period", "current_period"), `${entry.brand} ${entry.country}`).toEqual(entry);
+      for (const entry of body.data)
+        expect(
+          without(byKey.get(`${entry.brand} ${entry.country}`), "previous_period", "current_period"),
+          `${entry.brand} ${entry.country}`,
+        ).toEqual(entry);
     }
     expect(download).toHaveLength(listed);
   });
@@ -408,15 +535,23 @@ describe("demand: cards, /index, /countries, /trending, /momentum, /ground-truth
     }
     const rows = data("/ground-truth");
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.demand_total, `${row.country} ${row.period}`).toBe(sums.get(`${row.country} ${row.period}`) ?? null);
+    for (const row of rows)
+      expect(row.demand_total, `${row.country} ${row.period}`).toBe(sums.get(`${row.country} ${row.period}`) ?? null);
   });
 });
 
 describe("alerts", () => {
   it("each filter of /tc-alerts keeps exactly the matching alerts, in the list's order", () => {
-    for (const pageType of ["terms", "withdrawal", "responsible_gambling"]) expect(all(`/tc-alerts?page_type=${pageType}`), pageType).toEqual(alerts.filter((alert) => alert.page_type === pageType));
-    for (const changeType of ["new", "modified", "removed"]) expect(all(`/tc-alerts?change_type=${changeType}`), changeType).toEqual(alerts.filter((alert) => alert.change_type === changeType));
-    for (const brand of [...new Set(alerts.map((alert) => alert.brand))].slice(0, 100)) expect(all(`/tc-alerts?brand=${brand}`), brand).toEqual(alerts.filter((alert) => alert.brand === brand));
+    for (const pageType of ["terms", "withdrawal", "responsible_gambling"])
+      expect(all(`/tc-alerts?page_type=${pageType}`), pageType).toEqual(
+        alerts.filter((alert) => alert.page_type === pageType),
+      );
+    for (const changeType of ["new", "modified", "removed"])
+      expect(all(`/tc-alerts?change_type=${changeType}`), changeType).toEqual(
+        alerts.filter((alert) => alert.change_type === changeType),
+      );
+    for (const brand of [...new Set(alerts.map((alert) => alert.brand))].slice(0, 100))
+      expect(all(`/tc-alerts?brand=${brand}`), brand).toEqual(alerts.filter((alert) => alert.brand === brand));
   });
 });
 
@@ -431,15 +566,22 @@ describe("references between endpoints", () => {
     ]);
     expect([...brandSlugs].filter((slug) => !cards.has(slug))).toEqual([]);
     const providerSlugs = new Set(providers.map((provider) => provider.slug));
-    expect([...new Set([...games, ...gameRanks].map((game) => game.provider))].filter((slug) => !providerSlugs.has(slug))).toEqual([]);
+    expect(
+      [...new Set([...games, ...gameRanks].map((game) => game.provider))].filter((slug) => !providerSlugs.has(slug)),
+    ).toEqual([]);
     const gameSlugs = new Set(games.map((game) => game.slug));
     expect(gameRanks.filter((entry) => !gameSlugs.has(entry.slug))).toEqual([]);
     const regulatorCodes = new Set(regulators.map((regulator) => regulator.code));
-    expect([...new Set([...licenses, ...data("/ground-truth")].map((row: any) => row.regulator_code))].filter((code) => !regulatorCodes.has(code))).toEqual([]);
+    expect(
+      [...new Set([...licenses, ...data("/ground-truth")].map((row: any) => row.regulator_code))].filter(
+        (code) => !regulatorCodes.has(code),
+      ),
+    ).toEqual([]);
   });
 
   it("momentum and trending name each brand as its card does", async () => {
-    for (const entry of [...(await api.download("trending")), ...(await api.download("momentum"))]) expect(entry.name, entry.brand).toBe(cards.get(entry.brand).name);
+    for (const entry of [...(await api.download("trending")), ...(await api.download("momentum"))])
+      expect(entry.name, entry.brand).toBe(cards.get(entry.brand).name);
   });
 
   it("every answer of the dataset carried the discovery document's generated_at", () => {
@@ -451,7 +593,13 @@ describe("references between endpoints", () => {
 describe("discovery stats and bulk downloads against the lists", () => {
   it("the discovery stats are the lists' real counts", async () => {
     const stats = api.get(`${DATASET}/`).body.stats;
-    expect(stats).toMatchObject({ brands: brands.length, licenses: licenses.length, providers: providers.length, games: games.length, countries: countries.length });
+    expect(stats).toMatchObject({
+      brands: brands.length,
+      licenses: licenses.length,
+      providers: providers.length,
+      games: games.length,
+      countries: countries.length,
+    });
     expect(stats.countries_with_demand_data).toBe(countries.filter((country) => country.coverage.periods > 0).length);
     expect(stats.domains).toBe([...cards.values()].reduce((sum, card) => sum + card.domains.length, 0));
     expect(stats.monthly_demand_rows).toBe((await api.download("demand")).length);
@@ -464,7 +612,13 @@ describe("discovery stats and bulk downloads against the lists", () => {
     expect(await api.download("countries")).toEqual(countries);
     expect(await api.download("tc-alerts")).toEqual(alerts);
     expect(await api.download("ground-truth")).toEqual(data("/ground-truth"));
-    expect((await api.download("providers")).map((row) => ({ slug: row.slug, name: row.name, games_count: row.games_count }))).toEqual(providers);
+    expect(
+      (await api.download("providers")).map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        games_count: row.games_count,
+      })),
+    ).toEqual(providers);
     expect((await api.download("provider-ranks")).map((row) => without(row, "components"))).toEqual(providerRanks);
   });
 
@@ -474,12 +628,28 @@ describe("discovery stats and bulk downloads against the lists", () => {
     const listed = new Map(brands.map((brand) => [brand.slug, brand]));
     for (const row of rows) {
       const card = cards.get(row.slug);
-      expect(Object.fromEntries(Object.keys(listed.get(row.slug)).map((field) => [field, row[field]]))).toEqual(listed.get(row.slug));
+      expect(Object.fromEntries(Object.keys(listed.get(row.slug)).map((field) => [field, row[field]]))).toEqual(
+        listed.get(row.slug),
+      );
       expect(row.trust_components).toEqual(card.trust.components);
-      for (const field of ["description", "founded_year", "verticals", "markets", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling"]) expect(row[field], `${row.slug}.${field}`).toEqual(card[field]);
+      for (const field of [
+        "description",
+        "founded_year",
+        "verticals",
+        "markets",
+        "reputation",
+        "app_stores",
+        "social",
+        "payment_methods",
+        "withdrawal_days",
+        "responsible_gambling",
+      ])
+        expect(row[field], `${row.slug}.${field}`).toEqual(card[field]);
     }
     const history = await api.download("trust-history");
-    const expected = rows.flatMap((row) => data(`/brands/${row.slug}/trust-history`).map((entry: any) => ({ brand: row.slug, ...entry })));
+    const expected = rows.flatMap((row) =>
+      data(`/brands/${row.slug}/trust-history`).map((entry: any) => ({ brand: row.slug, ...entry })),
+    );
     expect(history).toEqual(expected);
   });
 
@@ -488,16 +658,38 @@ describe("discovery stats and bulk downloads against the lists", () => {
     expect(rows.map((row) => without(row, "rank", "presence", "avg_position", "lobby_countries"))).toEqual(games);
     for (const row of rows) {
       const { game_rank } = data(`/games/${row.slug}`);
-      expect({ rank: row.rank, presence: row.presence, avg_position: row.avg_position, lobby_countries: row.lobby_countries }, row.slug).toEqual({ rank: game_rank.rank, presence: game_rank.presence, avg_position: game_rank.avg_position, lobby_countries: game_rank.countries });
+      expect(
+        {
+          rank: row.rank,
+          presence: row.presence,
+          avg_position: row.avg_position,
+          lobby_countries: row.lobby_countries,
+        },
+        row.slug,
+      ).toEqual({
+        rank: game_rank.rank,
+        presence: game_rank.presence,
+        avg_position: game_rank.avg_position,
+        lobby_countries: game_rank.countries,
+      });
     }
   });
 
   it("the demand download is the cards' volumes; the domains download the cards' domains with their brand", async () => {
     const demand = await api.download("demand");
-    const fromCards = bySlug(brands).flatMap((brand) => cards.get(brand.slug).demand.flatMap(({ country, series }: any) => series.map((point: any) => ({ brand: brand.slug, country, period: point.period, volume: point.volume }))));
+    const fromCards = bySlug(brands).flatMap((brand) =>
+      cards
+        .get(brand.slug)
+        .demand.flatMap(({ country, series }: any) =>
+          series.map((point: any) => ({ brand: brand.slug, country, period: point.period, volume: point.volume })),
+        ),
+    );
     expect(demand).toEqual(fromCards);
     const domains = await api.download("domains");
-    for (const brand of brands) expect(cards.get(brand.slug).domains, brand.slug).toEqual(domains.filter((domain) => domain.brand === brand.slug).map((domain) => without(domain, "brand")));
+    for (const brand of brands)
+      expect(cards.get(brand.slug).domains, brand.slug).toEqual(
+        domains.filter((domain) => domain.brand === brand.slug).map((domain) => without(domain, "brand")),
+      );
     expect(domains.every((domain) => cards.has(domain.brand))).toBe(true);
   });
 
@@ -505,9 +697,12 @@ describe("discovery stats and bulk downloads against the lists", () => {
     // The landing page links to /downloads/ for the table (issue 28).
     for (const page of ["downloads/index.html"]) {
       const html = await readFile(path.join(api.dist, page), "utf8");
-      const rows = [...html.matchAll(/<a href="\/downloads\/([\w-]+)\.ndjson\.gz" download>.*?<td class="num">([\d,\s]+)<\/td>/g)];
+      const rows = [
+        ...html.matchAll(/<a href="\/downloads\/([\w-]+)\.ndjson\.gz" download>.*?<td class="num">([\d,\s]+)<\/td>/g),
+      ];
       expect(rows.length, page).toBe(16);
-      for (const [, name, records] of rows) expect(Number(records!.replace(/\D/g, "")), `${page} ${name}`).toBe((await api.download(name!)).length);
+      for (const [, name, records] of rows)
+        expect(Number(records!.replace(/\D/g, "")), `${page} ${name}`).toBe((await api.download(name!)).length);
     }
   });
 });

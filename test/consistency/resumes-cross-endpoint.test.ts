@@ -13,7 +13,8 @@ let exported: any[];
 let stats: any;
 
 const total = (query: string): number => api.get(`${RESUMES}/resumes?${query}`).body.meta.total;
-const without = (item: any, ...fields: string[]) => Object.fromEntries(Object.entries(item).filter(([name]) => !fields.includes(name)));
+const without = (item: any, ...fields: string[]) =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !fields.includes(name)));
 
 /** Every line of the export for a query, page by page (per_page 200), with each page's X-Total-Count. */
 function exportAll(query: string): { lines: any[]; totals: number[] } {
@@ -75,14 +76,20 @@ describe("every filter's total is the number of exported resumes that match it, 
       expect(count, `${statsField}.${value}`).toBe(expected);
       expect(total(`${parameter}=${value}`), `${parameter}=${value}`).toBe(expected);
       const filtered = exportAll(`${parameter}=${value}`);
-      expect(filtered.lines.map((line) => line.id), `${parameter}=${value}`).toEqual(exported.filter((line) => keys(line).includes(value)).map((line) => line.id));
+      expect(
+        filtered.lines.map((line) => line.id),
+        `${parameter}=${value}`,
+      ).toEqual(exported.filter((line) => keys(line).includes(value)).map((line) => line.id));
       expect(new Set(filtered.totals)).toEqual(new Set([expected]));
     }
   });
 
   it("single-valued fields' counts add up to the total", () => {
     for (const field of ["by_role", "by_seniority", "by_contact_quality", "by_source"]) {
-      expect(Object.values(stats[field] as Record<string, number>).reduce((sum, count) => sum + count, 0), field).toBe(stats.total);
+      expect(
+        Object.values(stats[field] as Record<string, number>).reduce((sum, count) => sum + count, 0),
+        field,
+      ).toBe(stats.total);
     }
   });
 
@@ -97,7 +104,10 @@ describe("every filter's total is the number of exported resumes that match it, 
     expect(stats.top_skills.length).toBeGreaterThanOrEqual(20);
     for (const { skill, count } of stats.top_skills) {
       expect(total(`skill=${encodeURIComponent(skill)}`), skill).toBe(count);
-      expect(matching((line) => line.skills.some((listed: string) => listed.toLowerCase() === skill.toLowerCase())), skill).toBe(count);
+      expect(
+        matching((line) => line.skills.some((listed: string) => listed.toLowerCase() === skill.toLowerCase())),
+        skill,
+      ).toBe(count);
     }
   });
 
@@ -115,7 +125,12 @@ describe("every filter's total is the number of exported resumes that match it, 
   });
 
   it("since and until split the list at the same instant, whatever the instant", () => {
-    for (const instant of [stats.updated_at.min, stats.updated_at.max, rows[Math.floor(rows.length / 2)].updated_at, "2025-01-01"]) {
+    for (const instant of [
+      stats.updated_at.min,
+      stats.updated_at.max,
+      rows[Math.floor(rows.length / 2)].updated_at,
+      "2025-01-01",
+    ]) {
       const at = Date.parse(instant);
       const since = total(`since=${encodeURIComponent(instant)}`);
       expect(since + total(`until=${encodeURIComponent(instant)}`), instant).toBe(stats.total);
@@ -128,7 +143,13 @@ describe("search results are list rows of list resumes", () => {
   /** Words taken from the sample itself: a title word, a skill, a Cyrillic title word, a prefix. */
   const queries = (): string[] => {
     const cyrillic = exported.find((line) => /[а-я]/i.test(line.title))!.title.split(/\s+/)[0]!;
-    return [exported[0].title.split(/\s+/).at(-1)!.replace(/\W/g, ""), exported[5].skills[0], cyrillic, "media", "seo google"];
+    return [
+      exported[0].title.split(/\s+/).at(-1)!.replace(/\W/g, ""),
+      exported[5].skills[0],
+      cyrillic,
+      "media",
+      "seo google",
+    ];
   };
 
   it("each q gives rows of listed resumes, each its list row plus a score, and the export gives the same resumes in full", () => {
@@ -142,11 +163,19 @@ describe("search results are list rows of list resumes", () => {
         expect(typeof row.score).toBe("number");
       }
       const lines = exportAll(`q=${encodeURIComponent(q)}`).lines;
-      expect(lines.map((line) => line.id), q).toEqual(found.map((row) => row.id));
-      lines.forEach((line, i) => expect(line, `${q} ${line.id}`).toEqual({ ...cards.get(line.id), score: found[i].score }));
+      expect(
+        lines.map((line) => line.id),
+        q,
+      ).toEqual(found.map((row) => row.id));
+      lines.forEach((line, i) =>
+        expect(line, `${q} ${line.id}`).toEqual({ ...cards.get(line.id), score: found[i].score }),
+      );
       // A relevance sort reorders the same matches with the same scores.
       const byRelevance = api.walk(`${RESUMES}/resumes?q=${encodeURIComponent(q)}&sort=relevance`, 200).items;
-      expect([...byRelevance].sort((a, b) => a.id - b.id), q).toEqual([...found].sort((a, b) => a.id - b.id));
+      expect(
+        [...byRelevance].sort((a, b) => a.id - b.id),
+        q,
+      ).toEqual([...found].sort((a, b) => a.id - b.id));
     }
   });
 
@@ -154,8 +183,12 @@ describe("search results are list rows of list resumes", () => {
     for (const q of queries()) {
       const found = new Set(api.walk(`${RESUMES}/resumes?q=${encodeURIComponent(q)}`, 200).items.map((row) => row.id));
       for (const role of Object.keys(stats.by_role).slice(0, 4)) {
-        const both = api.walk(`${RESUMES}/resumes?q=${encodeURIComponent(q)}&role=${role}`, 200).items.map((row) => row.id);
-        expect(both, `${q} ${role}`).toEqual(exported.filter((line) => line.role === role && found.has(line.id)).map((line) => line.id));
+        const both = api
+          .walk(`${RESUMES}/resumes?q=${encodeURIComponent(q)}&role=${role}`, 200)
+          .items.map((row) => row.id);
+        expect(both, `${q} ${role}`).toEqual(
+          exported.filter((line) => line.role === role && found.has(line.id)).map((line) => line.id),
+        );
       }
     }
   });

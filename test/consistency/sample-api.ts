@@ -48,7 +48,18 @@ export async function sampleApi(): Promise<SampleApi> {
     const result = runResolved(context, resolved);
     const text = renderAll(resolved.endpoint, result);
     const { totalCount } = resultHeaders(resolved, result);
-    if (result.kind === "ndjson") return { body: undefined, lines: text === "" ? [] : text.trimEnd().split("\n").map((line) => JSON.parse(line)), totalCount };
+    if (result.kind === "ndjson")
+      return {
+        body: undefined,
+        lines:
+          text === ""
+            ? []
+            : text
+                .trimEnd()
+                .split("\n")
+                .map((line) => JSON.parse(line)),
+        totalCount,
+      };
     const body = JSON.parse(text);
     note(pathPart, body?.meta?.generated_at ?? body?.generated_at);
     return { body, lines: [], totalCount };
@@ -68,7 +79,12 @@ export async function sampleApi(): Promise<SampleApi> {
   };
   const download = async (name: string) => {
     const text = gunzipSync(await readFile(path.join(dist, "downloads", `${name}.ndjson.gz`))).toString("utf8");
-    return text === "" ? [] : text.trimEnd().split("\n").map((line) => JSON.parse(line));
+    return text === ""
+      ? []
+      : text
+          .trimEnd()
+          .split("\n")
+          .map((line) => JSON.parse(line));
   };
   return { context, dist, get, walk, download, generatedAt };
 }

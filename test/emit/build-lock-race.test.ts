@@ -73,12 +73,15 @@ it("leaves alone the lock another build took over a killed build's between this 
   await writeFile(steer.lock, record(deadPid(), "2026-01-01T00:00:00.000Z"));
   const taken = record(process.pid, "2026-01-01T00:00:01.000Z");
   steer.afterRead = () => writeFile(steer.lock, taken);
-  await expect(acquireBuildLock(out)).rejects.toThrow(`Another build (process ${process.pid} on ${os.hostname()}, started 2026-01-01T00:00:01.000Z)`);
+  await expect(acquireBuildLock(out)).rejects.toThrow(
+    `Another build (process ${process.pid} on ${os.hostname()}, started 2026-01-01T00:00:01.000Z)`,
+  );
   expect(await readFile(steer.lock, "utf8")).toBe(taken);
 });
 
 it("reports a lock that cannot be linked into place with its cause, not as another build starting", async () => {
-  steer.link = () => Promise.reject(Object.assign(new Error("EPERM: operation not permitted, link"), { code: "EPERM" }));
+  steer.link = () =>
+    Promise.reject(Object.assign(new Error("EPERM: operation not permitted, link"), { code: "EPERM" }));
   const failure = rejectionOf(acquireBuildLock(out));
   expect((await failure).message).toBe(`Could not write the build lock ${steer.lock}`);
   expect(String((await failure).cause)).toBe("Error: EPERM: operation not permitted, link");

@@ -30,7 +30,8 @@ function deadPid(): number {
   return Number(child.stdout.trim());
 }
 
-const record = (pid: number, host = os.hostname()) => `${JSON.stringify({ pid, host, started: "2026-01-01T00:00:00.000Z" })}\n`;
+const record = (pid: number, host = os.hostname()) =>
+  `${JSON.stringify({ pid, host, started: "2026-01-01T00:00:00.000Z" })}\n`;
 
 describe("acquireBuildLock", () => {
   it("holds the folder for one build: a second one is refused with the holder named, and may go once it is released", async () => {
@@ -58,7 +59,10 @@ describe("acquireBuildLock", () => {
     ["of a process that is gone (a killed build)", () => record(deadPid())],
     ["that cannot be read as a lock", () => "{not json"],
     ["that is JSON but no lock (null)", () => "null\n"],
-    ["that is JSON but names no process", () => `${JSON.stringify({ pid: "1", host: os.hostname(), started: "2026-01-01T00:00:00.000Z" })}\n`],
+    [
+      "that is JSON but names no process",
+      () => `${JSON.stringify({ pid: "1", host: os.hostname(), started: "2026-01-01T00:00:00.000Z" })}\n`,
+    ],
   ])("takes over a lock %s", async (_case, held) => {
     await writeFile(lockFileOf(out), held());
     const lock = await acquireBuildLock(out);
@@ -79,7 +83,10 @@ describe("acquireBuildLock", () => {
   it("records its process's start, and takes over a lock whose process id another process has since taken (after a reboot, say)", async () => {
     const own = processStartTicks(process.pid)!;
     // This process runs, but it did not start when the lock's writer did: it only has the same id now.
-    await writeFile(lockFileOf(out), `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: "2026-01-01T00:00:00.000Z", startTicks: own - 1 })}\n`);
+    await writeFile(
+      lockFileOf(out),
+      `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: "2026-01-01T00:00:00.000Z", startTicks: own - 1 })}\n`,
+    );
     const lock = await acquireBuildLock(out);
     expect(JSON.parse(await readFile(lock.file, "utf8"))).toMatchObject({ pid: process.pid, startTicks: own });
     await lock.release();
@@ -88,7 +95,10 @@ describe("acquireBuildLock", () => {
   it("refuses a lock whose process runs and started when the lock says, or which records no start (an older lock)", async () => {
     const own = processStartTicks(process.pid)!;
     for (const held of [{ startTicks: own }, {}]) {
-      await writeFile(lockFileOf(out), `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: "2026-01-01T00:00:00.000Z", ...held })}\n`);
+      await writeFile(
+        lockFileOf(out),
+        `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: "2026-01-01T00:00:00.000Z", ...held })}\n`,
+      );
       await expect(acquireBuildLock(out)).rejects.toThrow(new RegExp(`Another build \\(process ${process.pid} on `));
     }
   });
@@ -108,7 +118,13 @@ describe("acquireBuildLock", () => {
 });
 
 describe("runBuild under the lock", () => {
-  const optionsFor = (outDir: string) => ({ seedsDir: SEEDS_MIN, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  const optionsFor = (outDir: string) => ({
+    seedsDir: SEEDS_MIN,
+    outDir,
+    baseUrl: "https://data.example.com",
+    maxFiles: 20_000,
+    dryRun: false,
+  });
 
   it("lets one of two builds started together into one folder run, refuses the other at once, and leaves no lock", async () => {
     const results = await Promise.allSettled([runBuild(optionsFor(out)), runBuild(optionsFor(out))]);

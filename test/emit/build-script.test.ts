@@ -37,12 +37,21 @@ describe("scripts/build.mjs", () => {
     const viaTsx = run(["--import", "tsx", "scripts/build.ts", "--seeds", SEEDS_MIN, "--out", path.join(root, "tsx")]);
     expect(viaTsx.status).toBe(0);
 
-    const record = JSON.parse(await readFile(path.join(bundleDir, "build-bundle.json"), "utf8")) as { entry: string; bundle: string; inputs: Record<string, string> };
+    const record = JSON.parse(await readFile(path.join(bundleDir, "build-bundle.json"), "utf8")) as {
+      entry: string;
+      bundle: string;
+      inputs: Record<string, string>;
+    };
     expect(record.entry).toBe("scripts/build.ts");
     expect(record.bundle).toMatch(/^build-[0-9a-f]{16}\.mjs$/);
-    expect(Object.keys(record.inputs)).toEqual(expect.arrayContaining(["build/run-build.ts", "build/emit/emit-threads.ts", "build/publish/render-charts.ts"]));
+    expect(Object.keys(record.inputs)).toEqual(
+      expect.arrayContaining(["build/run-build.ts", "build/emit/emit-threads.ts", "build/publish/render-charts.ts"]),
+    );
 
-    const [bundledTree, tsxTree] = await Promise.all([hashTree(path.join(root, "bundled")), hashTree(path.join(root, "tsx"))]);
+    const [bundledTree, tsxTree] = await Promise.all([
+      hashTree(path.join(root, "bundled")),
+      hashTree(path.join(root, "tsx")),
+    ]);
     expect(Object.keys(bundledTree).length).toBeGreaterThan(100);
     // Compressed variants (the emit threads), the methodology page's charts (the renderer) and the docs
     // assets are among them.
@@ -51,7 +60,15 @@ describe("scripts/build.mjs", () => {
     expect(bundledTree).toEqual(tsxTree);
     // The output's record of its inputs fingerprints the build's code as the tsx build does: a rebuild
     // by either one over the other's output finds nothing to do.
-    const rebuilt = run(["--import", "tsx", "scripts/build.ts", "--seeds", SEEDS_MIN, "--out", path.join(root, "bundled")]);
+    const rebuilt = run([
+      "--import",
+      "tsx",
+      "scripts/build.ts",
+      "--seeds",
+      SEEDS_MIN,
+      "--out",
+      path.join(root, "bundled"),
+    ]);
     expect(rebuilt.status).toBe(0);
     expect(rebuilt.stdout).toMatch(new RegExp(`^Kept ${Object.keys(bundledTree).length} files`, "m"));
   });

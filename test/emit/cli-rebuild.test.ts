@@ -23,7 +23,19 @@ afterAll(async () => {
 });
 
 function cliBuild(seeds: string, out: string, spawnLog: string) {
-  const args = ["--import", "tsx", "--import", PRELOAD, "scripts/build.ts", "--seeds", seeds, "--out", out, "--base-url", BASE_URL];
+  const args = [
+    "--import",
+    "tsx",
+    "--import",
+    PRELOAD,
+    "scripts/build.ts",
+    "--seeds",
+    seeds,
+    "--out",
+    out,
+    "--base-url",
+    BASE_URL,
+  ];
   return spawnSync(process.execPath, args, { encoding: "utf8", env: { ...process.env, SPAWN_LOG: spawnLog } });
 }
 
@@ -41,13 +53,23 @@ describe("npm run build over a previous output", () => {
     const rebuild = cliBuild(seeds, out, spawnLog);
     expect(rebuild.status, rebuild.stderr).toBe(0);
 
-    const spawned = (await readFile(spawnLog, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { command: string; args: string[]; detached: boolean });
+    const spawned = (await readFile(spawnLog, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { command: string; args: string[]; detached: boolean });
     const removers = spawned.filter((child) => child.args[0] === "-e" && child.args[1]!.includes("rmSync"));
-    expect(removers).toEqual([{ command: process.execPath, args: ["-e", expect.any(String), expect.stringMatching(/\.dist-tmp-dist-[A-Za-z0-9]{6}$/)], detached: true }]);
+    expect(removers).toEqual([
+      {
+        command: process.execPath,
+        args: ["-e", expect.any(String), expect.stringMatching(/\.dist-tmp-dist-[A-Za-z0-9]{6}$/)],
+        detached: true,
+      },
+    ]);
     const tree = removers[0]!.args[2]!;
     expect(path.dirname(tree)).toBe(parent);
     // The test's timeout meets a removal that never ends.
-    while ((await readdir(parent)).includes(path.basename(tree))) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await readdir(parent)).includes(path.basename(tree)))
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await readdir(parent)).sort()).toEqual(["dist", "seeds", "spawned.ndjson"]);
 
     const fresh = path.join(parent, "fresh");

@@ -16,12 +16,20 @@ export function jsonBody(bytes: number, seed = "x"): string {
 }
 
 /** A plan like planOutputs makes: responses in the manifest, site files by URL, the manifest file last. */
-export function makePlan(responses: Record<string, string>, site: { url: string; file: string; type: string; body: string | Buffer }[] = []): OutputPlan {
+export function makePlan(
+  responses: Record<string, string>,
+  site: { url: string; file: string; type: string; body: string | Buffer }[] = [],
+): OutputPlan {
   const manifest: Manifest = { generated_at: "2025-01-01T00:00:00Z", files: {}, site: {} };
   const files: OutputFile[] = [];
   for (const entry of site) {
     files.push({ path: entry.file, body: entry.body, group: "site" });
-    manifest.site[entry.url] = { file: entry.file, type: entry.type, etag: etagOf(entry.body), bytes: Buffer.byteLength(entry.body) };
+    manifest.site[entry.url] = {
+      file: entry.file,
+      type: entry.type,
+      etag: etagOf(entry.body),
+      bytes: Buffer.byteLength(entry.body),
+    };
   }
   for (const [path, body] of Object.entries(responses)) {
     files.push({ path, body, group: "dataset.brands" });
@@ -35,7 +43,12 @@ export function makePlan(responses: Record<string, string>, site: { url: string;
  * Writes a hand-made plan into `root` (undefined: compress only) as the build does, against an optional
  * previous output; every described file of a compressible type and size gets variants.
  */
-export async function emitPlan(root: string | undefined, plan: OutputPlan, previous?: PreviousOutput, threads = 1): Promise<SinkReport> {
+export async function emitPlan(
+  root: string | undefined,
+  plan: OutputPlan,
+  previous?: PreviousOutput,
+  threads = 1,
+): Promise<SinkReport> {
   const sink = createOutputSink(root, previous, threads);
   try {
     const site = new Map(Object.values(plan.manifest.site).map((entry) => [entry.file, entry]));
@@ -54,7 +67,12 @@ export async function emitPlan(root: string | undefined, plan: OutputPlan, previ
 }
 
 /** Plans with planOutputs and writes the plan into `root` as the build does (without swapping it in place of anything). */
-export async function planAndWrite(root: string, context: EngineContext, endpoints: readonly Endpoint[], options: Omit<Parameters<typeof planOutputs>[2], "onFile" | "pace">): Promise<OutputPlan> {
+export async function planAndWrite(
+  root: string,
+  context: EngineContext,
+  endpoints: readonly Endpoint[],
+  options: Omit<Parameters<typeof planOutputs>[2], "onFile" | "pace">,
+): Promise<OutputPlan> {
   const sink = createOutputSink(root, undefined, 1);
   try {
     const plan = await planOutputs(context, endpoints, { ...options, onFile: sink.addDescribed, pace: sink.paced });

@@ -17,7 +17,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const build = (seedsDir: string, outDir: string, baseUrl = SAMPLE_BASE_URL) => runBuild({ seedsDir, outDir, baseUrl, maxFiles: 20_000, dryRun: false });
+const build = (seedsDir: string, outDir: string, baseUrl = SAMPLE_BASE_URL) =>
+  runBuild({ seedsDir, outDir, baseUrl, maxFiles: 20_000, dryRun: false });
 
 /** seeds-min built once for the file: the determinism check builds it a second time, the golden check reads it. */
 let minBuild: Promise<string> | undefined;
@@ -55,15 +56,22 @@ describe("the build is deterministic", () => {
     const dir = await builtMin();
     const built = { ...(await describeTree(dir)), about: GOLDEN_ABOUT };
     if (process.env.UPDATE_GOLDEN === "1") await writeGolden(dir, built, GOLDEN_JSON, GOLDEN_FULL, GOLDEN_IN_FULL);
-    expect(existsSync(GOLDEN_JSON), `${GOLDEN_JSON} is missing: write it with UPDATE_GOLDEN=1 npx vitest run test/emit/determinism.test.ts`).toBe(true);
+    expect(
+      existsSync(GOLDEN_JSON),
+      `${GOLDEN_JSON} is missing: write it with UPDATE_GOLDEN=1 npx vitest run test/emit/determinism.test.ts`,
+    ).toBe(true);
     const golden = JSON.parse(await readFile(GOLDEN_JSON, "utf8")) as GoldenTree;
     expect(Object.keys(golden.files).length).toBeGreaterThan(200);
     const { differ, skipped } = compareTrees(built, golden);
-    const refresh = "if the change is intended, refresh with UPDATE_GOLDEN=1 npx vitest run test/emit/determinism.test.ts and review the diff";
+    const refresh =
+      "if the change is intended, refresh with UPDATE_GOLDEN=1 npx vitest run test/emit/determinism.test.ts and review the diff";
     expect(differ, `files that differ from the golden copy (${refresh})`).toEqual([]);
     // Another compressor (Node version, or a CPU without CRC32C): only the files quoting compressed bytes are left out.
     expect(skipped.every((file) => golden.files[file]?.quotesCompressed === true)).toBe(true);
-    for (const file of GOLDEN_IN_FULL) expect(await readFile(path.join(dir, file), "utf8"), `${file} (${refresh})`).toBe(await readFile(path.join(GOLDEN_FULL, file), "utf8"));
+    for (const file of GOLDEN_IN_FULL)
+      expect(await readFile(path.join(dir, file), "utf8"), `${file} (${refresh})`).toBe(
+        await readFile(path.join(GOLDEN_FULL, file), "utf8"),
+      );
   });
 
   it("builds seeds-min with its base URL spelled in two equal ways (scheme and host case, default port, trailing slash) into the same files", async () => {

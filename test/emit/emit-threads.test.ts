@@ -21,12 +21,16 @@ afterEach(async () => {
 it("rejects the work still queued when the threads are stopped", async () => {
   const threads = startEmitThreads(parent, 1);
   // Many large bodies to compress: the thread is still busy with the first when it is stopped.
-  const emitted = Array.from({ length: 20 }, (_, i) => threads.emit({ path: `${i}.json`, body: jsonBody(2_000_000, String(i)), compress: true }));
+  const emitted = Array.from({ length: 20 }, (_, i) =>
+    threads.emit({ path: `${i}.json`, body: jsonBody(2_000_000, String(i)), compress: true }),
+  );
   const outcomes = Promise.allSettled(emitted);
   await threads.close();
   const rejected = (await outcomes).filter((outcome) => outcome.status === "rejected");
   expect(rejected.length).toBeGreaterThan(0);
-  expect(String((rejected[0] as PromiseRejectedResult).reason)).toMatch(/^Error: Internal error: an emit thread failed: /);
+  expect(String((rejected[0] as PromiseRejectedResult).reason)).toMatch(
+    /^Error: Internal error: an emit thread failed: /,
+  );
 });
 
 describe("a thread that dies (exit code 7 on its first file)", () => {
@@ -40,7 +44,9 @@ describe("a thread that dies (exit code 7 on its first file)", () => {
       await expect(first).rejects.toThrow(/an emit thread failed/);
       await expect(first.catch(String)).resolves.toMatch(FAILED);
       // Both threads: the dead one would never answer, and the pool may pick either.
-      const later = await Promise.allSettled([1, 2, 3, 4].map((i) => threads.emit({ path: `${i}.json`, body: String(i), compress: false })));
+      const later = await Promise.allSettled(
+        [1, 2, 3, 4].map((i) => threads.emit({ path: `${i}.json`, body: String(i), compress: false })),
+      );
       expect(later.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
       expect(String((later[3] as PromiseRejectedResult).reason)).toMatch(FAILED);
     } finally {
@@ -73,7 +79,9 @@ describe("a file that cannot be written", () => {
       await expect(failed).rejects.toThrow(`Could not write taken.json into ${parent}: EISDIR`);
       // The build cannot complete: the plan stops at its next pace rather than render and send the rest.
       await expect(threads.drained(1024 * 1024)).rejects.toThrow("Could not write taken.json");
-      await expect(threads.emit({ path: "later.json", body: "{}", compress: false })).rejects.toThrow("Could not write taken.json");
+      await expect(threads.emit({ path: "later.json", body: "{}", compress: false })).rejects.toThrow(
+        "Could not write taken.json",
+      );
     } finally {
       await threads.close();
     }

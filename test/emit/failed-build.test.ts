@@ -14,7 +14,16 @@ vi.mock("../../build/publish/llms-txt.ts", async (importOriginal) => {
     ...original,
     llmsTxtProducer: (context: Parameters<typeof original.llmsTxtProducer>[0]) => {
       if (!failing.on) return original.llmsTxtProducer(context);
-      return [{ urlPath: "/llms.txt", file: "llms.txt", contentType: "text/plain", body: new Promise((_, reject) => setTimeout(() => reject(new Error("llms.txt could not be made")), failing.afterMs)) }];
+      return [
+        {
+          urlPath: "/llms.txt",
+          file: "llms.txt",
+          contentType: "text/plain",
+          body: new Promise((_, reject) =>
+            setTimeout(() => reject(new Error("llms.txt could not be made")), failing.afterMs),
+          ),
+        },
+      ];
     },
   };
 });
@@ -28,20 +37,31 @@ afterAll(async () => {
 });
 
 describe("a build that fails after it started writing", () => {
-  it.each([0, 200])("a page failing after %i ms: rejects with the error, leaves the previous dist/ byte-identical and no staging folder", async (afterMs) => {
-    const out = path.join(parent, "dist");
-    failing.afterMs = afterMs;
-    const options = { seedsDir: SEEDS_MIN, outDir: out, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false };
-    await runBuild(options);
-    const before = await hashTree(out);
-    failing.on = true;
-    try {
-      await expect(runBuild({ ...options, baseUrl: "https://other.example.com" })).rejects.toThrow("llms.txt could not be made");
-    } finally {
-      failing.on = false;
-    }
-    expect(await hashTree(out)).toEqual(before);
-    expect(await readdir(parent)).toEqual(["dist"]);
-    await rm(out, { recursive: true });
-  });
+  it.each([0, 200])(
+    "a page failing after %i ms: rejects with the error, leaves the previous dist/ byte-identical and no staging folder",
+    async (afterMs) => {
+      const out = path.join(parent, "dist");
+      failing.afterMs = afterMs;
+      const options = {
+        seedsDir: SEEDS_MIN,
+        outDir: out,
+        baseUrl: "https://data.example.com",
+        maxFiles: 20_000,
+        dryRun: false,
+      };
+      await runBuild(options);
+      const before = await hashTree(out);
+      failing.on = true;
+      try {
+        await expect(runBuild({ ...options, baseUrl: "https://other.example.com" })).rejects.toThrow(
+          "llms.txt could not be made",
+        );
+      } finally {
+        failing.on = false;
+      }
+      expect(await hashTree(out)).toEqual(before);
+      expect(await readdir(parent)).toEqual(["dist"]);
+      await rm(out, { recursive: true });
+    },
+  );
 });

@@ -18,7 +18,13 @@ afterEach(async () => {
   await rm(parent, { recursive: true, force: true });
 });
 
-const optionsFor = (seedsDir: string, outDir: string) => ({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+const optionsFor = (seedsDir: string, outDir: string) => ({
+  seedsDir,
+  outDir,
+  baseUrl: "https://data.example.com",
+  maxFiles: 20_000,
+  dryRun: false,
+});
 
 /** A copy of seeds-min under the test's folder, built once into `dist`; `changeOneResume` then edits one title. */
 async function builtCopy() {
@@ -34,7 +40,6 @@ async function builtCopy() {
 }
 
 describe("runBuild over its own previous output", () => {
-
   it("recognises the same seeds, options and code, and rewrites nothing", async () => {
     const out = path.join(parent, "dist");
     const first = await runBuild(optionsFor(SEEDS_MIN, out));
@@ -59,7 +64,14 @@ describe("runBuild over its own previous output", () => {
   });
 
   it("gives every file the mode a full build gives under the rebuild's umask, not the previous output's", async () => {
-    const modes = async (dir: string) => Object.fromEntries(await Promise.all((await listFiles(dir)).map(async (file) => [file, ((await stat(path.join(dir, file))).mode & 0o7777).toString(8)] as const)));
+    const modes = async (dir: string) =>
+      Object.fromEntries(
+        await Promise.all(
+          (await listFiles(dir)).map(
+            async (file) => [file, ((await stat(path.join(dir, file))).mode & 0o7777).toString(8)] as const,
+          ),
+        ),
+      );
     const out = path.join(parent, "dist");
     const fresh = path.join(parent, "fresh");
     const umask = process.umask(0o077);
@@ -99,9 +111,20 @@ describe("runBuild over a damaged previous output", () => {
 
   it.each<[string, (out: string) => Promise<void>]>([
     ["a page edited in place", (out) => writeFile(path.join(out, "index.html"), "garbage")],
-    ["a response shortened", async (out) => writeFile(path.join(out, RESPONSE), (await readFile(path.join(out, RESPONSE), "utf8")).slice(0, -10))],
+    [
+      "a response shortened",
+      async (out) =>
+        writeFile(path.join(out, RESPONSE), (await readFile(path.join(out, RESPONSE), "utf8")).slice(0, -10)),
+    ],
     ["a compressed variant replaced", (out) => writeFile(path.join(out, "index.html.br"), "not brotli")],
-    ["a response's variant edited to the same size", async (out) => writeFile(path.join(out, `${RESPONSE}.gz`), Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length))],
+    [
+      "a response's variant edited to the same size",
+      async (out) =>
+        writeFile(
+          path.join(out, `${RESPONSE}.gz`),
+          Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length),
+        ),
+    ],
     ["a response removed", (out) => rm(path.join(out, RESPONSE))],
     [
       "a response shortened, its modification time put back (a copy that keeps times: cp -p, rsync -t)",
@@ -127,15 +150,22 @@ describe("runBuild over a damaged previous output", () => {
     const out = path.join(parent, "dist");
     const tree = await built(out);
     // What another brotli makes of the same body: other, valid bytes, recorded in the manifest as a build records its own.
-    const other = brotliCompressSync(await readFile(path.join(out, RESPONSE)), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    const other = brotliCompressSync(await readFile(path.join(out, RESPONSE)), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 1 },
+    });
     await writeFile(path.join(out, `${RESPONSE}.br`), other);
     const manifestFile = path.join(out, "_engine/manifest.json");
-    const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { files: Record<string, { encodings: Record<string, unknown> }> };
+    const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as {
+      files: Record<string, { encodings: Record<string, unknown> }>;
+    };
     expect(manifest.files[RESPONSE]?.encodings.br).toBeDefined();
     manifest.files[RESPONSE]!.encodings.br = { etag: etagOf(other), bytes: other.length };
     await writeFile(manifestFile, `${JSON.stringify(manifest)}\n`);
     const recordFile = path.join(out, "_engine/build-inputs.json");
-    await writeFile(recordFile, `${JSON.stringify({ ...JSON.parse(await readFile(recordFile, "utf8")), compressors: "another brotli" })}\n`);
+    await writeFile(
+      recordFile,
+      `${JSON.stringify({ ...JSON.parse(await readFile(recordFile, "utf8")), compressors: "another brotli" })}\n`,
+    );
     await runBuild(optionsFor(SEEDS_MIN, out));
     expect(await hashTree(out)).toEqual(tree);
   });
@@ -143,7 +173,10 @@ describe("runBuild over a damaged previous output", () => {
   it("links only files that are intact when the seeds changed too, and rewrites a damaged one", async () => {
     const { seeds, out, changeOneResume } = await builtCopy();
     await writeFile(path.join(out, "index.html"), "garbage");
-    await writeFile(path.join(out, `${RESPONSE}.gz`), Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length)); // same size, other bytes
+    await writeFile(
+      path.join(out, `${RESPONSE}.gz`),
+      Buffer.alloc((await readFile(path.join(out, `${RESPONSE}.gz`))).length),
+    ); // same size, other bytes
     await changeOneResume();
     await runBuild(optionsFor(seeds, out));
     const fresh = path.join(parent, "fresh");
@@ -156,8 +189,16 @@ describe("a rebuild after something the loader refuses unread was added to the s
   // The loader names these without reading them; a rebuild that kept the output in place would not load at all.
   it.each([
     ["a misnamed seed file", "brands/new-brands.jsonl", (file: string) => writeFile(file, "{}\n")],
-    ["a subfolder", "brands/2026/", (file: string) => mkdir(file).then(() => writeFile(path.join(file, "new.ndjson"), "{}\n"))],
-    ["a broken symbolic link", "brands/extra.ndjson", (file: string) => symlink(path.join(parent, "nowhere.ndjson"), file)],
+    [
+      "a subfolder",
+      "brands/2026/",
+      (file: string) => mkdir(file).then(() => writeFile(path.join(file, "new.ndjson"), "{}\n")),
+    ],
+    [
+      "a broken symbolic link",
+      "brands/extra.ndjson",
+      (file: string) => symlink(path.join(parent, "nowhere.ndjson"), file),
+    ],
   ])("refuses %s, as a first build would, and leaves dist/ as it was", async (_kind, added, add) => {
     const { seeds, out } = await builtCopy();
     const before = await hashTree(out);
@@ -174,7 +215,10 @@ describe("fingerprintInputs", () => {
     const base = await fingerprintInputs(seeds, { maxFiles: 1 });
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).toBe(base);
     expect(await fingerprintInputs(seeds, { maxFiles: 2 })).not.toBe(base);
-    await writeFile(path.join(seeds, "meta", "meta.json"), `${await readFile(path.join(seeds, "meta", "meta.json"), "utf8")} `);
+    await writeFile(
+      path.join(seeds, "meta", "meta.json"),
+      `${await readFile(path.join(seeds, "meta", "meta.json"), "utf8")} `,
+    );
     expect(await fingerprintInputs(seeds, { maxFiles: 1 })).not.toBe(base);
   });
 
@@ -204,7 +248,9 @@ describe("fingerprintInputs of the build's code", () => {
   it("is the build's own code (build/ and package-lock.json) by default", async () => {
     expect(BUILD_CODE.dir).toBe(path.resolve("build"));
     expect(BUILD_CODE.lockFile).toBe(path.resolve("package-lock.json"));
-    expect(await fingerprintInputs(SEEDS_MIN, { maxFiles: 1 })).toBe(await fingerprintInputs(SEEDS_MIN, { maxFiles: 1 }, BUILD_CODE));
+    expect(await fingerprintInputs(SEEDS_MIN, { maxFiles: 1 })).toBe(
+      await fingerprintInputs(SEEDS_MIN, { maxFiles: 1 }, BUILD_CODE),
+    );
   });
 
   it("changes with a byte of the code, a file added to it, and the lock file; a hidden file changes nothing", async () => {

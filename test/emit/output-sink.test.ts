@@ -38,10 +38,13 @@ describe("ensureWithin", () => {
     expect(ensureWithin(ROOT, relative)).toBe(expected);
   });
 
-  it.each([["../x"], ["../out-evil/x.json"], ["a/../../x"], ["/etc/passwd"], [""], ["."]])("refuses %j with an internal BuildError", (relative) => {
-    expect(() => ensureWithin(ROOT, relative)).toThrow(BuildError);
-    expect(() => ensureWithin(ROOT, relative)).toThrow(/^Internal error: output path escapes the output folder/);
-  });
+  it.each([["../x"], ["../out-evil/x.json"], ["a/../../x"], ["/etc/passwd"], [""], ["."]])(
+    "refuses %j with an internal BuildError",
+    (relative) => {
+      expect(() => ensureWithin(ROOT, relative)).toThrow(BuildError);
+      expect(() => ensureWithin(ROOT, relative)).toThrow(/^Internal error: output path escapes the output folder/);
+    },
+  );
 });
 
 describe("createOutputSink", () => {
@@ -56,7 +59,10 @@ describe("createOutputSink", () => {
     expect(gz.equals(compressBodySync("gzip", big))).toBe(true);
     expect(await readFile(path.join(out, BIG), "utf8")).toBe(big);
     const manifest = await manifestIn(out);
-    expect(manifest.files[BIG]!.encodings).toEqual({ br: { etag: etagOf(br), bytes: br.length }, gzip: { etag: etagOf(gz), bytes: gz.length } });
+    expect(manifest.files[BIG]!.encodings).toEqual({
+      br: { etag: etagOf(br), bytes: br.length },
+      gzip: { etag: etagOf(gz), bytes: gz.length },
+    });
     expect(manifest.files[SMALL]!.encodings).toBeUndefined();
     expect(manifest).toEqual(plan.manifest);
     expect(Object.keys(await hashTree(out))).toEqual([MANIFEST_FILE, SMALL, BIG, `${BIG}.br`, `${BIG}.gz`].sort());
@@ -65,12 +71,20 @@ describe("createOutputSink", () => {
 
   it("gives the same bytes on two threads as on the calling thread, Unicode included", async () => {
     const out = path.join(parent, "out");
-    const bodies = [jsonBody(5000), `${JSON.stringify({ text: "Медиабайер, «Ünïcödé» — 東京 ".repeat(200) })}\n`, jsonBody(2 * COMPRESS_MIN_BYTES, "third")];
+    const bodies = [
+      jsonBody(5000),
+      `${JSON.stringify({ text: "Медиабайер, «Ünïcödé» — 東京 ".repeat(200) })}\n`,
+      jsonBody(2 * COMPRESS_MIN_BYTES, "third"),
+    ];
     const plan = makePlan(Object.fromEntries(bodies.map((body, i) => [`responses/x/${i}.json`, body])));
     await emitPlan(out, plan, undefined, 2);
     for (const [i, body] of bodies.entries()) {
-      expect((await readFile(path.join(out, `responses/x/${i}.json.br`))).equals(compressBodySync("br", body))).toBe(true);
-      expect((await readFile(path.join(out, `responses/x/${i}.json.gz`))).equals(compressBodySync("gzip", body))).toBe(true);
+      expect((await readFile(path.join(out, `responses/x/${i}.json.br`))).equals(compressBodySync("br", body))).toBe(
+        true,
+      );
+      expect((await readFile(path.join(out, `responses/x/${i}.json.gz`))).equals(compressBodySync("gzip", body))).toBe(
+        true,
+      );
       expect(await readFile(path.join(out, `responses/x/${i}.json`), "utf8")).toBe(body);
     }
   });
@@ -99,7 +113,9 @@ describe("createOutputSink", () => {
     const out = path.join(parent, "out");
     const sink = createOutputSink(out, undefined, 1);
     try {
-      expect(() => sink.addPlain({ path: "../escape.json", body: "x", group: "x" })).toThrow(/output path escapes the output folder/);
+      expect(() => sink.addPlain({ path: "../escape.json", body: "x", group: "x" })).toThrow(
+        /output path escapes the output folder/,
+      );
       sink.addPlain({ path: "ok.json", body: "y", group: "x" });
       expect(() => sink.addPlain({ path: "ok.json", body: "z", group: "x" })).toThrow(/ok.json emitted twice/);
       await sink.settled();
@@ -118,11 +134,19 @@ describe("createOutputSink", () => {
       sink.addPlain({ path: "a.json", body, group: "x" });
       sink.addPlain({ path: "b.json", body, group: "x" });
       // 80 MiB queued: held until the thread has written at least one of them.
-      const first = await Promise.race([sink.paced().then(() => "released"), new Promise((resolve) => setImmediate(() => resolve("held")))]);
+      const first = await Promise.race([
+        sink.paced().then(() => "released"),
+        new Promise((resolve) => setImmediate(() => resolve("held"))),
+      ]);
       expect(first).toBe("held");
       await sink.paced();
       await sink.settled();
-      await expect(Promise.race([sink.paced().then(() => "released"), new Promise((resolve) => setImmediate(() => resolve("held")))])).resolves.toBe("released");
+      await expect(
+        Promise.race([
+          sink.paced().then(() => "released"),
+          new Promise((resolve) => setImmediate(() => resolve("held"))),
+        ]),
+      ).resolves.toBe("released");
     } finally {
       await sink.close();
     }
@@ -159,7 +183,10 @@ describe("createOutputSink", () => {
 describe("createOutputSink over a previous output", () => {
   /** The previous output as a build of these compressors records it (emitPlan writes no build record). */
   const madeHere = async (dir: string) => ({ ...(await readPreviousOutput(dir))!, sameCompressors: true });
-  const plan = (b: string) => makePlan({ [BIG]: jsonBody(4000, "a"), [OTHER]: b, [SMALL]: "{}\n" }, [{ url: "/llms.txt", file: "llms.txt", type: "text/plain", body: jsonBody(2000, "llms") }]);
+  const plan = (b: string) =>
+    makePlan({ [BIG]: jsonBody(4000, "a"), [OTHER]: b, [SMALL]: "{}\n" }, [
+      { url: "/llms.txt", file: "llms.txt", type: "text/plain", body: jsonBody(2000, "llms") },
+    ]);
 
   it("links unchanged files and their variants, writes and compresses only what changed, and gives the tree a full write gives", async () => {
     const previousDir = path.join(parent, "previous");
@@ -169,7 +196,8 @@ describe("createOutputSink over a previous output", () => {
     const report = await emitPlan(out, plan(jsonBody(3000, "b-changed")), previous);
     // OTHER, its two variants and the manifest are new; BIG, SMALL, llms.txt and their four variants are links.
     expect(report).toMatchObject({ written: 4, linked: 7, variants: { files: 6 } });
-    for (const file of [BIG, `${BIG}.gz`, `${BIG}.br`, "llms.txt.br", SMALL]) expect(await inode(path.join(out, file))).toBe(await inode(path.join(previousDir, file)));
+    for (const file of [BIG, `${BIG}.gz`, `${BIG}.br`, "llms.txt.br", SMALL])
+      expect(await inode(path.join(out, file))).toBe(await inode(path.join(previousDir, file)));
     expect(await inode(path.join(out, `${OTHER}.br`))).not.toBe(await inode(path.join(previousDir, `${OTHER}.br`)));
     const fresh = path.join(parent, "fresh");
     await emitPlan(fresh, plan(jsonBody(3000, "b-changed")));
@@ -205,7 +233,9 @@ describe("createOutputSink over a previous output", () => {
   it("keeps no variant of an unchanged body that is now to get none (its variant's name is a planned file)", async () => {
     const previousDir = path.join(parent, "previous");
     await emitPlan(previousDir, plan(jsonBody(3000, "b")));
-    expect((await readdir(path.join(previousDir, path.dirname(BIG)))).filter((name) => name.startsWith("index.json."))).toHaveLength(2);
+    expect(
+      (await readdir(path.join(previousDir, path.dirname(BIG)))).filter((name) => name.startsWith("index.json.")),
+    ).toHaveLength(2);
     const out = path.join(parent, "next");
     const sink = createOutputSink(out, await madeHere(previousDir), 1);
     const body = jsonBody(4000, "a");

@@ -101,11 +101,18 @@ describe("stageOutput", () => {
     await writeTree(out, { "old.json": "old", "sub/keep.json": "old" });
     const handed: { name: string; files: Record<string, string> }[] = [];
     // A remover that leaves the tree in place: the commit must not wait for a removal of its own.
-    const staged = await stageOutput(out, { removePrevious: async (tree) => void handed.push({ name: path.basename(tree), files: await readTree(tree) }) });
+    const staged = await stageOutput(out, {
+      removePrevious: async (tree) => void handed.push({ name: path.basename(tree), files: await readTree(tree) }),
+    });
     await writeTree(staged.dir, { "new.json": "new" });
     await staged.commit();
     expect(await readTree(out)).toEqual({ "new.json": "new" });
-    expect(handed).toEqual([{ name: expect.stringMatching(/^\.dist-tmp-dist-[A-Za-z0-9]{6}$/), files: { "old.json": "old", [path.join("sub", "keep.json")]: "old" } }]);
+    expect(handed).toEqual([
+      {
+        name: expect.stringMatching(/^\.dist-tmp-dist-[A-Za-z0-9]{6}$/),
+        files: { "old.json": "old", [path.join("sub", "keep.json")]: "old" },
+      },
+    ]);
     // Never under its set-aside name, which recovery would put back in place of a missing output.
     expect((await readdir(parent)).sort()).toEqual([handed[0]!.name, "dist"].sort());
   });
@@ -152,7 +159,12 @@ describe("recoverInterruptedBuild", () => {
 
   it("leaves alone the leftovers of another target whose name starts the same", async () => {
     // `dist-1700000000000-41`'s set-aside tree, and a folder whose name only holds a leftover's.
-    const other = [".dist-old-dist-staging-1700000000000-41", ".dist-tmp-dist-staging-Xy12Zz", ".dist-old-dist-1700000000000-41-1700000000001-5", "keep.dist-old-dist-1700000000000-41"];
+    const other = [
+      ".dist-old-dist-staging-1700000000000-41",
+      ".dist-tmp-dist-staging-Xy12Zz",
+      ".dist-old-dist-1700000000000-41-1700000000001-5",
+      "keep.dist-old-dist-1700000000000-41",
+    ];
     for (const name of other) await writeTree(path.join(parent, name), { "index.json": name });
     await recoverInterruptedBuild(out);
     expect((await readdir(parent)).sort()).toEqual(other.sort());
@@ -175,8 +187,12 @@ describe("swapUnderway", () => {
 
   it("is false once the new tree is in place, for a tree a killed build left aside, for another target's, and with nothing there", async () => {
     expect(await swapUnderway(out)).toBe(false);
-    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
-    await writeTree(path.join(parent, `.dist-old-dist-staging-${Date.now()}-${process.pid}`), { "index.json": "another target's" });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), {
+      "index.json": "left by a killed build",
+    });
+    await writeTree(path.join(parent, `.dist-old-dist-staging-${Date.now()}-${process.pid}`), {
+      "index.json": "another target's",
+    });
     expect(await swapUnderway(out)).toBe(false);
     await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), { "index.json": "previous" });
     await writeTree(out, { "index.json": "new" });
@@ -188,16 +204,24 @@ describe("killedSwapLeftBehind", () => {
   const GONE = 2 ** 22 + 1;
 
   it("is true when the target is absent and a build no longer running set the previous tree aside", async () => {
-    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), {
+      "index.json": "left by a killed build",
+    });
     expect(await killedSwapLeftBehind(out)).toBe(true);
   });
 
   it("is false inside a running build's swap, with the target in place, for another target's tree, and with nothing there", async () => {
     expect(await killedSwapLeftBehind(out)).toBe(false);
-    await writeTree(path.join(parent, `.dist-old-dist-staging-${Date.now()}-${GONE}`), { "index.json": "another target's" });
-    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), { "index.json": "a running build's" });
+    await writeTree(path.join(parent, `.dist-old-dist-staging-${Date.now()}-${GONE}`), {
+      "index.json": "another target's",
+    });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}`), {
+      "index.json": "a running build's",
+    });
     expect(await killedSwapLeftBehind(out)).toBe(false);
-    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), { "index.json": "left by a killed build" });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${GONE}`), {
+      "index.json": "left by a killed build",
+    });
     await writeTree(out, { "index.json": "in place" });
     expect(await killedSwapLeftBehind(out)).toBe(false);
   });
@@ -207,13 +231,17 @@ describe("a tree set aside that names its process's start (Linux)", () => {
   const own = () => processStartTicks(process.pid)!;
 
   it("belongs to a swap under way while that process runs with that start", async () => {
-    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}-${own()}`), { "index.json": "previous" });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}-${own()}`), {
+      "index.json": "previous",
+    });
     expect(await swapUnderway(out)).toBe(true);
     expect(await killedSwapLeftBehind(out)).toBe(false);
   });
 
   it("was left by a killed build when its process id has been taken since by a process that started at another time, and recovery puts it back", async () => {
-    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}-${own() - 1}`), { "index.json": "previous" });
+    await writeTree(path.join(parent, `.dist-old-dist-${Date.now()}-${process.pid}-${own() - 1}`), {
+      "index.json": "previous",
+    });
     expect(await swapUnderway(out)).toBe(false);
     expect(await killedSwapLeftBehind(out)).toBe(true);
     await recoverInterruptedBuild(out);
@@ -242,13 +270,17 @@ describe("refuseForeignOutput", () => {
     await writeTree(out, { "run-build.ts": "source", "notes/todo.txt": "keep me" });
     const refused = refuseForeignOutput(out, MARKER);
     await expect(refused).rejects.toBeInstanceOf(BuildError);
-    await expect(refused).rejects.toThrow(`The output folder ${out} holds files but no ${MARKER}: it is not a build's output`);
+    await expect(refused).rejects.toThrow(
+      `The output folder ${out} holds files but no ${MARKER}: it is not a build's output`,
+    );
     expect(await readTree(out)).toEqual({ "run-build.ts": "source", "notes/todo.txt": "keep me" });
   });
 
   it("refuses a folder that cannot be made, a file standing on its path", async () => {
     await writeFile(out, "a file");
-    await expect(refuseForeignOutput(path.join(out, "sub", "dist"), MARKER)).rejects.toThrow(`The output folder ${path.join(out, "sub", "dist")} cannot be made: ${out} is a file.`);
+    await expect(refuseForeignOutput(path.join(out, "sub", "dist"), MARKER)).rejects.toThrow(
+      `The output folder ${path.join(out, "sub", "dist")} cannot be made: ${out} is a file.`,
+    );
     await expect(refuseForeignOutput(path.join(parent, "new", "deeper", "dist"), MARKER)).resolves.toBeUndefined(); // missing folders are made
   });
 

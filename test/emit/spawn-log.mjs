@@ -9,7 +9,10 @@ import { syncBuiltinESMExports } from "node:module";
 
 const spawn = childProcess.spawn;
 childProcess.spawn = (command, args = [], options = {}) => {
-  fs.appendFileSync(process.env.SPAWN_LOG, `${JSON.stringify({ command, args, detached: options.detached === true })}\n`);
+  fs.appendFileSync(
+    process.env.SPAWN_LOG,
+    `${JSON.stringify({ command, args, detached: options.detached === true })}\n`,
+  );
   return spawn(command, args, options);
 };
 syncBuiltinESMExports();

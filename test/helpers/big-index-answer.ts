@@ -12,7 +12,10 @@ export function bigIndexPath(context: EngineContext): string {
   const codes = context.dataset.countries.map((country) => country.code);
   const served = (count: number) => {
     try {
-      const result = runResolved(context, resolveForEndpoint(indexEndpoint, {}, [["country", codes.slice(0, count).join(",")]]));
+      const result = runResolved(
+        context,
+        resolveForEndpoint(indexEndpoint, {}, [["country", codes.slice(0, count).join(",")]]),
+      );
       if (result.kind === "json") renderAnswer(indexEndpoint, result.body);
       return true;
     } catch {

@@ -7,7 +7,16 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+export const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 /** axe-core's browser bundle, injected into the pages checked. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -23,7 +32,9 @@ export function watch(page: Page): Problems {
     if (message.type() === "error") problems.console.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.console.push(`${page.url()}: ${error.message}`));
-  page.on("requestfailed", (request) => problems.failed.push(`${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
+  page.on("requestfailed", (request) =>
+    problems.failed.push(`${request.url()}: ${request.failure()?.errorText ?? "failed"}`),
+  );
   page.on("response", (response) => {
     if (response.status() >= 400) problems.failed.push(`${response.url()}: HTTP ${response.status()}`);
   });
@@ -43,4 +54,3 @@ export async function axeViolations(page: Page, skipped: string[]): Promise<stri
     return `axe ${id} (${impact ?? "no impact"}): ${help} at ${shown}`;
   });
 }
-

@@ -17,7 +17,9 @@ describe("fuzzSeed", () => {
   });
 
   it.each(["abc", "1.5", "1e400", "9007199254740993"])("refuses FC_SEED=%s with a message naming it", (value) => {
-    expect(() => fuzzSeed({ FC_SEED: value }, draw)).toThrow(`FC_SEED must be an integer (the seed a failed run printed), not "${value}"`);
+    expect(() => fuzzSeed({ FC_SEED: value }, draw)).toThrow(
+      `FC_SEED must be an integer (the seed a failed run printed), not "${value}"`,
+    );
   });
 
   it("draws with Math.random by default: an integer in [0, 2^31)", () => {

@@ -13,11 +13,15 @@ export const CI_FUZZ_SEED = 20_251_123;
  * when `CI` is set, otherwise `draw()`.
  * @example fuzzSeed({ CI: "true" }) // 20251123
  */
-export function fuzzSeed(env: NodeJS.ProcessEnv = process.env, draw: () => number = () => Math.floor(Math.random() * 2 ** 31)): number {
+export function fuzzSeed(
+  env: NodeJS.ProcessEnv = process.env,
+  draw: () => number = () => Math.floor(Math.random() * 2 ** 31),
+): number {
   const chosen = env.FC_SEED;
   if (chosen !== undefined && chosen.trim() !== "") {
     const seed = Number(chosen);
-    if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED must be an integer (the seed a failed run printed), not ${JSON.stringify(chosen)}`);
+    if (!Number.isSafeInteger(seed))
+      throw new Error(`FC_SEED must be an integer (the seed a failed run printed), not ${JSON.stringify(chosen)}`);
     return seed;
   }
   return env.CI ? CI_FUZZ_SEED : draw();

@@ -8,14 +8,17 @@ import { compareTrees, describeTree, goldenText, type GoldenTree } from "./golde
 
 let dir: string;
 let golden: GoldenTree;
-const DOWNLOAD = gzipSync("{\"a\":1}\n", { level: 6 });
+const DOWNLOAD = gzipSync('{"a":1}\n', { level: 6 });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "golden-tree-"));
   await writeFile(path.join(dir, "page.html"), "<p>hello</p>\n");
   await writeFile(path.join(dir, "page.html.gz"), gzipSync("<p>hello</p>\n"));
   await writeFile(path.join(dir, "data.ndjson.gz"), DOWNLOAD);
-  await writeFile(path.join(dir, "llms.txt"), `data.ndjson.gz sha256 ${createHash("sha256").update(DOWNLOAD).digest("hex")}\n`);
+  await writeFile(
+    path.join(dir, "llms.txt"),
+    `data.ndjson.gz sha256 ${createHash("sha256").update(DOWNLOAD).digest("hex")}\n`,
+  );
   golden = await describeTree(dir);
 });
 afterAll(async () => {
@@ -23,7 +26,10 @@ afterAll(async () => {
 });
 
 /** The golden copy with one file's entry changed. */
-const withEntry = (file: string, change: object): GoldenTree => ({ ...golden, files: { ...golden.files, [file]: { ...golden.files[file]!, ...change } } });
+const withEntry = (file: string, change: object): GoldenTree => ({
+  ...golden,
+  files: { ...golden.files, [file]: { ...golden.files[file]!, ...change } },
+});
 
 describe("describeTree", () => {
   it("records each file's sha-256 and length, a compressed file's decoded bytes, and which files quote compressed bytes", () => {
@@ -51,7 +57,9 @@ describe("compareTrees", () => {
     const changed = withEntry("page.html", { sha256: "0".repeat(64), bytes: 99 });
     const rest = { ...golden.files };
     delete rest["llms.txt"];
-    expect(compareTrees(golden, changed).differ).toEqual([expect.stringMatching(/^page\.html: 13 bytes, sha-256 \w{12}…, golden 99 bytes/)]);
+    expect(compareTrees(golden, changed).differ).toEqual([
+      expect.stringMatching(/^page\.html: 13 bytes, sha-256 \w{12}…, golden 99 bytes/),
+    ]);
     expect(compareTrees({ ...golden, files: rest }, golden).differ).toEqual(["llms.txt: missing from the build"]);
     expect(compareTrees(golden, { ...golden, files: rest }).differ).toEqual(["llms.txt: new, not in the golden copy"]);
   });
@@ -60,7 +68,10 @@ describe("compareTrees", () => {
     // The golden's gzip made other bytes of the same content: as on a machine with another zlib.
     const otherGzip = withEntry("data.ndjson.gz", { sha256: "1".repeat(64) });
     expect(compareTrees(golden, otherGzip)).toEqual({ differ: [], skipped: ["llms.txt"] });
-    const otherContent = withEntry("data.ndjson.gz", { sha256: "1".repeat(64), decoded: { sha256: "2".repeat(64), bytes: 8 } });
+    const otherContent = withEntry("data.ndjson.gz", {
+      sha256: "1".repeat(64),
+      decoded: { sha256: "2".repeat(64), bytes: 8 },
+    });
     expect(compareTrees(golden, otherContent).differ).toEqual([expect.stringMatching(/^data\.ndjson\.gz: decoded /)]);
   });
 });

@@ -44,7 +44,10 @@ export interface GoldenTree {
   files: Record<string, GoldenEntry>;
 }
 
-const digest = (bytes: Buffer): Digest => ({ sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.length });
+const digest = (bytes: Buffer): Digest => ({
+  sha256: createHash("sha256").update(bytes).digest("hex"),
+  bytes: bytes.length,
+});
 const DECODERS: Record<string, (body: Buffer) => Buffer> = { ".gz": gunzipSync, ".br": brotliDecompressSync };
 
 /** Every file of `dir` with its digests, by relative path (forward slashes), sorted. */
@@ -57,7 +60,9 @@ export async function describeTree(dir: string): Promise<GoldenTree> {
   const contents = new Map<string, Buffer>();
   for (const file of paths) contents.set(file, await readFile(path.join(dir, file)));
   // The hashes a page would quote of a compressed download (hex, as the data package and pages write them).
-  const compressedHashes = paths.filter((file) => DECODERS[path.extname(file)] !== undefined && !contents.has(file.slice(0, -3))).map((file) => digest(contents.get(file)!).sha256);
+  const compressedHashes = paths
+    .filter((file) => DECODERS[path.extname(file)] !== undefined && !contents.has(file.slice(0, -3)))
+    .map((file) => digest(contents.get(file)!).sha256);
   const files: Record<string, GoldenEntry> = {};
   for (const file of paths) {
     if (GOLDEN_EXCLUDED[file] !== undefined) continue;
@@ -77,7 +82,9 @@ export async function describeTree(dir: string): Promise<GoldenTree> {
 
 /** Whether this machine compresses as the golden's did: every compressed file's own bytes are the golden's. */
 export function compressesAsGolden(built: GoldenTree, golden: GoldenTree): boolean {
-  return Object.entries(golden.files).every(([file, entry]) => entry.decoded === undefined || built.files[file]?.sha256 === entry.sha256);
+  return Object.entries(golden.files).every(
+    ([file, entry]) => entry.decoded === undefined || built.files[file]?.sha256 === entry.sha256,
+  );
 }
 
 export interface TreeDifference {
@@ -92,7 +99,8 @@ export function compareTrees(built: GoldenTree, golden: GoldenTree): TreeDiffere
   const sameCompression = compressesAsGolden(built, golden);
   const differ: string[] = [];
   const skipped: string[] = [];
-  const show = (d: Digest | undefined) => (d === undefined ? "nothing" : `${d.bytes} bytes, sha-256 ${d.sha256.slice(0, 12)}…`);
+  const show = (d: Digest | undefined) =>
+    d === undefined ? "nothing" : `${d.bytes} bytes, sha-256 ${d.sha256.slice(0, 12)}…`;
   for (const file of [...new Set([...Object.keys(golden.files), ...Object.keys(built.files)])].sort()) {
     const want = golden.files[file];
     const got = built.files[file];
@@ -101,13 +109,15 @@ export function compareTrees(built: GoldenTree, golden: GoldenTree): TreeDiffere
       continue;
     }
     const plain = got.decoded === undefined ? undefined : built.files[file.slice(0, -3)];
-    if (plain !== undefined && plain.sha256 !== got.decoded!.sha256) differ.push(`${file}: does not decode to ${file.slice(0, -3)}`);
+    if (plain !== undefined && plain.sha256 !== got.decoded!.sha256)
+      differ.push(`${file}: does not decode to ${file.slice(0, -3)}`);
     if (!sameCompression && want.quotesCompressed === true) {
       skipped.push(file);
       continue;
     }
     if (!sameCompression && want.decoded !== undefined) {
-      if (got.decoded?.sha256 !== want.decoded.sha256) differ.push(`${file}: decoded ${show(got.decoded)}, golden ${show(want.decoded)}`);
+      if (got.decoded?.sha256 !== want.decoded.sha256)
+        differ.push(`${file}: decoded ${show(got.decoded)}, golden ${show(want.decoded)}`);
       continue;
     }
     if (got.sha256 !== want.sha256) differ.push(`${file}: ${show(got)}, golden ${show(want)}`);
@@ -117,12 +127,20 @@ export function compareTrees(built: GoldenTree, golden: GoldenTree): TreeDiffere
 
 /** The golden JSON with one line per file, so that a refresh reads as a diff of the files that changed. */
 export function goldenText(tree: GoldenTree): string {
-  const files = Object.entries(tree.files).map(([file, entry]) => `    ${JSON.stringify(file)}: ${JSON.stringify(entry)}`);
+  const files = Object.entries(tree.files).map(
+    ([file, entry]) => `    ${JSON.stringify(file)}: ${JSON.stringify(entry)}`,
+  );
   return `{\n  "about": ${JSON.stringify(tree.about)},\n  "excluded": ${JSON.stringify(tree.excluded)},\n  "files": {\n${files.join(",\n")}\n  }\n}\n`;
 }
 
 /** Rewrites the golden JSON and the files kept in full (`full`, relative paths) from the tree in `dir`. */
-export async function writeGolden(dir: string, built: GoldenTree, goldenJson: string, fullDir: string, full: readonly string[]): Promise<void> {
+export async function writeGolden(
+  dir: string,
+  built: GoldenTree,
+  goldenJson: string,
+  fullDir: string,
+  full: readonly string[],
+): Promise<void> {
   await mkdir(path.dirname(goldenJson), { recursive: true });
   await writeFile(goldenJson, goldenText(built));
   await rm(fullDir, { recursive: true, force: true });

@@ -40,11 +40,16 @@ export interface SampleHostOptions {
 /** Registers beforeAll/afterAll hooks that make the sample host for the file's tests. */
 export function useSampleHost(options: SampleHostOptions = {}): SampleHost {
   if (options.socket === true) return useSocketHost(options);
-  if (options.trustProxy === true) throw new Error("trustProxy reads X-Forwarded-For from a socket request: use useSampleHost({ socket: true, trustProxy: true }).");
+  if (options.trustProxy === true)
+    throw new Error(
+      "trustProxy reads X-Forwarded-For from a socket request: use useSampleHost({ socket: true, trustProxy: true }).",
+    );
   let deps: HandlerDeps | undefined;
   const handle: SampleHost = {
     get url(): string {
-      throw new Error("This sample host answers in process and has no URL: use useSampleHost({ socket: true }) for a test that needs one.");
+      throw new Error(
+        "This sample host answers in process and has no URL: use useSampleHost({ socket: true }) for a test that needs one.",
+      );
     },
     dist: "",
     origin: IN_PROCESS_ORIGIN,
@@ -94,7 +99,16 @@ function useSocketHost(options: SampleHostOptions): SampleHost {
   };
   beforeAll(async () => {
     handle.dist = inject("sampleDist");
-    host = await startHost({ port: 0, host: "127.0.0.1", dist: handle.dist, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false }, () => {});
+    host = await startHost(
+      {
+        port: 0,
+        host: "127.0.0.1",
+        dist: handle.dist,
+        rateLimit: options.rateLimit ?? 0,
+        trustProxy: options.trustProxy ?? false,
+      },
+      () => {},
+    );
     handle.url = host.url;
   });
   afterAll(async () => {

@@ -7,5 +7,11 @@ import { EMPTY_STORE, type PrecomputedStore } from "../../build/serve/precompute
 
 export const UNSENDABLE_SITE_STORE: PrecomputedStore = {
   ...EMPTY_STORE,
-  getSite: async () => ({ file: "site/x.html", type: "text/html\r\nX-Injected: 1", etag: '"x"', bytes: 1, body: Buffer.from("x") }),
+  getSite: async () => ({
+    file: "site/x.html",
+    type: "text/html\r\nX-Injected: 1",
+    etag: '"x"',
+    bytes: 1,
+    body: Buffer.from("x"),
+  }),
 };

@@ -33,32 +33,65 @@ describe("CsvLayout: nested resources in CSV (#26)", () => {
       app_stores: { ios: { rating: 4.1, reviews: 50 }, android: null },
     });
     // every signal cell empty: unknown; [] is a known empty list
-    expect(values[1]).toMatchObject({ founded_year: null, reputation: null, payment_methods: [], social: null, app_stores: null });
+    expect(values[1]).toMatchObject({
+      founded_year: null,
+      reputation: null,
+      payment_methods: [],
+      social: null,
+      app_stores: null,
+    });
   });
 
   it("reads a spreadsheet's export: UTF-8 with a byte-order mark and CRLF line ends", () => {
-    const bytes = Buffer.from("\uFEFFslug,name,status,verticals,markets,social\r\ngamma,Gämma,active,poker,GB,{}\r\n", "utf8");
+    const bytes = Buffer.from(
+      "\uFEFFslug,name,status,verticals,markets,social\r\ngamma,Gämma,active,poker,GB,{}\r\n",
+      "utf8",
+    );
     const { problems, values } = load(decodeSeedBytes("s/brands/brands.csv", bytes).text!, BRANDS, brandSchema);
     expect(problems).toEqual([]);
     expect(values[0]).toMatchObject({ slug: "gamma", name: "Gämma", social: {} });
   });
 
   it("takes a header with optional columns left out, and names a missing required one", () => {
-    expect(readSeedText("s/b.csv", "slug,name,status,verticals,markets\nx,X,active,casino,GB\n", BRANDS).problems).toEqual([]);
-    expect(readSeedText("s/b.csv", "slug,status,verticals,markets\nx,active,casino,GB\n", BRANDS).problems[0]?.message).toMatch(/missing column\(s\) "name"/);
-    expect(readSeedText("s/b.csv", "slug,name,status,verticals,markets,reputation.stars\nx,X,active,casino,GB,4\n", BRANDS).problems[0]?.message).toMatch(/unknown column\(s\) "reputation.stars"/);
+    expect(
+      readSeedText("s/b.csv", "slug,name,status,verticals,markets\nx,X,active,casino,GB\n", BRANDS).problems,
+    ).toEqual([]);
+    expect(
+      readSeedText("s/b.csv", "slug,status,verticals,markets\nx,active,casino,GB\n", BRANDS).problems[0]?.message,
+    ).toMatch(/missing column\(s\) "name"/);
+    expect(
+      readSeedText("s/b.csv", "slug,name,status,verticals,markets,reputation.stars\nx,X,active,casino,GB,4\n", BRANDS)
+        .problems[0]?.message,
+    ).toMatch(/unknown column\(s\) "reputation.stars"/);
   });
 
   it("names the dotted column of a cell of the wrong form", () => {
-    const read = readSeedText("s/b.csv", "slug,name,status,verticals,markets,reputation.review_count\nx,X,active,casino,GB,many\n", BRANDS);
-    expect(read.problems).toEqual([{ file: "s/b.csv", record: "line 2", field: "reputation.review_count", message: 'Expected an integer, received "many"' }]);
+    const read = readSeedText(
+      "s/b.csv",
+      "slug,name,status,verticals,markets,reputation.review_count\nx,X,active,casino,GB,many\n",
+      BRANDS,
+    );
+    expect(read.problems).toEqual([
+      {
+        file: "s/b.csv",
+        record: "line 2",
+        field: "reputation.review_count",
+        message: 'Expected an integer, received "many"',
+      },
+    ]);
   });
 
   it("reads a domain with whois and health in columns, dns lists in cells", () => {
-    const text = "domain,brand,primary,whois.created_at,health.https,health.uptime_pct,dns.ns\nalpha.example,alpha,true,2015-01-01,true,99.9,ns1.example|ns2.example\n";
+    const text =
+      "domain,brand,primary,whois.created_at,health.https,health.uptime_pct,dns.ns\nalpha.example,alpha,true,2015-01-01,true,99.9,ns1.example|ns2.example\n";
     const { problems, values } = load(text, new CsvLayout(domainSchema), domainSchema);
     expect(problems).toEqual([]);
-    expect(values[0]).toMatchObject({ whois: { created_at: "2015-01-01", registrar: null }, health: { https: true, uptime_pct: 99.9, status_code: null }, dns: { ns: ["ns1.example", "ns2.example"], a: null }, backlinks: null });
+    expect(values[0]).toMatchObject({
+      whois: { created_at: "2015-01-01", registrar: null },
+      health: { https: true, uptime_pct: 99.9, status_code: null },
+      dns: { ns: ["ns1.example", "ns2.example"], a: null },
+      backlinks: null,
+    });
   });
 
   it("reads a register export without status_changed_at or expires_at columns", () => {

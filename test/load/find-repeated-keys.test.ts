@@ -9,10 +9,25 @@ describe("findRepeatedKeys", () => {
   it.each<[string, string, { path: (string | number)[]; count: number }[]]>([
     ["a key written twice at the top", '{"id":"b1","name":"Alpha","name":"Beta"}', [{ path: ["name"], count: 2 }]],
     ["a key written three times, once", '{"a":1,"a":2,"a":3}', [{ path: ["a"], count: 3 }]],
-    ["every repeated key, in order of their first repeat", '{"a":1,"b":2,"b":3,"a":4}', [{ path: ["b"], count: 2 }, { path: ["a"], count: 2 }]],
-    ["a repeat in a nested object", '{"health":{"uptime_pct":97,"https":true,"uptime_pct":99}}', [{ path: ["health", "uptime_pct"], count: 2 }]],
+    [
+      "every repeated key, in order of their first repeat",
+      '{"a":1,"b":2,"b":3,"a":4}',
+      [
+        { path: ["b"], count: 2 },
+        { path: ["a"], count: 2 },
+      ],
+    ],
+    [
+      "a repeat in a nested object",
+      '{"health":{"uptime_pct":97,"https":true,"uptime_pct":99}}',
+      [{ path: ["health", "uptime_pct"], count: 2 }],
+    ],
     ["a repeat deep down", '{"a":{"b":{"c":{"d":1,"d":2}}}}', [{ path: ["a", "b", "c", "d"], count: 2 }]],
-    ["a repeat in an object inside an array", '{"apps":[{"os":"ios"},{"os":"ios","os":"android"}]}', [{ path: ["apps", 1, "os"], count: 2 }]],
+    [
+      "a repeat in an object inside an array",
+      '{"apps":[{"os":"ios"},{"os":"ios","os":"android"}]}',
+      [{ path: ["apps", 1, "os"], count: 2 }],
+    ],
     ["a repeat in an array of records, by index", '[{"a":1},{"a":1},\n{"b":2,"b":3}]', [{ path: [2, "b"], count: 2 }]],
     ["a repeat after a nested object closed", '{"a":{"x":1},"b":[1,{"y":2}],"a":3}', [{ path: ["a"], count: 2 }]],
     ["a repeated key that holds objects", '{"a":{"x":1},"a":{"x":2}}', [{ path: ["a"], count: 2 }]],
@@ -21,7 +36,14 @@ describe("findRepeatedKeys", () => {
     ['"\\/" and "/" (the same key once parsed)', '{"a\\/b":1,"a/b":2}', [{ path: ["a/b"], count: 2 }]],
     ["__proto__ written twice", '{"__proto__":1,"__proto__":2}', [{ path: ["__proto__"], count: 2 }]],
     ["a repeat in an object nested in arrays", '[[{"k":1,"k":2}]]', [{ path: [0, 0, "k"], count: 2 }]],
-    ["repeats in two places", '{"a":{"x":1,"x":1},"b":[{"y":1,"y":1}]}', [{ path: ["a", "x"], count: 2 }, { path: ["b", 0, "y"], count: 2 }]],
+    [
+      "repeats in two places",
+      '{"a":{"x":1,"x":1},"b":[{"y":1,"y":1}]}',
+      [
+        { path: ["a", "x"], count: 2 },
+        { path: ["b", 0, "y"], count: 2 },
+      ],
+    ],
   ])("finds %s, by the scan alone and given the parsed value", (_case, text, expected) => {
     expect(findRepeatedKeys(text)).toEqual(expected);
     expect(findRepeatedKeys(text, JSON.parse(text))).toEqual(expected);
@@ -35,7 +57,10 @@ describe("findRepeatedKeys", () => {
     ["keys differing only by an escape that changes them", '{"a\\"b":1,"a\\\\b":2,"ab":3}'],
     ["keys differing by case", '{"Name":1,"name":2}'],
     ["a key repeated as a string value", '{"name":"name","x":["name","name"],"y":"name"}'],
-    ["braces, brackets, colons, commas and quotes inside strings", '{"a":"{\\"a\\":1,","b":"}]:[{","c":"\\\\","d":"\\\\\\"","e":1}'],
+    [
+      "braces, brackets, colons, commas and quotes inside strings",
+      '{"a":"{\\"a\\":1,","b":"}]:[{","c":"\\\\","d":"\\\\\\"","e":1}',
+    ],
     ["a value ending in backslashes before the next key", '{"a":"x\\\\","b":"\\\\\\\\","c":2}'],
     ["scalars and empty containers", '[1,-2.5e3,true,false,null,"s",{},[],{"a":[]},{"a":{}}]'],
     ["a lone scalar", '"just a string"'],
@@ -98,7 +123,8 @@ function randomJson(random: Rng): { text: string; repeats: { path: (string | num
     if (kind === 0) return String(random.int(-500, 499));
     if (kind === 1) return random.pick(STRINGS);
     if (kind === 2) return random.pick(["true", "null", "1.5e3"]);
-    if (kind === 3) return `[${space()}${Array.from({ length: random.int(0, 3) }, (_, index) => value([...path, index], depth + 1)).join(`,${space()}`)}${space()}]`;
+    if (kind === 3)
+      return `[${space()}${Array.from({ length: random.int(0, 3) }, (_, index) => value([...path, index], depth + 1)).join(`,${space()}`)}${space()}]`;
     const seen = new Map<string, { path: (string | number)[]; count: number } | null>();
     const members = Array.from({ length: random.int(0, 4) }, () => {
       const [written, read] = random.pick(KEYS);
@@ -119,7 +145,11 @@ function randomJson(random: Rng): { text: string; repeats: { path: (string | num
 describe("repeatedKeyMessage", () => {
   it.each([
     [["name"], 2, 'The key "name" appears twice in the record (JSON keeps only the last; remove one)'],
-    [["health", "uptime_pct"], 2, 'The key "uptime_pct" appears twice in health (JSON keeps only the last; remove one)'],
+    [
+      ["health", "uptime_pct"],
+      2,
+      'The key "uptime_pct" appears twice in health (JSON keeps only the last; remove one)',
+    ],
     [["apps", 1, "os"], 3, 'The key "os" appears 3 times in apps[1] (JSON keeps only the last; remove all but one)'],
   ] as const)("words a repeat of %j (%d times)", (field, count, message) => {
     expect(repeatedKeyMessage(field, count)).toBe(message);
@@ -138,7 +168,10 @@ describe("the committed seeds", () => {
     );
   }
 
-  it.each([["seeds-min", SEEDS_MIN], ["seeds (the committed sample)", path.resolve("seeds")]])("%s hold no repeated key", async (_name, root) => {
+  it.each([
+    ["seeds-min", SEEDS_MIN],
+    ["seeds (the committed sample)", path.resolve("seeds")],
+  ])("%s hold no repeated key", async (_name, root) => {
     const texts = await jsonTexts(root);
     expect(texts.length).toBeGreaterThan(5);
     for (const [file, records] of texts) {

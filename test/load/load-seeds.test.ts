@@ -21,9 +21,18 @@ async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValida
 describe("formatSeedProblem", () => {
   // Before, they were printed as they are: `Unrecognized key "name"` beside `name: expected string`.
   it("writes characters a terminal shows as nothing or as a space as escapes, in every part", () => {
-    const problem = { file: "seeds/providers/p\u00a0.json", record: "record 0", field: "name\u200b", message: 'Unrecognized key "name\u200b" \ufeff{ \u{e0001}' };
-    expect(formatSeedProblem(problem)).toBe('seeds/providers/p\\u00a0.json › record 0 › name\\u200b: Unrecognized key "name\\u200b" \\ufeff{ \\u{e0001}');
-    expect(formatSeedProblem({ file: "seeds/a b.csv", record: "line 2", message: "Casíno – “x” Руковожу ✓" })).toBe("seeds/a b.csv › line 2: Casíno – “x” Руковожу ✓");
+    const problem = {
+      file: "seeds/providers/p\u00a0.json",
+      record: "record 0",
+      field: "name\u200b",
+      message: 'Unrecognized key "name\u200b" \ufeff{ \u{e0001}',
+    };
+    expect(formatSeedProblem(problem)).toBe(
+      'seeds/providers/p\\u00a0.json › record 0 › name\\u200b: Unrecognized key "name\\u200b" \\ufeff{ \\u{e0001}',
+    );
+    expect(formatSeedProblem({ file: "seeds/a b.csv", record: "line 2", message: "Casíno – “x” Руковожу ✓" })).toBe(
+      "seeds/a b.csv › line 2: Casíno – “x” Руковожу ✓",
+    );
   });
 });
 
@@ -52,8 +61,26 @@ describe("loadSeeds", () => {
     expect(stats).toMatchObject({ files: 13, records: 52 });
     expect(seeds.meta.snapshot_at).toBe("2025-01-01T00:00:00Z");
     expect(
-      Object.fromEntries(Object.entries(seeds).filter(([name]) => name !== "meta").map(([name, list]) => [name, (list as unknown[]).length])),
-    ).toEqual({ countries: 3, regulators: 2, brands: 4, domains: 5, licenses: 5, providers: 2, games: 4, lobby: 5, demand: 12, groundTruth: 3, tcAlerts: 3, resumes: 4, searchSynonyms: 0 }); // the fixture has no synonyms folder: it is optional
+      Object.fromEntries(
+        Object.entries(seeds)
+          .filter(([name]) => name !== "meta")
+          .map(([name, list]) => [name, (list as unknown[]).length]),
+      ),
+    ).toEqual({
+      countries: 3,
+      regulators: 2,
+      brands: 4,
+      domains: 5,
+      licenses: 5,
+      providers: 2,
+      games: 4,
+      lobby: 5,
+      demand: 12,
+      groundTruth: 3,
+      tcAlerts: 3,
+      resumes: 4,
+      searchSynonyms: 0,
+    }); // the fixture has no synonyms folder: it is optional
   });
 
   // Any folder may hold CSV (seeds/README.md). Before, only the sample's CSV resources typed their cells, so a
@@ -61,18 +88,29 @@ describe("loadSeeds", () => {
   it("reads the flat resources written as CSV as it reads their JSON, numbers and booleans typed", async () => {
     const { seeds: expected } = await loadSeeds(SEEDS_MIN);
     const asCsv = (file: string) => ({ file, change: () => null });
-    const copy = await copySeeds(["countries/countries.json", "regulators/regulators.json", "providers/providers.json"].map(asCsv));
+    const copy = await copySeeds(
+      ["countries/countries.json", "regulators/regulators.json", "providers/providers.json"].map(asCsv),
+    );
     try {
       const write = (file: string, records: object[]) => {
         const columns = Object.keys(records[0]!);
-        const lines = [columns.join(","), ...records.map((record) => columns.map((column) => String((record as Record<string, unknown>)[column])).join(","))];
+        const lines = [
+          columns.join(","),
+          ...records.map((record) =>
+            columns.map((column) => String((record as Record<string, unknown>)[column])).join(","),
+          ),
+        ];
         return writeFile(path.join(copy.dir, file), `${lines.join("\n")}\n`);
       };
       await write("countries/countries.csv", expected.countries);
       await write("regulators/regulators.csv", expected.regulators);
       await write("providers/providers.csv", expected.providers);
       const { seeds } = await loadSeeds(copy.dir);
-      expect({ countries: seeds.countries, regulators: seeds.regulators, providers: seeds.providers }).toEqual({ countries: expected.countries, regulators: expected.regulators, providers: expected.providers });
+      expect({ countries: seeds.countries, regulators: seeds.regulators, providers: seeds.providers }).toEqual({
+        countries: expected.countries,
+        regulators: expected.regulators,
+        providers: expected.providers,
+      });
     } finally {
       await copy.cleanup();
     }
@@ -80,10 +118,30 @@ describe("loadSeeds", () => {
 
   // Before, a missing folder was "No seed file (*.json, *.ndjson or *.csv) in this folder", as if it were there.
   it.each([
-    ["misspelt", "tc_alerts", "tc-alerts", "The folder is missing: LABEL/tc_alerts/ is not read, the folder names are fixed (rename it tc-alerts/)"],
-    ["named as the resource is in the code", "groundTruth", "ground-truth", "The folder is missing: LABEL/groundTruth/ is not read, the folder names are fixed (rename it ground-truth/)"],
-    ["in the singular", "brand", "brands", "The folder is missing: LABEL/brand/ is not read, the folder names are fixed (rename it brands/)"],
-    ["gone", undefined, "providers", "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)"],
+    [
+      "misspelt",
+      "tc_alerts",
+      "tc-alerts",
+      "The folder is missing: LABEL/tc_alerts/ is not read, the folder names are fixed (rename it tc-alerts/)",
+    ],
+    [
+      "named as the resource is in the code",
+      "groundTruth",
+      "ground-truth",
+      "The folder is missing: LABEL/groundTruth/ is not read, the folder names are fixed (rename it ground-truth/)",
+    ],
+    [
+      "in the singular",
+      "brand",
+      "brands",
+      "The folder is missing: LABEL/brand/ is not read, the folder names are fixed (rename it brands/)",
+    ],
+    [
+      "gone",
+      undefined,
+      "providers",
+      "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)",
+    ],
   ])("says a resource folder %s is missing, naming a folder spelt like it", async (_case, renamed, dir, message) => {
     const copy = await copySeeds();
     try {
@@ -94,14 +152,18 @@ describe("loadSeeds", () => {
         (thrown: unknown) => thrown,
       );
       const label = path.basename(copy.dir);
-      expect((error as SeedValidationError).problems.filter((problem) => problem.file === `${label}/${dir}/`)).toEqual([{ file: `${label}/${dir}/`, message: message.replace("LABEL", label) }]);
+      expect((error as SeedValidationError).problems.filter((problem) => problem.file === `${label}/${dir}/`)).toEqual([
+        { file: `${label}/${dir}/`, message: message.replace("LABEL", label) },
+      ]);
     } finally {
       await copy.cleanup();
     }
   });
 
   it("counts the bytes of every file it read", async () => {
-    const files = (await readdir(SEEDS_MIN, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const files = (await readdir(SEEDS_MIN, { recursive: true, withFileTypes: true })).filter((entry) =>
+      entry.isFile(),
+    );
     const sizes = await Promise.all(files.map((entry) => stat(path.join(entry.parentPath, entry.name))));
     const { stats } = await loadSeeds(SEEDS_MIN);
     expect(files).toHaveLength(13);
@@ -110,27 +172,52 @@ describe("loadSeeds", () => {
 
   it("types CSV cells (null for empty nullable cells, numbers for numeric columns)", async () => {
     const { seeds } = await loadSeeds(SEEDS_MIN);
-    expect(seeds.licenses.find((license) => license.id === "L-1")).toMatchObject({ expires_at: null, status_changed_at: null });
+    expect(seeds.licenses.find((license) => license.id === "L-1")).toMatchObject({
+      expires_at: null,
+      status_changed_at: null,
+    });
     expect(seeds.demand[0]).toEqual({ brand: "alpha-casino", country: "GB", period: "2024-10", volume: 3000 });
     expect(seeds.groundTruth[0]?.ggr).toBe(1200000.5);
   });
 
-  it.each(Object.entries(INVALID_SEEDS))("rejects %s with a SeedValidationError naming file, record and field", async (_kind, { mutations, expected }) => {
-    const error = await loadError(mutations);
-    const match = error.problems.find((problem) => problem.file === expected.file && problem.record === expected.record && problem.field === expected.field);
-    expect(match, `no problem at ${expected.file} › ${expected.record} › ${expected.field} in:\n${error.message}`).toBeDefined();
-    expect(match?.message).toContain(expected.message);
-    // The thrown message lists the located problem as the publisher reads it.
-    expect(error.message).toContain(formatSeedProblem(match!));
-    expect(error.name).toBe("SeedValidationError");
-  });
+  it.each(Object.entries(INVALID_SEEDS))(
+    "rejects %s with a SeedValidationError naming file, record and field",
+    async (_kind, { mutations, expected }) => {
+      const error = await loadError(mutations);
+      const match = error.problems.find(
+        (problem) =>
+          problem.file === expected.file && problem.record === expected.record && problem.field === expected.field,
+      );
+      expect(
+        match,
+        `no problem at ${expected.file} › ${expected.record} › ${expected.field} in:\n${error.message}`,
+      ).toBeDefined();
+      expect(match?.message).toContain(expected.message);
+      // The thrown message lists the located problem as the publisher reads it.
+      expect(error.message).toContain(formatSeedProblem(match!));
+      expect(error.name).toBe("SeedValidationError");
+    },
+  );
 
   it("lists every problem of a set with several broken files, not only the first", async () => {
-    const kinds = ["invalid-field-value", "unknown-field", "malformed-json-line", "dangling-reference-license-brand", "duplicate-key", "resume-contacts-rule"] as const;
+    const kinds = [
+      "invalid-field-value",
+      "unknown-field",
+      "malformed-json-line",
+      "dangling-reference-license-brand",
+      "duplicate-key",
+      "resume-contacts-rule",
+    ] as const;
     const error = await loadError(kinds.flatMap((kind) => INVALID_SEEDS[kind]!.mutations));
     for (const kind of kinds) {
       const { expected } = INVALID_SEEDS[kind]!;
-      expect(error.problems.some((problem) => problem.file === expected.file && problem.record === expected.record && problem.field === expected.field), kind).toBe(true);
+      expect(
+        error.problems.some(
+          (problem) =>
+            problem.file === expected.file && problem.record === expected.record && problem.field === expected.field,
+        ),
+        kind,
+      ).toBe(true);
     }
     expect(error.message).toMatch(/^The seeds have \d+ problem\(s\):\n/);
     expect(error.message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(error.problems.length);
@@ -150,18 +237,30 @@ describe("loadSeeds", () => {
   it.each([
     [
       "a brand whose key field is written with a capital (Slug)",
-      [{ file: "brands/brands.ndjson", change: (text: string) => text.replace('{"slug":"alpha-casino"', '{"Slug":"alpha-casino"') }],
-      ["seeds/brands/brands.ndjson › line 1 › slug: Invalid input: expected string, received undefined", 'seeds/brands/brands.ndjson › line 1 › Slug: Unrecognized key "Slug"'],
+      [
+        {
+          file: "brands/brands.ndjson",
+          change: (text: string) => text.replace('{"slug":"alpha-casino"', '{"Slug":"alpha-casino"'),
+        },
+      ],
+      [
+        "seeds/brands/brands.ndjson › line 1 › slug: Invalid input: expected string, received undefined",
+        'seeds/brands/brands.ndjson › line 1 › Slug: Unrecognized key "Slug"',
+      ],
     ],
     [
       "an .ndjson file of brands written as a JSON array on one line",
       [{ file: "brands/brands.ndjson", change: (text: string) => `[${text.trim().split("\n").join(",")}]\n` }],
-      ["seeds/brands/brands.ndjson › line 1: A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)"],
+      [
+        "seeds/brands/brands.ndjson › line 1: A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)",
+      ],
     ],
     [
       "an .ndjson file of brands written as a JSON array with one record per line",
       [{ file: "brands/brands.ndjson", change: (text: string) => `[${text.trim().split("\n").join(",\n")}]\n` }],
-      ["seeds/brands/brands.ndjson › line 1: A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)"],
+      [
+        "seeds/brands/brands.ndjson › line 1: A JSON array: an .ndjson file holds one record per line (name the file .json, or write one record per line)",
+      ],
     ],
   ])("reports %s without calling every reference to its brands dangling", async (_case, mutations, expected) => {
     const error = await loadError(mutations);
@@ -207,7 +306,11 @@ describe("loadSeeds and files that are not seed files", () => {
         (thrown: unknown) => thrown,
       );
       const label = path.basename(copy.dir);
-      expect((error as SeedValidationError).problems.filter((problem) => problem.file.startsWith(`${label}/providers/`)).map(formatSeedProblem)).toEqual([
+      expect(
+        (error as SeedValidationError).problems
+          .filter((problem) => problem.file.startsWith(`${label}/providers/`))
+          .map(formatSeedProblem),
+      ).toEqual([
         `${label}/providers/providers.jsonl: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
       ]);
     } finally {

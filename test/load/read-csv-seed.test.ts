@@ -11,7 +11,11 @@ const BRAND_VOLUME = new CsvLayout(z.strictObject({ brand: z.string(), volume: z
 
 describe("readSeedText: CSV", () => {
   it("reads rows as objects keyed by the header, typed by the schema, located by line", () => {
-    const result = readSeedText("s/d.csv", "brand,country,period,volume\nalpha,GB,2024-10,3000\n\nbeta,\"G,B\",2024-11,0\n", DEMAND_COLUMNS);
+    const result = readSeedText(
+      "s/d.csv",
+      'brand,country,period,volume\nalpha,GB,2024-10,3000\n\nbeta,"G,B",2024-11,0\n',
+      DEMAND_COLUMNS,
+    );
     expect(result).toEqual({
       records: [
         { location: "line 2", value: { brand: "alpha", country: "GB", period: "2024-10", volume: 3000 } },
@@ -25,10 +29,19 @@ describe("readSeedText: CSV", () => {
   // that is no valid value ("Expected an integer, received "volume""), none naming the header.
   it.each([
     ["by hand", "brand,country,period,volume\nalpha,GB,2024-10,3000\nbrand,country,period,volume\nbeta,GB,2024-10,0\n"],
-    ["by csv-parse (quotes), the second file saved with a byte-order mark", 'brand,country,period,volume\nalpha,"GB",2024-10,3000\n\uFEFFbrand,country,period,volume\r\nbeta,GB,2024-10,0\n'],
+    [
+      "by csv-parse (quotes), the second file saved with a byte-order mark",
+      'brand,country,period,volume\nalpha,"GB",2024-10,3000\n\uFEFFbrand,country,period,volume\r\nbeta,GB,2024-10,0\n',
+    ],
   ])("reports the header repeated as a record once, on its line, read %s", (_case, text) => {
     const result = readSeedText("s/d.csv", text, DEMAND_COLUMNS);
-    expect(result.problems).toEqual([{ file: "s/d.csv", record: "line 3", message: "The header again, as a record (files joined with their headers?): remove this line" }]);
+    expect(result.problems).toEqual([
+      {
+        file: "s/d.csv",
+        record: "line 3",
+        message: "The header again, as a record (files joined with their headers?): remove this line",
+      },
+    ]);
     expect(result.records.map((record) => record.location)).toEqual(["line 2", "line 4"]);
   });
 
@@ -39,7 +52,11 @@ describe("readSeedText: CSV", () => {
   ])("says a file separated by %s is not comma-separated, once, on the header's line", (_case, separator, message) => {
     const text = "brand,country,period,volume\nalpha,GB,2024-10,3000\n".replaceAll(",", separator);
     expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS).problems).toEqual([
-      { file: "s/d.csv", record: "line 1", message: `Malformed CSV: The header is one column, ${message}, where seed CSV files use commas (save the file as comma-separated)` },
+      {
+        file: "s/d.csv",
+        record: "line 1",
+        message: `Malformed CSV: The header is one column, ${message}, where seed CSV files use commas (save the file as comma-separated)`,
+      },
     ]);
   });
 
@@ -53,18 +70,36 @@ describe("readSeedText: CSV", () => {
 
   it("names file, line and column of a cell of the wrong form, and marks it as reported", () => {
     const result = readSeedText("s/d.csv", "brand,country,period,volume\nalpha,GB,2024-10,lots\n", DEMAND_COLUMNS);
-    expect(result.problems).toEqual([{ file: "s/d.csv", record: "line 2", field: "volume", message: 'Expected an integer, received "lots"' }]);
-    expect(result.records).toEqual([{ location: "line 2", value: { brand: "alpha", country: "GB", period: "2024-10", volume: "lots" }, reported: ["volume"] }]);
+    expect(result.problems).toEqual([
+      { file: "s/d.csv", record: "line 2", field: "volume", message: 'Expected an integer, received "lots"' },
+    ]);
+    expect(result.records).toEqual([
+      {
+        location: "line 2",
+        value: { brand: "alpha", country: "GB", period: "2024-10", volume: "lots" },
+        reported: ["volume"],
+      },
+    ]);
   });
 
   it.each([
-    ["an unclosed quote", 'a,b\n1,2\n"x,1\n', "line 3", /^Malformed CSV: a quoted value starts on this line and is never closed$/],
+    [
+      "an unclosed quote",
+      'a,b\n1,2\n"x,1\n',
+      "line 3",
+      /^Malformed CSV: a quoted value starts on this line and is never closed$/,
+    ],
     ["an unclosed quote far from the end", `a,b\n1,2\n"x,1\n${"3,4\n".repeat(50)}`, "line 3", /never closed$/], // csv-parse itself points at the end
     ["an unclosed quote after good quoted values", 'a,b\n"1\n1",""""\n3,"x""\n4,5\n', "line 4", /never closed$/],
     ["a row with too many cells", "a,b\n1,2\n3,4,5\n", "line 3", /^Malformed CSV: Invalid Record Length/],
     ["text after a closing quote", 'a,b\n1,"2"x\n', "line 2", /^Malformed CSV: Invalid Closing Quote/],
     ["an unclosed quote, bare CR line ends", 'a,b\r1,2\r"x,1\r3,4\r', "line 3", /never closed$/],
-    ["an unclosed quote after a quoted line break, bare CR line ends", 'a,b\r"1\r1",2\r\r"x,1\r3,4\r', "line 5", /never closed$/],
+    [
+      "an unclosed quote after a quoted line break, bare CR line ends",
+      'a,b\r"1\r1",2\r\r"x,1\r3,4\r',
+      "line 5",
+      /never closed$/,
+    ],
     ["an unclosed quote after a quoted bare CR, LF line ends", 'a,b\n"1\r1",2\n"x,1\n3,4\n', "line 4", /never closed$/],
   ])("reports %s with its line", (_case, text, record, message) => {
     const result = readSeedText("s/x.csv", text);
@@ -75,17 +110,31 @@ describe("readSeedText: CSV", () => {
   });
 
   it.each([
-    ["a repeated column name", "brand,brand,volume\nx,y,1\n", 'Malformed CSV: The header names the column "brand" twice'],
+    [
+      "a repeated column name",
+      "brand,brand,volume\nx,y,1\n",
+      'Malformed CSV: The header names the column "brand" twice',
+    ],
     ["a blank column name", "brand,,volume\nx,y,1\n", "Malformed CSV: Column 2 of the header has no name"],
   ])("refuses a header with %s (its cells would be dropped silently)", (_case, text, message) => {
-    expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS)).toEqual({ records: [], problems: [{ file: "s/d.csv", record: "line 1", message }] });
+    expect(readSeedText("s/d.csv", text, DEMAND_COLUMNS)).toEqual({
+      records: [],
+      problems: [{ file: "s/d.csv", record: "line 1", message }],
+    });
   });
 
   it("refuses a header with a column the records do not have, even when none is missing", () => {
     const result = readSeedText("s/d.csv", "brand,country,period,volume,note\nalpha,GB,2024-10,1,x\n", DEMAND_COLUMNS);
     expect(result).toEqual({
       records: [],
-      problems: [{ file: "s/d.csv", record: "line 1", message: 'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, volume (in any order; nested fields by their dotted path, optional ones may be left out)' }],
+      problems: [
+        {
+          file: "s/d.csv",
+          record: "line 1",
+          message:
+            'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, volume (in any order; nested fields by their dotted path, optional ones may be left out)',
+        },
+      ],
     });
   });
 
@@ -97,7 +146,12 @@ describe("readSeedText: CSV", () => {
     ["a blank column name after two blank lines", "\n\nbrand,,volume\nx,y,1\n", "line 3", undefined],
     ["an unknown column after a blank first line", "\nbrand,volume,note\nalpha,1,x\n", "line 2", undefined],
     ["an unknown column after blank CRLF lines", "\r\n\r\nbrand,volume,note\r\nalpha,1,x\r\n", "line 3", undefined],
-    ["an unknown column after a blank LF line, CRLF below", "\nbrand,volume,note\r\nalpha,1,x\r\n", "line 2", undefined],
+    [
+      "an unknown column after a blank LF line, CRLF below",
+      "\nbrand,volume,note\r\nalpha,1,x\r\n",
+      "line 2",
+      undefined,
+    ],
     ["an unknown quoted column after a blank first line", '\nbrand,volume,"note"\nalpha,1,x\n', "line 2", undefined],
   ])("names the file's own line of %s", (_case, text, record, field) => {
     const [problem, ...others] = readSeedText("s/d.csv", text, BRAND_VOLUME).problems;
@@ -107,7 +161,9 @@ describe("readSeedText: CSV", () => {
 
   it("refuses a gigantic line", () => {
     const result = readSeedText("s/x.csv", `a,b\n1,${"9".repeat(MAX_LINE_BYTES + 1)}\n`);
-    expect(result.problems).toEqual([{ file: "s/x.csv", record: "line 2", message: `The line is over ${MAX_LINE_BYTES} characters` }]);
+    expect(result.problems).toEqual([
+      { file: "s/x.csv", record: "line 2", message: `The line is over ${MAX_LINE_BYTES} characters` },
+    ]);
   });
 
   // Excel for Mac's "CSV (Macintosh)" ends each record in a bare \r and writes a line break in a cell as \n.
@@ -115,7 +171,11 @@ describe("readSeedText: CSV", () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => `row-${i},${"x".repeat(60)},${i}`);
     const text = `brand,note,volume\r"alpha","two\nlines",1\r\r${rows.join("\r")}\r`;
     expect(text.length).toBeGreaterThan(MAX_LINE_BYTES);
-    const result = readSeedText("s/d.csv", text, new CsvLayout(z.strictObject({ brand: z.string(), note: z.string(), volume: z.int() })));
+    const result = readSeedText(
+      "s/d.csv",
+      text,
+      new CsvLayout(z.strictObject({ brand: z.string(), note: z.string(), volume: z.int() })),
+    );
     expect(result.problems).toEqual([]);
     expect(result.records).toHaveLength(20_001);
     expect(result.records.slice(0, 2)).toEqual([
@@ -127,10 +187,20 @@ describe("readSeedText: CSV", () => {
 
   it.each([
     ["bare CR line ends", `a,b\r1,2\r\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r4,5\r`, "line 4"],
-    ["bare CR line ends and a quoted line break before it", `a,b\r"1\n1",2\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r4,5\r`, "line 4"],
-    ["LF line ends and a quoted bare CR before it", `a,b\n"1\r1",2\n3,${"9".repeat(MAX_LINE_BYTES + 1)}\n4,5\n`, "line 4"],
+    [
+      "bare CR line ends and a quoted line break before it",
+      `a,b\r"1\n1",2\r3,${"9".repeat(MAX_LINE_BYTES + 1)}\r4,5\r`,
+      "line 4",
+    ],
+    [
+      "LF line ends and a quoted bare CR before it",
+      `a,b\n"1\r1",2\n3,${"9".repeat(MAX_LINE_BYTES + 1)}\n4,5\n`,
+      "line 4",
+    ],
   ])("refuses a gigantic line in a file with %s, naming its line", (_case, text, record) => {
-    expect(readSeedText("s/x.csv", text).problems).toEqual([{ file: "s/x.csv", record, message: `The line is over ${MAX_LINE_BYTES} characters` }]);
+    expect(readSeedText("s/x.csv", text).problems).toEqual([
+      { file: "s/x.csv", record, message: `The line is over ${MAX_LINE_BYTES} characters` },
+    ]);
   });
 });
 
@@ -148,7 +218,8 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
       const blank = header.findIndex((name) => name.trim() === "");
       if (blank >= 0) throw new HeaderError(`Column ${blank + 1} of the header has no name`);
       const repeated = header.find((name, i) => header.indexOf(name) !== i);
-      if (repeated !== undefined) throw new HeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
+      if (repeated !== undefined)
+        throw new HeaderError(`The header names the column ${JSON.stringify(repeated)} twice`);
       return header;
     };
     let rows: { record: Record<string, string>; info: { lines: number } }[];
@@ -157,20 +228,26 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
     } catch (error) {
       const { message, lines } = error as Error & { lines?: number };
       const headerLine = text.split("\n").findIndex((line) => line !== "") + 1;
-      const record = error instanceof HeaderError ? `line ${headerLine}` : lines === undefined ? undefined : `line ${lines}`;
+      const record =
+        error instanceof HeaderError ? `line ${headerLine}` : lines === undefined ? undefined : `line ${lines}`;
       return { records: [], problems: [{ file, record, message: `Malformed CSV: ${message}` }] };
     }
     const result: ReadResult = { records: [], problems: [] };
     for (const { record, info } of rows) {
       const location = `line ${info.lines}`;
       if (Object.entries(record).every(([name, cell]) => cell === name || cell === `\uFEFF${name}`)) {
-        result.problems.push({ file, record: location, message: "The header again, as a record (files joined with their headers?): remove this line" });
+        result.problems.push({
+          file,
+          record: location,
+          message: "The header again, as a record (files joined with their headers?): remove this line",
+        });
         continue;
       }
       // Without a layout every cell stays the string it was; typing is the layout's (csv-layout.test.ts).
       result.records.push({ location, value: { ...record } });
     }
-    if (result.records.length === 0 && result.problems.length === 0) result.problems.push({ file, message: "The file has a header but no records" });
+    if (result.records.length === 0 && result.problems.length === 0)
+      result.problems.push({ file, message: "The file has a header but no records" });
     return result;
   }
 
@@ -194,7 +271,7 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
       return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
     };
     const int = (below: number): number => Math.floor(next() * below);
-    const pick = <T,>(items: readonly T[]): T => items[int(items.length)] as T;
+    const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
     const chars = (alphabet: string, min: number, max: number): string =>
       Array.from({ length: min + int(max - min + 1) }, () => alphabet[int(alphabet.length)]).join("");
     return { chance: (p: number) => next() < p, int, pick, chars };
@@ -254,7 +331,13 @@ describe("readSeedText: CSV without quotes (split by hand, not by csv-parse)", (
   it("leaves a row of the wrong length to csv-parse and keeps its message", () => {
     expect(expectSameAsCsvParse("a,b\n1,2\n\n3,4,5\n6,7\n")).toEqual({
       records: [],
-      problems: [{ file: "s/p.csv", record: "line 4", message: "Malformed CSV: Invalid Record Length: columns length is 2, got 3 on line 4" }],
+      problems: [
+        {
+          file: "s/p.csv",
+          record: "line 4",
+          message: "Malformed CSV: Invalid Record Length: columns length is 2, got 3 on line 4",
+        },
+      ],
     });
   });
 

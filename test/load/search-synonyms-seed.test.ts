@@ -27,11 +27,18 @@ describe("the search-synonyms seed folder (issue 33)", () => {
 
   it("loads groups of phrases", async () => {
     const { result } = await loadWithSynonyms(JSON.stringify([{ phrases: ["медиабайер", "media buyer"] }]));
-    expect((result as Awaited<ReturnType<typeof loadSeeds>>).seeds.searchSynonyms).toEqual([{ phrases: ["медиабайер", "media buyer"] }]);
+    expect((result as Awaited<ReturnType<typeof loadSeeds>>).seeds.searchSynonyms).toEqual([
+      { phrases: ["медиабайер", "media buyer"] },
+    ]);
   });
 
   it("names the file, record and field of each bad group", async () => {
-    const groups = [{ phrases: ["seo"] }, { phrases: ["SEO", "seo"] }, { phrases: ["тимлид", "--"] }, { words: ["a", "b"] }];
+    const groups = [
+      { phrases: ["seo"] },
+      { phrases: ["SEO", "seo"] },
+      { phrases: ["тимлид", "--"] },
+      { words: ["a", "b"] },
+    ];
     const { label, result } = await loadWithSynonyms(JSON.stringify(groups));
     expect(result).toBeInstanceOf(SeedValidationError);
     const lines = (result as SeedValidationError).problems.map(formatSeedProblem);

@@ -16,7 +16,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ANSWER_BYTES } from "../../build/query/answer-size.ts";
 import { writeSample } from "../../build/sample/generate-sample.ts";
-import { bundleFunction, FUNCTION_HEAP_MIB, NETLIFY_LIMITS, probeFunction, type ProbeReport } from "../../scripts/bench/function-figures.ts";
+import {
+  bundleFunction,
+  FUNCTION_HEAP_MIB,
+  NETLIFY_LIMITS,
+  probeFunction,
+  type ProbeReport,
+} from "../../scripts/bench/function-figures.ts";
 
 let root: string;
 let report: ProbeReport;
@@ -26,7 +32,11 @@ beforeAll(async () => {
   const seeds = path.join(root, "seeds");
   const dist = path.join(root, "dist");
   writeSample(seeds, { scale: 4 });
-  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--seeds", seeds, "--out", dist, "--max-files", "100"], { encoding: "utf8" });
+  const built = spawnSync(
+    process.execPath,
+    ["scripts/build.mjs", "--seeds", seeds, "--out", dist, "--max-files", "100"],
+    { encoding: "utf8" },
+  );
   if (built.status !== 0) throw new Error(`the scale-4 build failed: ${built.stderr}`);
   report = await probeFunction(await bundleFunction(), dist, FUNCTION_HEAP_MIB);
 }, 1_200_000);
@@ -49,7 +59,11 @@ describe("the Netlify function over a scale-4 build, with a heap of 768 MiB", ()
     }
     // Every country at once (about 29 MB at scale 4) is refused; one country is served.
     expect(report.answers.find((answer) => answer.path.includes("/index?country=AE,AM"))?.status).toBe(400);
-    expect(report.answers.some((answer) => answer.path.includes("/index?country=") && answer.status === 200 && answer.bytes > 100_000)).toBe(true);
+    expect(
+      report.answers.some(
+        (answer) => answer.path.includes("/index?country=") && answer.status === 200 && answer.bytes > 100_000,
+      ),
+    ).toBe(true);
   });
 
   it("keeps every answer within the 4 MB limit of one JSON answer, under Netlify's 6 MB", () => {

@@ -53,8 +53,17 @@ interface Answer {
 
 function hostAnswer(response: HostResponse): Answer {
   const body = response.body;
-  const bytes = body === undefined ? Buffer.alloc(0) : typeof body === "string" || Buffer.isBuffer(body) ? Buffer.from(body) : Buffer.from([...(body as Iterable<string>)].join(""));
-  return { status: response.status, headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value])), body: bytes };
+  const bytes =
+    body === undefined
+      ? Buffer.alloc(0)
+      : typeof body === "string" || Buffer.isBuffer(body)
+        ? Buffer.from(body)
+        : Buffer.from([...(body as Iterable<string>)].join(""));
+  return {
+    status: response.status,
+    headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value])),
+    body: bytes,
+  };
 }
 
 /** As Node's HTTP parser hands header values on: spaces and tabs around them removed. */
@@ -65,7 +74,13 @@ async function viaNodeHost(method: string, target: string, headers: FuzzHeaders)
   const parsed = {
     method,
     url: target,
-    headers: Object.fromEntries(Object.entries({ "if-none-match": headers.ifNoneMatch, "if-match": headers.ifMatch, "accept-encoding": headers.acceptEncoding }).flatMap(([name, value]) => (value === undefined ? [] : [[name, parsedValue(value)]]))),
+    headers: Object.fromEntries(
+      Object.entries({
+        "if-none-match": headers.ifNoneMatch,
+        "if-match": headers.ifMatch,
+        "accept-encoding": headers.acceptEncoding,
+      }).flatMap(([name, value]) => (value === undefined ? [] : [[name, parsedValue(value)]])),
+    ),
     socket: { remoteAddress: CLIENT },
   };
   return hostAnswer(await handleRequest(hostRequestOf(parsed, { trustProxy: false }), nodeDeps));
@@ -73,7 +88,14 @@ async function viaNodeHost(method: string, target: string, headers: FuzzHeaders)
 
 /** The fetch Request the platform would hand the function, or the reason it cannot hold one. */
 function platformRequest(method: string, target: string, headers: FuzzHeaders): Request | Error {
-  const init = { method, headers: Object.entries({ "If-None-Match": headers.ifNoneMatch, "If-Match": headers.ifMatch, "Accept-Encoding": headers.acceptEncoding }).flatMap(([name, value]): [string, string][] => (value === undefined ? [] : [[name, value]])) };
+  const init = {
+    method,
+    headers: Object.entries({
+      "If-None-Match": headers.ifNoneMatch,
+      "If-Match": headers.ifMatch,
+      "Accept-Encoding": headers.acceptEncoding,
+    }).flatMap(([name, value]): [string, string][] => (value === undefined ? [] : [[name, value]])),
+  };
   try {
     // The absolute form (`GET http://host/path`) is the CDN's to answer: the function gets its path and query on the site's origin.
     return new Request(`${ORIGIN}${originForm(target)}`, init);
@@ -85,7 +107,11 @@ function platformRequest(method: string, target: string, headers: FuzzHeaders): 
 /** The function's answer: the deployed module itself, on the sample build's engine data. */
 async function viaFunction(request: Request, ip: string | undefined = CLIENT): Promise<Answer> {
   const response = await fn.default(request, { ip });
-  return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** The endpoint's drawn requests, with printable characters a raw-socket client may send unencoded (`\`, `#`, `'`, dots …) put in somewhere. */
@@ -102,16 +128,23 @@ const DOT_SEGMENTS = ["/.", "/..", "/%2e", "/%2E%2e", "/.%2e", "/%2e.", "/x/..",
 
 /** The endpoint's drawn requests with dot segments put in after some `/` of the path (or at its end). */
 function dotSpelling(endpoint: Endpoint): fc.Arbitrary<string> {
-  return fc.tuple(requestArbitrary(endpoint, vocabulary), fc.constantFrom(...DOT_SEGMENTS), fc.nat(), fc.boolean()).map(([{ url }, dots, at, trailing]) => {
-    const queryAt = url.includes("?") ? url.indexOf("?") : url.length;
-    const slashes = [...url.slice(0, queryAt).matchAll(/\//g)].map((match) => match.index);
-    const cut = slashes[at % slashes.length]!;
-    return `${url.slice(0, cut)}${dots}${trailing ? "/" : ""}${url.slice(cut)}`;
-  });
+  return fc
+    .tuple(requestArbitrary(endpoint, vocabulary), fc.constantFrom(...DOT_SEGMENTS), fc.nat(), fc.boolean())
+    .map(([{ url }, dots, at, trailing]) => {
+      const queryAt = url.includes("?") ? url.indexOf("?") : url.length;
+      const slashes = [...url.slice(0, queryAt).matchAll(/\//g)].map((match) => match.index);
+      const cut = slashes[at % slashes.length]!;
+      return `${url.slice(0, cut)}${dots}${trailing ? "/" : ""}${url.slice(cut)}`;
+    });
 }
 
 const targetArbitrary = (endpoint: Endpoint): fc.Arbitrary<string> =>
-  fc.oneof(requestArbitrary(endpoint, vocabulary).map(({ url }) => url), hostileTarget(endpoint, vocabulary.slots.get(endpoint.id)), rawSpelling(endpoint), dotSpelling(endpoint));
+  fc.oneof(
+    requestArbitrary(endpoint, vocabulary).map(({ url }) => url),
+    hostileTarget(endpoint, vocabulary.slots.get(endpoint.id)),
+    rawSpelling(endpoint),
+    dotSpelling(endpoint),
+  );
 
 /** Methods a fetch Request refuses (RFC 9110 tokens only; CONNECT, TRACE and TRACK are forbidden): no function ever sees them. */
 const UNHOLDABLE_METHOD = /^(|connect|trace|track)$/i;
@@ -119,7 +152,10 @@ const UNHOLDABLE_METHOD = /^(|connect|trace|track)$/i;
 async function checkRequest(method: string, target: string, headers: FuzzHeaders): Promise<void> {
   const label = `${method} ${target.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)} (seed ${SEED})`;
   const request = platformRequest(method, target, headers);
-  if (request instanceof Error) return void expect(UNHOLDABLE_METHOD.test(method), `${label}: a Request cannot hold it (${request.message})`).toBe(true);
+  if (request instanceof Error)
+    return void expect(UNHOLDABLE_METHOD.test(method), `${label}: a Request cannot hold it (${request.message})`).toBe(
+      true,
+    );
   const url = new URL(request.url);
   const arrived = `${url.pathname}${url.search}`;
   expect(arrived, `${label}: the target as the function gets it`).toBe(platformTarget(originForm(target)));
@@ -132,13 +168,17 @@ async function checkRequest(method: string, target: string, headers: FuzzHeaders
 describe(`the function answers as the Node host does, byte for byte, to the target it is given (seed ${SEED})`, () => {
   it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s", async (_id, endpoint) => {
     await fc.assert(
-      fc.asyncProperty(targetArbitrary(endpoint), hostileMethod, hostileHeaders, (target, method, headers) => checkRequest(method, target, headers)),
+      fc.asyncProperty(targetArbitrary(endpoint), hostileMethod, hostileHeaders, (target, method, headers) =>
+        checkRequest(method, target, headers),
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
 
   it("drew each kind of target the platform normalises: dot segments, `\\`, fragments, characters it encodes", () => {
-    const drawn = ENDPOINTS.flatMap((endpoint) => fc.sample(targetArbitrary(endpoint), { seed: SEED, numRuns: RUNS }).map(originForm));
+    const drawn = ENDPOINTS.flatMap((endpoint) =>
+      fc.sample(targetArbitrary(endpoint), { seed: SEED, numRuns: RUNS }).map(originForm),
+    );
     const changed = drawn.filter((target) => platformTarget(target) !== target);
     const pathOf = (target: string) => target.split(/[?#]/)[0]!;
     const kinds = {
@@ -147,7 +187,8 @@ describe(`the function answers as the Node host does, byte for byte, to the targ
       fragment: changed.filter((target) => target.includes("#")).length,
       encoded: changed.filter((target) => /["<>`{}']/.test(target.split("#")[0]!)).length,
     };
-    for (const [kind, count] of Object.entries(kinds)) expect(count, `${kind} targets drawn (seed ${SEED})`).toBeGreaterThan(0);
+    for (const [kind, count] of Object.entries(kinds))
+      expect(count, `${kind} targets drawn (seed ${SEED})`).toBeGreaterThan(0);
   });
 });
 
@@ -177,22 +218,30 @@ describe("platformTarget states the URL parser's normalisations exactly", () => 
  * gets the target and the method exactly as sent; the function, what the platform's fetch Request made of them.
  */
 describe("where the Node host and the function differ, and why", () => {
-  const get = (target: string, method = "GET") => rawRequest(nodeHost.url, { method, target, headers: [["Accept-Encoding", "identity"]] });
-  const fnGet = (target: string, method = "GET") => viaFunction(new Request(`${ORIGIN}${target}`, { method, headers: { "Accept-Encoding": "identity" } }));
+  const get = (target: string, method = "GET") =>
+    rawRequest(nodeHost.url, { method, target, headers: [["Accept-Encoding", "identity"]] });
+  const fnGet = (target: string, method = "GET") =>
+    viaFunction(new Request(`${ORIGIN}${target}`, { method, headers: { "Accept-Encoding": "identity" } }));
   const errorOf = (body: Buffer) => (JSON.parse(body.toString("utf8")) as { error: string }).error;
 
   it.each([
     ["a dot segment", "/api/dataset/v1/x/%2e%2e/brands?per_page=1"],
     ["a backslash for a slash", "/api/dataset/v1\\brands?per_page=1"],
-  ])("%s: the Node host answers 404 for the path as sent, the function the resolved path's list", async (_case, target) => {
-    const [node, web] = [await get(target), await fnGet(target)];
-    expect([node.status, errorOf(node.body)]).toEqual([404, "not_found"]);
-    expect(web.status).toBe(200);
-    expect(web.body.equals((await get("/api/dataset/v1/brands?per_page=1")).body)).toBe(true);
-  });
+  ])(
+    "%s: the Node host answers 404 for the path as sent, the function the resolved path's list",
+    async (_case, target) => {
+      const [node, web] = [await get(target), await fnGet(target)];
+      expect([node.status, errorOf(node.body)]).toEqual([404, "not_found"]);
+      expect(web.status).toBe(200);
+      expect(web.body.equals((await get("/api/dataset/v1/brands?per_page=1")).body)).toBe(true);
+    },
+  );
 
   it("a raw `#` in the query: part of the value on the Node host (a 400 for per_page `1#x`), a fragment dropped by the function", async () => {
-    const [node, web] = [await get("/api/dataset/v1/brands?per_page=1#x"), await fnGet("/api/dataset/v1/brands?per_page=1#x")];
+    const [node, web] = [
+      await get("/api/dataset/v1/brands?per_page=1#x"),
+      await fnGet("/api/dataset/v1/brands?per_page=1#x"),
+    ];
     expect([node.status, errorOf(node.body)]).toEqual([400, "invalid_parameter"]);
     expect(web.status).toBe(200);
   });
@@ -201,28 +250,55 @@ describe("where the Node host and the function differ, and why", () => {
     ["get", 200],
     ["head", 200],
     ["options", 204],
-  ])("the method %s: Node's parser refuses a method not in upper case (405), fetch upper-cases it for the function", async (method, status) => {
-    const [node, web] = [await get("/api/dataset/v1/brands", method), await fnGet("/api/dataset/v1/brands", method)];
-    expect([node.status, errorOf(node.body)]).toEqual([405, "method_not_allowed"]);
-    expect(web.status).toBe(status);
-  });
+  ])(
+    "the method %s: Node's parser refuses a method not in upper case (405), fetch upper-cases it for the function",
+    async (method, status) => {
+      const [node, web] = [await get("/api/dataset/v1/brands", method), await fnGet("/api/dataset/v1/brands", method)];
+      expect([node.status, errorOf(node.body)]).toEqual([405, "method_not_allowed"]);
+      expect(web.status).toBe(status);
+    },
+  );
 
   it("repeated If-None-Match and Accept-Encoding fields: joined with `, ` by Node's parser and by fetch alike, so the same 304 and coding", async () => {
     const list = "/api/dataset/v1/brands?per_page=3&q=a";
     const etag = (await fnGet(list)).headers.etag!;
-    const node = await rawRequest(nodeHost.url, { target: list, headers: [["If-None-Match", '"other"'], ["If-None-Match", etag], ["Accept-Encoding", "gzip;q=0"], ["Accept-Encoding", "identity"]] });
-    const headers = new Headers([["If-None-Match", '"other"'], ["If-None-Match", etag], ["Accept-Encoding", "gzip;q=0"], ["Accept-Encoding", "identity"]]);
+    const node = await rawRequest(nodeHost.url, {
+      target: list,
+      headers: [
+        ["If-None-Match", '"other"'],
+        ["If-None-Match", etag],
+        ["Accept-Encoding", "gzip;q=0"],
+        ["Accept-Encoding", "identity"],
+      ],
+    });
+    const headers = new Headers([
+      ["If-None-Match", '"other"'],
+      ["If-None-Match", etag],
+      ["Accept-Encoding", "gzip;q=0"],
+      ["Accept-Encoding", "identity"],
+    ]);
     const web = await viaFunction(new Request(`${ORIGIN}${list}`, { headers }));
     expect([node.status, web.status]).toEqual([304, 304]);
-    const codings: [string, string][] = [["Accept-Encoding", "gzip;q=0"], ["Accept-Encoding", "br"]];
-    const [nodeCoded, webCoded] = [await rawRequest(nodeHost.url, { target: "/api/dataset/v1/brands?per_page=100&q=a", headers: codings }), await viaFunction(new Request(`${ORIGIN}/api/dataset/v1/brands?per_page=100&q=a`, { headers: new Headers(codings) }))];
+    const codings: [string, string][] = [
+      ["Accept-Encoding", "gzip;q=0"],
+      ["Accept-Encoding", "br"],
+    ];
+    const [nodeCoded, webCoded] = [
+      await rawRequest(nodeHost.url, { target: "/api/dataset/v1/brands?per_page=100&q=a", headers: codings }),
+      await viaFunction(
+        new Request(`${ORIGIN}/api/dataset/v1/brands?per_page=100&q=a`, { headers: new Headers(codings) }),
+      ),
+    ];
     expect([nodeCoded.headers["content-encoding"], webCoded.headers["content-encoding"]]).toEqual(["br", "br"]);
     expect(webCoded.body.equals(nodeCoded.body)).toBe(true);
   });
 
   it("no client address from the platform (`context.ip` undefined): the same answer, as the function counts no requests itself", async () => {
     const list = "/api/dataset/v1/brands?per_page=2";
-    const [known, unknown] = [await fnGet(list), await viaFunction(new Request(`${ORIGIN}${list}`, { headers: { "Accept-Encoding": "identity" } }), undefined)];
+    const [known, unknown] = [
+      await fnGet(list),
+      await viaFunction(new Request(`${ORIGIN}${list}`, { headers: { "Accept-Encoding": "identity" } }), undefined),
+    ];
     expect(unknown.status).toBe(200);
     expect(unknown.body.equals(known.body)).toBe(true);
     expect(Object.keys(unknown.headers).filter((name) => name.startsWith("ratelimit-"))).toEqual([]);
@@ -232,6 +308,8 @@ describe("where the Node host and the function differ, and why", () => {
     const [node, web] = [await get("/api/dataset/v1/brands", "patch"), await fnGet("/api/dataset/v1/brands", "patch")];
     expect([node.status, web.status]).toEqual([405, 405]);
     expect(web.body.equals(node.body)).toBe(true);
-    expect(JSON.parse(web.body.toString("utf8"))).toMatchObject({ message: "The method patch is not allowed; use GET or HEAD." });
+    expect(JSON.parse(web.body.toString("utf8"))).toMatchObject({
+      message: "The method patch is not allowed; use GET or HEAD.",
+    });
   });
 });

@@ -5,9 +5,19 @@ import net from "node:net";
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function (...args) {
   const [first] = args;
-  if (typeof first === "object" && first !== null && !("path" in first) && !("fd" in first) && !("handle" in first) && first.host === undefined) {
+  if (
+    typeof first === "object" &&
+    first !== null &&
+    !("path" in first) &&
+    !("fd" in first) &&
+    !("handle" in first) &&
+    first.host === undefined
+  ) {
     args[0] = { ...first, host: "127.0.0.1" };
-  } else if ((typeof first === "number" || (typeof first === "string" && /^\d+$/.test(first))) && typeof args[1] !== "string") {
+  } else if (
+    (typeof first === "number" || (typeof first === "string" && /^\d+$/.test(first))) &&
+    typeof args[1] !== "string"
+  ) {
     args.splice(1, 0, "127.0.0.1");
   }
   return listen.apply(this, args);

@@ -42,8 +42,12 @@ function installCli(): string | undefined {
   // About 1,100 packages, 345 MB: 95 s here once, 290 s once on a busy machine, so far more than that before calling it a failure.
   // npm runs none of the tree's install scripts (none is allowed): the CLI needs none (its postinstall only prints a
   // welcome and sets up shell completion; esbuild's and sharp's check binaries that their platform packages supply).
-  const result = spawnSync(npm, ["ci", "--prefix", CACHE, "--no-audit", "--no-fund"], { encoding: "utf8", timeout: 900_000 });
-  if (result.status !== 0 || !existsSync(CLI_BIN)) return `npm ci could not install netlify-cli from test/netlify/cli/package-lock.json: ${(result.stderr || String(result.error)).trim().split("\n").slice(-3).join(" ")}`;
+  const result = spawnSync(npm, ["ci", "--prefix", CACHE, "--no-audit", "--no-fund"], {
+    encoding: "utf8",
+    timeout: 900_000,
+  });
+  if (result.status !== 0 || !existsSync(CLI_BIN))
+    return `npm ci could not install netlify-cli from test/netlify/cli/package-lock.json: ${(result.stderr || String(result.error)).trim().split("\n").slice(-3).join(" ")}`;
   cpSync(path.join(LOCKED, "package-lock.json"), INSTALLED_LOCK);
   return undefined;
 }
@@ -70,11 +74,32 @@ function makeSite(dist: string): string {
 
 /** Starts `netlify dev` and resolves when it says it is ready (or rejects with its output). */
 function startCli(root: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI_BIN, "dev", "--offline", "--no-open", "--skip-gitignore", "--internal-disable-edge-functions", "--port", String(port), "--dir", "dist"], {
-    cwd: root,
-    detached: true,
-    env: { ...process.env, NODE_OPTIONS: `--import ${path.resolve("test/netlify/loopback-only.mjs")}`, BROWSER: "none", NETLIFY_TELEMETRY_DISABLED: "1", CI: "true" },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      CLI_BIN,
+      "dev",
+      "--offline",
+      "--no-open",
+      "--skip-gitignore",
+      "--internal-disable-edge-functions",
+      "--port",
+      String(port),
+      "--dir",
+      "dist",
+    ],
+    {
+      cwd: root,
+      detached: true,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `--import ${path.resolve("test/netlify/loopback-only.mjs")}`,
+        BROWSER: "none",
+        NETLIFY_TELEMETRY_DISABLED: "1",
+        CI: "true",
+      },
+    },
+  );
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -102,18 +127,21 @@ function startCli(root: string, port: number): Promise<ChildProcess> {
   });
 }
 
-beforeAll(async () => {
-  unavailable = installCli();
-  if (unavailable !== undefined) return;
-  site = makeSite(inject("sampleDist"));
-  const port = await freePort();
-  try {
-    cli = await startCli(site, port);
-    base = `http://127.0.0.1:${port}`;
-  } catch (error) {
-    unavailable = `netlify dev could not be started: ${String(error).slice(0, 1500)}`;
-  }
-}, 900_000 + START_MS + 60_000);
+beforeAll(
+  async () => {
+    unavailable = installCli();
+    if (unavailable !== undefined) return;
+    site = makeSite(inject("sampleDist"));
+    const port = await freePort();
+    try {
+      cli = await startCli(site, port);
+      base = `http://127.0.0.1:${port}`;
+    } catch (error) {
+      unavailable = `netlify dev could not be started: ${String(error).slice(0, 1500)}`;
+    }
+  },
+  900_000 + START_MS + 60_000,
+);
 
 afterAll(() => {
   if (cli?.pid !== undefined) process.kill(-cli.pid, "SIGTERM"); // the CLI's process group: its servers too
@@ -133,8 +161,14 @@ describe("the sample build on `netlify dev --offline`", () => {
     const { context: engineContext } = await sampleContext();
     const target = kind === "brand" ? `${url}${engineContext.dataset.brands[0]!.slug}` : url;
     const response = await fetch(`${base}${target}`, { signal: AbortSignal.timeout(60_000) });
-    const expected = await handleRequest({ method: "GET", url: target, clientAddress: "127.0.0.1" }, { context: engineContext, endpoints: ENDPOINTS, store: EMPTY_STORE });
-    const body = expected.body === undefined || typeof expected.body === "string" || Buffer.isBuffer(expected.body) ? String(expected.body ?? "") : [...(expected.body as Iterable<string>)].join("");
+    const expected = await handleRequest(
+      { method: "GET", url: target, clientAddress: "127.0.0.1" },
+      { context: engineContext, endpoints: ENDPOINTS, store: EMPTY_STORE },
+    );
+    const body =
+      expected.body === undefined || typeof expected.body === "string" || Buffer.isBuffer(expected.body)
+        ? String(expected.body ?? "")
+        : [...(expected.body as Iterable<string>)].join("");
     expect(response.status).toBe(expected.status);
     expect(await response.text()).toBe(body);
     expect(response.headers.get("content-type")).toBe(expected.headers["Content-Type"]);

@@ -12,7 +12,8 @@ import path from "node:path";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 
-export type NetlifyRoute = { kind: "function" } | { kind: "static"; file: string; viaRule: boolean } | { kind: "not_found" };
+export type NetlifyRoute =
+  { kind: "function" } | { kind: "static"; file: string; viaRule: boolean } | { kind: "not_found" };
 
 interface RedirectMatch {
   to?: string;
@@ -20,7 +21,14 @@ interface RedirectMatch {
   force404?: boolean;
 }
 interface Matcher {
-  match(request: { scheme: string; host: string; path: string; query: string; getHeader: (name: string) => string; getCookie: (name: string) => string }): RedirectMatch | null;
+  match(request: {
+    scheme: string;
+    host: string;
+    path: string;
+    query: string;
+    getHeader: (name: string) => string;
+    getCookie: (name: string) => string;
+  }): RedirectMatch | null;
 }
 interface Redirector {
   parseJSON(rules: string, options: Record<string, unknown>): Promise<Matcher>;
@@ -42,11 +50,23 @@ export interface NetlifyRouter {
 
 /** Loads the real configuration of a built site: `configPath` (netlify.toml) and `dist`'s _redirects and _headers. */
 export async function loadNetlifyRouter(configPath: string, dist: string): Promise<NetlifyRouter> {
-  const parsed = await parseAllRedirects({ redirectsFiles: [path.join(dist, "_redirects")], netlifyConfigPath: configPath, configRedirects: [], minimal: false });
-  if (parsed.errors.length > 0) throw new Error(`_redirects: ${parsed.errors.map((error) => error.message).join("; ")}`);
+  const parsed = await parseAllRedirects({
+    redirectsFiles: [path.join(dist, "_redirects")],
+    netlifyConfigPath: configPath,
+    configRedirects: [],
+    minimal: false,
+  });
+  if (parsed.errors.length > 0)
+    throw new Error(`_redirects: ${parsed.errors.map((error) => error.message).join("; ")}`);
   const rules = (parsed.redirects as unknown as Record<string, unknown>[]).map(toMatcherRule);
-  const headers = await parseAllHeaders({ headersFiles: [path.join(dist, "_headers")], netlifyConfigPath: configPath, configHeaders: [], minimal: false });
-  if (headers.errors.length > 0) throw new Error(`_headers: ${headers.errors.map((error) => error.message).join("; ")}`);
+  const headers = await parseAllHeaders({
+    headersFiles: [path.join(dist, "_headers")],
+    netlifyConfigPath: configPath,
+    configHeaders: [],
+    minimal: false,
+  });
+  if (headers.errors.length > 0)
+    throw new Error(`_headers: ${headers.errors.map((error) => error.message).join("; ")}`);
 
   const shardFor = shardedMatchers(rules);
   const headerRules = headerLookup(headers.headers as HeaderRule[]);
@@ -70,13 +90,18 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
 function shardedMatchers(rules: readonly MatcherRule[]): (decodedPath: string) => Promise<Matcher> {
   const wildcard = (rule: MatcherRule) => rule.origin.includes("*") || rule.origin.includes("/:");
   const bucketOf = new Map<string, number>();
-  for (const rule of rules) if (!wildcard(rule) && !bucketOf.has(pathKey(rule.origin))) bucketOf.set(pathKey(rule.origin), Math.floor(bucketOf.size / BUCKET));
+  for (const rule of rules)
+    if (!wildcard(rule) && !bucketOf.has(pathKey(rule.origin)))
+      bucketOf.set(pathKey(rule.origin), Math.floor(bucketOf.size / BUCKET));
   const shards = new Map<number, Promise<Matcher>>();
   return (decodedPath) => {
     const bucket = bucketOf.get(pathKey(decodedPath)) ?? -1;
     let shard = shards.get(bucket);
     if (shard === undefined) {
-      shard = redirector.parseJSON(JSON.stringify(rules.filter((rule) => wildcard(rule) || bucketOf.get(pathKey(rule.origin)) === bucket)), {});
+      shard = redirector.parseJSON(
+        JSON.stringify(rules.filter((rule) => wildcard(rule) || bucketOf.get(pathKey(rule.origin)) === bucket)),
+        {},
+      );
       shards.set(bucket, shard);
     }
     return shard;
@@ -129,9 +154,17 @@ function decodedPathOf(url: string): string {
 async function routeWith(matcher: Matcher, url: string, dist: string): Promise<NetlifyRoute> {
   const parsed = new URL(url, "http://127.0.0.1");
   const decodedPath = decodeURIComponent(parsed.pathname);
-  const match = matcher.match({ scheme: "http", host: "127.0.0.1", path: decodedPath, query: parsed.search.slice(1), getHeader: () => "", getCookie: () => "" });
+  const match = matcher.match({
+    scheme: "http",
+    host: "127.0.0.1",
+    path: decodedPath,
+    query: parsed.search.slice(1),
+    getHeader: () => "",
+    getCookie: () => "",
+  });
   const staticFile = staticFileAt(dist, decodedPath);
-  if (match === null) return staticFile === undefined ? { kind: "not_found" } : { kind: "static", file: staticFile, viaRule: false };
+  if (match === null)
+    return staticFile === undefined ? { kind: "not_found" } : { kind: "static", file: staticFile, viaRule: false };
   if (match.force404 === true) return { kind: "not_found" };
   if (staticFile !== undefined && match.force !== true) return { kind: "static", file: staticFile, viaRule: false };
   const destination = new URL(match.to ?? "/", "http://127.0.0.1");
@@ -147,7 +180,12 @@ export function staticFileAt(dist: string, decodedPath: string): string | undefi
     if (decodedPath !== "/") alternatives.push(`${decodedPath.slice(0, -1)}.html`, `${decodedPath.slice(0, -1)}.htm`);
     alternatives.push(`${decodedPath}index.html`, `${decodedPath}index.htm`);
   } else if (!/\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/.test(decodedPath)) {
-    alternatives.push(`${decodedPath}.html`, `${decodedPath}.htm`, `${decodedPath}/index.html`, `${decodedPath}/index.htm`);
+    alternatives.push(
+      `${decodedPath}.html`,
+      `${decodedPath}.htm`,
+      `${decodedPath}/index.html`,
+      `${decodedPath}/index.htm`,
+    );
   }
   for (const alternative of alternatives) {
     const file = path.resolve(dist, alternative.slice(1));

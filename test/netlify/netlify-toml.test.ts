@@ -12,7 +12,9 @@ import { DEFAULT_BASE_URL } from "../../build/cli.ts";
 function buildCommands(): Record<string, string> {
   const commands: Record<string, string> = {};
   let section = "";
-  for (const line of readFileSync("netlify.toml", "utf8").split("\n").map((text) => text.trim())) {
+  for (const line of readFileSync("netlify.toml", "utf8")
+    .split("\n")
+    .map((text) => text.trim())) {
     const header = /^\[([^\]]+)\]$/.exec(line);
     if (header !== null) section = header[1]!;
     // A TOML basic string's escapes (\" and \\) read as JSON's.
@@ -26,7 +28,10 @@ function buildCommands(): Record<string, string> {
 function buildArguments(command: string, env: Record<string, string>): string[] {
   const prefix = "npm run build -- ";
   expect(command.startsWith(prefix)).toBe(true);
-  const result = spawnSync("sh", ["-c", `printf '%s\\n' ${command.slice(prefix.length)}`], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" });
+  const result = spawnSync("sh", ["-c", `printf '%s\\n' ${command.slice(prefix.length)}`], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+  });
   expect(result.status).toBe(0);
   return result.stdout.split("\n").slice(0, -1);
 }

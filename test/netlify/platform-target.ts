@@ -6,14 +6,16 @@
  */
 
 /** Every byte of `char` in UTF-8, percent-encoded. */
-const encodeBytes = (char: string): string => [...Buffer.from(char, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+const encodeBytes = (char: string): string =>
+  [...Buffer.from(char, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 /** A character the parser percent-encodes in a path segment (WHATWG path percent-encode set, and non-ASCII). */
 const PATH_ENCODED = /[\x00-\x1f "#<>?`{}\x7f-\u{10ffff}]/u;
 /** In the query of a special scheme (WHATWG special-query percent-encode set, and non-ASCII); `#` ends the query. */
 const QUERY_ENCODED = /[\x00-\x1f "<>'\x7f-\u{10ffff}]/u;
 
-const encodeSet = (text: string, set: RegExp): string => [...text].map((char) => (set.test(char) ? encodeBytes(char) : char)).join("");
+const encodeSet = (text: string, set: RegExp): string =>
+  [...text].map((char) => (set.test(char) ? encodeBytes(char) : char)).join("");
 
 const isSingleDot = (segment: string): boolean => segment === "." || segment.toLowerCase() === "%2e";
 const isDoubleDot = (segment: string): boolean => ["..", ".%2e", "%2e.", "%2e%2e"].includes(segment.toLowerCase());

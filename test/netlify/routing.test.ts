@@ -21,7 +21,14 @@ import { requestArbitrary } from "../reliability/request-arbitraries.ts";
 import { requestVocabulary } from "../reliability/request-vocabulary.ts";
 import { loadNetlifyRouter, type NetlifyRouter } from "./netlify-router.ts";
 
-const CONTRACT_HEADERS = ["Content-Type", "Access-Control-Allow-Origin", "Access-Control-Expose-Headers", "Cache-Control", "Link", "X-Total-Count"];
+const CONTRACT_HEADERS = [
+  "Content-Type",
+  "Access-Control-Allow-Origin",
+  "Access-Control-Expose-Headers",
+  "Cache-Control",
+  "Link",
+  "X-Total-Count",
+];
 
 let dist: string;
 let router: NetlifyRouter;
@@ -52,7 +59,11 @@ function urlOfFile(file: string): string {
 function bodyOf(response: HostResponse): Buffer {
   const body = response.body;
   if (body === undefined) return Buffer.alloc(0);
-  return typeof body === "string" ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from([...(body as Iterable<string>)].join(""));
+  return typeof body === "string"
+    ? Buffer.from(body)
+    : Buffer.isBuffer(body)
+      ? body
+      : Buffer.from([...(body as Iterable<string>)].join(""));
 }
 
 /**
@@ -66,14 +77,21 @@ async function checkRoute(url: string): Promise<"function" | "static"> {
   const isSite = Object.values(manifest.site).some((entry) => entry.file === route.file);
   const expected = await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, isSite ? withSite : engine);
   const served = readFileSync(path.join(dist, route.file));
-  if (expected.status !== 200 || !served.equals(bodyOf(expected))) throw new Error(`${url}: static ${route.file} differs from the engine's answer (status ${expected.status})`);
+  if (expected.status !== 200 || !served.equals(bodyOf(expected)))
+    throw new Error(`${url}: static ${route.file} differs from the engine's answer (status ${expected.status})`);
   // A response file is matched on its path (the target of a rewrite); a site file is served at the request's path.
-  const servedPaths = isSite ? [decodeURIComponent(new URL(url, "http://127.0.0.1").pathname), `/${route.file}`] : [`/${route.file}`];
+  const servedPaths = isSite
+    ? [decodeURIComponent(new URL(url, "http://127.0.0.1").pathname), `/${route.file}`]
+    : [`/${route.file}`];
   for (const servedPath of servedPaths) {
     const rules = router.headerRules(servedPath);
-    expect(rules.filter((values) => "Content-Type" in values), `${url} as ${servedPath}: one Content-Type rule`).toHaveLength(1);
+    expect(
+      rules.filter((values) => "Content-Type" in values),
+      `${url} as ${servedPath}: one Content-Type rule`,
+    ).toHaveLength(1);
     const headers = Object.assign({}, ...rules) as Record<string, string>;
-    for (const name of CONTRACT_HEADERS) expect(headers[name], `${url} as ${servedPath}: ${name}`).toBe(expected.headers[name]);
+    for (const name of CONTRACT_HEADERS)
+      expect(headers[name], `${url} as ${servedPath}: ${name}`).toBe(expected.headers[name]);
   }
   return "static";
 }
@@ -86,12 +104,28 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
   });
 
   it("has the response, rule and header counts docs/netlify.md gives for the sample (they drifted once unnoticed)", () => {
-    const rules = readFileSync(path.join(dist, "_redirects"), "utf8").trim().split("\n").filter((line) => !line.startsWith("#"));
+    const rules = readFileSync(path.join(dist, "_redirects"), "utf8")
+      .trim()
+      .split("\n")
+      .filter((line) => !line.startsWith("#"));
     const forced = rules.filter((line) => line.endsWith(" 200!"));
     const parameterless = rules.filter((line) => line.includes(" ^#|^$|#=:q ") && !forced.includes(line));
-    const headerBlocks = readFileSync(path.join(dist, "_headers"), "utf8").split("\n").filter((line) => line.startsWith("/")).length;
-    const figures = [precomputedUrls.length, precomputedUrls.length, rules.length, parameterless.length, rules.length - forced.length - parameterless.length - 1, forced.length, headerBlocks].map((count) => count.toLocaleString("en-US"));
-    const stated = /([\d,]+) of ([\d,]+) precomputed responses \(100%\) reached statically, by ([\d,]+) rules in `_redirects` \(([\d,]+) of them for parameterless files: cards and default pages; ([\d,]+) for query files; ([\d,]+) forced; the catch-all\); ([\d,]+) `_headers` blocks\./.exec(readFileSync("docs/netlify.md", "utf8").replace(/\s+/g, " "));
+    const headerBlocks = readFileSync(path.join(dist, "_headers"), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("/")).length;
+    const figures = [
+      precomputedUrls.length,
+      precomputedUrls.length,
+      rules.length,
+      parameterless.length,
+      rules.length - forced.length - parameterless.length - 1,
+      forced.length,
+      headerBlocks,
+    ].map((count) => count.toLocaleString("en-US"));
+    const stated =
+      /([\d,]+) of ([\d,]+) precomputed responses \(100%\) reached statically, by ([\d,]+) rules in `_redirects` \(([\d,]+) of them for parameterless files: cards and default pages; ([\d,]+) for query files; ([\d,]+) forced; the catch-all\); ([\d,]+) `_headers` blocks\./.exec(
+        readFileSync("docs/netlify.md", "utf8").replace(/\s+/g, " "),
+      );
     expect(stated?.slice(1)).toEqual(figures);
   });
 
@@ -111,10 +145,13 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
       (url) => `${url}${url.includes("?") ? "&" : "?"}q=lotto`,
       (url) => `${url}${url.includes("?") ? "&" : ""}`, // a trailing separator
       (url) => url.replace(/\?|$/, "/$&"), // a trailing slash
-      (url) => url.replace(/=([A-Za-z])/, (_, letter: string) => `=%${letter.charCodeAt(0).toString(16).toUpperCase()}`), // a percent-encoded letter
+      (url) =>
+        url.replace(/=([A-Za-z])/, (_, letter: string) => `=%${letter.charCodeAt(0).toString(16).toUpperCase()}`), // a percent-encoded letter
       (url) => url.replace(/^\/(api|resume)/, (_, word: string) => `/${word.toUpperCase()}`),
     );
-    const request = fc.tuple(fc.oneof(...ENDPOINTS.map((endpoint) => requestArbitrary(endpoint, vocabulary))), noise).map(([drawn, change]) => change(drawn.url));
+    const request = fc
+      .tuple(fc.oneof(...ENDPOINTS.map((endpoint) => requestArbitrary(endpoint, vocabulary))), noise)
+      .map(([drawn, change]) => change(drawn.url));
     const kinds = { function: 0, static: 0 };
     await fc.assert(
       fc.asyncProperty(request, async (url) => {
@@ -144,8 +181,18 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
   });
 
   it("the compressed variants of site files go to the function, which answers 404 as the Node host does", async () => {
-    const variants = Object.values(manifest.site).flatMap((entry) => Object.keys(entry.encodings ?? {}).map((encoding) => `/${variantPath(entry.file, encoding as Encoding)}`));
-    expect(variants).toEqual(expect.arrayContaining(["/index.html.br", "/index.html.gz", "/llms.txt.br", "/downloads/datapackage.json.gz", "/methodology/index.html.gz"]));
+    const variants = Object.values(manifest.site).flatMap((entry) =>
+      Object.keys(entry.encodings ?? {}).map((encoding) => `/${variantPath(entry.file, encoding as Encoding)}`),
+    );
+    expect(variants).toEqual(
+      expect.arrayContaining([
+        "/index.html.br",
+        "/index.html.gz",
+        "/llms.txt.br",
+        "/downloads/datapackage.json.gz",
+        "/methodology/index.html.gz",
+      ]),
+    );
     for (const url of variants) {
       expect(await router.route(url), url).toEqual({ kind: "function" });
       expect((await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, withSite)).status, url).toBe(404);
@@ -154,8 +201,19 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
 
   it("a page's file without its .html (/index, /methodology/index), which Netlify's lookup would serve as the page, goes to the function, which answers 404 as the Node host does", async () => {
     const pages = Object.values(manifest.site).filter((entry) => entry.file.endsWith(".html"));
-    const urls = pages.flatMap((entry) => [`/${entry.file.slice(0, -".html".length)}`, `/${entry.file.slice(0, -".html".length)}/`]);
-    expect(urls).toEqual(expect.arrayContaining(["/index", "/index/", "/methodology/index", "/downloads/index", "/api/dataset/v1/docs/index"]));
+    const urls = pages.flatMap((entry) => [
+      `/${entry.file.slice(0, -".html".length)}`,
+      `/${entry.file.slice(0, -".html".length)}/`,
+    ]);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "/index",
+        "/index/",
+        "/methodology/index",
+        "/downloads/index",
+        "/api/dataset/v1/docs/index",
+      ]),
+    );
     for (const url of urls) {
       expect(await router.route(url), url).toEqual({ kind: "function" });
       expect((await handleRequest({ method: "GET", url, clientAddress: "192.0.2.1" }, withSite)).status, url).toBe(404);
@@ -163,7 +221,8 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
   });
 
   /** A site file's canonical address: a page at the root with its trailing slash (issue 28), the others as listed. */
-  const canonicalOf = (urlPath: string, file: string): string => (urlPath !== "/" && file.endsWith("index.html") && underApiBase(urlPath) === false ? `${urlPath}/` : urlPath);
+  const canonicalOf = (urlPath: string, file: string): string =>
+    urlPath !== "/" && file.endsWith("index.html") && underApiBase(urlPath) === false ? `${urlPath}/` : urlPath;
 
   it("site files are served at their canonical address, whatever the query string", async () => {
     for (const [key, entry] of Object.entries(manifest.site)) {
@@ -180,16 +239,22 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     for (const [key, entry] of Object.entries(manifest.site)) {
       if (key === "/") continue;
       const urlPath = canonicalOf(key, entry.file);
-      const url = `${urlPath.slice(0, -1)}%${urlPath.charCodeAt(urlPath.length - 1).toString(16).toUpperCase()}`;
+      const url = `${urlPath.slice(0, -1)}%${urlPath
+        .charCodeAt(urlPath.length - 1)
+        .toString(16)
+        .toUpperCase()}`;
       expect(await router.route(url), url).toEqual({ kind: "static", file: entry.file, viaRule: false });
       expect(await checkRoute(url), url).toBe("static");
     }
-    for (const url of ["/llms%2Etxt", "/%69ndex.html", "/downloads%2Fdatapackage.json", "/methodology%2F"]) expect(await checkRoute(url), url).toBe("static");
+    for (const url of ["/llms%2Etxt", "/%69ndex.html", "/downloads%2Fdatapackage.json", "/methodology%2F"])
+      expect(await checkRoute(url), url).toBe("static");
   });
 
   it("a root page asked for without its trailing slash: the host answers 301 to the canonical address; Netlify's static lookup serves the same page, which names its canonical address", async () => {
     const pages = Object.entries(manifest.site).filter(([key, entry]) => canonicalOf(key, entry.file) !== key);
-    expect(pages.map(([key]) => key)).toEqual(expect.arrayContaining(["/methodology", "/downloads", "/markets", "/markets/gb", "/brands", "/resumes"]));
+    expect(pages.map(([key]) => key)).toEqual(
+      expect.arrayContaining(["/methodology", "/downloads", "/markets", "/markets/gb", "/brands", "/resumes"]),
+    );
     for (const [key, entry] of pages) {
       const answer = await handleRequest({ method: "GET", url: key, clientAddress: "192.0.2.1" }, withSite);
       expect(answer.status, key).toBe(301);
@@ -197,13 +262,17 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
       // Netlify matches a rule path with or without its trailing slash, so a forced 301 rule would also
       // catch the canonical address and loop; its static lookup answers both spellings with the page.
       expect(await router.route(key), key).toEqual({ kind: "static", file: entry.file, viaRule: false });
-      expect(readFileSync(path.join(dist, entry.file), "utf8"), key).toContain(`<link rel="canonical" href="${context.dataset.site.base_url}${key}/">`);
+      expect(readFileSync(path.join(dist, entry.file), "utf8"), key).toContain(
+        `<link rel="canonical" href="${context.dataset.site.base_url}${key}/">`,
+      );
     }
   });
 
   it("a file that is no page, asked for with a page's file name after it (/llms.txt/index.html), is no file on Netlify: the function's 404, as on the Node host", async () => {
     const files = Object.entries(manifest.site).filter(([, entry]) => !entry.file.endsWith("index.html"));
-    expect(files.map(([urlPath]) => urlPath)).toEqual(expect.arrayContaining(["/llms.txt", "/downloads/datapackage.json"]));
+    expect(files.map(([urlPath]) => urlPath)).toEqual(
+      expect.arrayContaining(["/llms.txt", "/downloads/datapackage.json"]),
+    );
     for (const [urlPath] of files) {
       const url = `${urlPath}/index.html`;
       expect(await router.route(url), url).toEqual({ kind: "function" });
@@ -214,7 +283,14 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
   });
 
   it("matching each path against its own rules agrees with one matcher over every rule", async () => {
-    const sample = [...precomputedUrls.filter((_, i) => i % 997 === 0), "/api/dataset/v1/brands?page=2&x=1", "/api/dataset/v1/games/no-such-game", "/responses/api/dataset/v1/index.json", "//api/dataset/v1/brands", "/api/dataset/v1/brands/"];
+    const sample = [
+      ...precomputedUrls.filter((_, i) => i % 997 === 0),
+      "/api/dataset/v1/brands?page=2&x=1",
+      "/api/dataset/v1/games/no-such-game",
+      "/responses/api/dataset/v1/index.json",
+      "//api/dataset/v1/brands",
+      "/api/dataset/v1/brands/",
+    ];
     for (const url of sample) expect(await router.routeWithFullMatcher(url), url).toEqual(await router.route(url));
   });
 });

@@ -18,12 +18,21 @@ beforeAll(async () => {
 });
 
 const deps = async (): Promise<HandlerDeps> => ({ context, endpoints: ENDPOINTS, store: EMPTY_STORE });
-const get = (path: string, init?: RequestInit) => createWebHandler(deps)(new Request(`https://data.example.com${path}`, init), { clientAddress: "192.0.2.7" });
+const get = (path: string, init?: RequestInit) =>
+  createWebHandler(deps)(new Request(`https://data.example.com${path}`, init), { clientAddress: "192.0.2.7" });
 
 describe("toHostRequest", () => {
   it("keeps the method, the path and query as sent (percent-encoded), If-None-Match, If-Match and the client address", () => {
-    const request = new Request("https://data.example.com/api/dataset/v1/brands?country=G%42&q=a+b", { headers: { "If-None-Match": 'W/"x"', "If-Match": '"y"' } });
-    expect(toHostRequest(request, { clientAddress: "192.0.2.7" })).toEqual({ method: "GET", url: "/api/dataset/v1/brands?country=G%42&q=a+b", ifNoneMatch: 'W/"x"', ifMatch: '"y"', clientAddress: "192.0.2.7" });
+    const request = new Request("https://data.example.com/api/dataset/v1/brands?country=G%42&q=a+b", {
+      headers: { "If-None-Match": 'W/"x"', "If-Match": '"y"' },
+    });
+    expect(toHostRequest(request, { clientAddress: "192.0.2.7" })).toEqual({
+      method: "GET",
+      url: "/api/dataset/v1/brands?country=G%42&q=a+b",
+      ifNoneMatch: 'W/"x"',
+      ifMatch: '"y"',
+      clientAddress: "192.0.2.7",
+    });
   });
 
   it("keeps Accept-Encoding, so that the answer is coded as the Node host codes it", () => {
@@ -32,7 +41,11 @@ describe("toHostRequest", () => {
   });
 
   it("leaves If-None-Match and If-Match out when absent and names an unknown client", () => {
-    expect(toHostRequest(new Request("https://data.example.com/x", { method: "HEAD" }))).toEqual({ method: "HEAD", url: "/x", clientAddress: "unknown" });
+    expect(toHostRequest(new Request("https://data.example.com/x", { method: "HEAD" }))).toEqual({
+      method: "HEAD",
+      url: "/x",
+      clientAddress: "unknown",
+    });
   });
 });
 
@@ -94,7 +107,12 @@ describe("createWebHandler", () => {
   it("cuts a stream whose producer fails, and reports the fault to the deps' logError, not to the client (as the Node host does)", async () => {
     const failing = FAILING_EXPORT;
     const logged: unknown[] = [];
-    const handler = createWebHandler(async () => ({ context, endpoints: [failing, ...ENDPOINTS], store: EMPTY_STORE, logError: (error) => logged.push(error) }));
+    const handler = createWebHandler(async () => ({
+      context,
+      endpoints: [failing, ...ENDPOINTS],
+      store: EMPTY_STORE,
+      logError: (error) => logged.push(error),
+    }));
     const response = await handler(new Request("https://data.example.com/resume/api/v1/boom"));
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow();
@@ -104,7 +122,10 @@ describe("createWebHandler", () => {
 
   it("answers the contract's 500 when the engine's data cannot be loaded, and logs the cause", async () => {
     const logged: unknown[] = [];
-    const handler = createWebHandler(() => Promise.reject(new Error("/secret/path missing")), (error) => logged.push(error));
+    const handler = createWebHandler(
+      () => Promise.reject(new Error("/secret/path missing")),
+      (error) => logged.push(error),
+    );
     const response = await handler(new Request("https://data.example.com/api/dataset/v1/"));
     const body = await response.text();
     expect(response.status).toBe(500);
@@ -115,7 +136,12 @@ describe("createWebHandler", () => {
 
   it("answers the contract's 500, and logs the cause, when an answer cannot be made into a Response (a header fetch refuses)", async () => {
     const logged: unknown[] = [];
-    const handler = createWebHandler(async () => ({ context, endpoints: ENDPOINTS, store: UNSENDABLE_SITE_STORE, logError: (error) => logged.push(error) }));
+    const handler = createWebHandler(async () => ({
+      context,
+      endpoints: ENDPOINTS,
+      store: UNSENDABLE_SITE_STORE,
+      logError: (error) => logged.push(error),
+    }));
     const response = await handler(new Request("https://data.example.com/index.html"));
     const body = await response.text();
     expect(response.status).toBe(500);
@@ -128,7 +154,11 @@ describe("createWebHandler", () => {
 
 describe("toWebResponse and streamLines", () => {
   it("sends a Buffer body byte for byte", async () => {
-    const response = toWebResponse({ status: 200, headers: { "Content-Type": "application/gzip" }, body: Buffer.from([0x1f, 0x8b, 0, 255]) });
+    const response = toWebResponse({
+      status: 200,
+      headers: { "Content-Type": "application/gzip" },
+      body: Buffer.from([0x1f, 0x8b, 0, 255]),
+    });
     expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([0x1f, 0x8b, 0, 255]);
   });
 

@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_MIN_BYTES, compressBodySync, compressibleType, variantPath, wantsVariants } from "../../build/output-format/compress-body.ts";
+import {
+  COMPRESS_MIN_BYTES,
+  compressBodySync,
+  compressibleType,
+  variantPath,
+  wantsVariants,
+} from "../../build/output-format/compress-body.ts";
 import { jsonBody } from "../emit/compress-fixtures.ts";
 
 describe("compressibleType", () => {
@@ -26,13 +32,19 @@ describe("compressibleType", () => {
 describe("compressBodySync", () => {
   const body = jsonBody(5000);
 
-  it.each([["gzip", gunzipSync], ["br", brotliDecompressSync]] as const)("%s: the same bytes every time, from a string or its bytes, and they decode to the body", (encoding, decode) => {
-    const inline = compressBodySync(encoding, body);
-    expect(compressBodySync(encoding, body).equals(inline)).toBe(true);
-    expect(compressBodySync(encoding, Buffer.from(body)).equals(inline)).toBe(true);
-    expect(decode(inline).toString("utf8")).toBe(body);
-    expect(inline.length).toBeLessThan(Buffer.byteLength(body) / 3);
-  });
+  it.each([
+    ["gzip", gunzipSync],
+    ["br", brotliDecompressSync],
+  ] as const)(
+    "%s: the same bytes every time, from a string or its bytes, and they decode to the body",
+    (encoding, decode) => {
+      const inline = compressBodySync(encoding, body);
+      expect(compressBodySync(encoding, body).equals(inline)).toBe(true);
+      expect(compressBodySync(encoding, Buffer.from(body)).equals(inline)).toBe(true);
+      expect(decode(inline).toString("utf8")).toBe(body);
+      expect(inline.length).toBeLessThan(Buffer.byteLength(body) / 3);
+    },
+  );
 
   it("pins the gzip header's OS byte to Unix (3), so the bytes do not depend on the platform", () => {
     expect(compressBodySync("gzip", body)[9]).toBe(3);

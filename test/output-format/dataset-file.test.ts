@@ -9,14 +9,32 @@ import { encodeColumnar } from "../../build/output-format/engine-columns.ts";
 import { minContext } from "../fixtures/min-context.ts";
 
 /** A made-up dataset-shaped object: text with a newline, a missing member, nested values. */
-const SAMPLE = { meta: { note: "line one\nline two" }, skipped: undefined, brands: [{ slug: "alpha-casino", name: "Альфа" }], counts: { brands: 1 } } as unknown as Dataset;
+const SAMPLE = {
+  meta: { note: "line one\nline two" },
+  skipped: undefined,
+  brands: [{ slug: "alpha-casino", name: "Альфа" }],
+  counts: { brands: 1 },
+} as unknown as Dataset;
 
 describe("serializeDataset", () => {
   it("writes valid JSON, the marker then one member per line in columnar form", () => {
     const text = serializeDataset(SAMPLE);
-    expect(JSON.parse(text)).toEqual({ $columns: 1, ...JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(SAMPLE).filter(([, value]) => value !== undefined).map(([key, value]) => [key, encodeColumnar(value)])))) });
+    expect(JSON.parse(text)).toEqual({
+      $columns: 1,
+      ...JSON.parse(
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(SAMPLE)
+              .filter(([, value]) => value !== undefined)
+              .map(([key, value]) => [key, encodeColumnar(value)]),
+          ),
+        ),
+      ),
+    });
     expect(text.split("\n")[1]).toBe('"$columns":1,');
-    expect(text.split("\n")[3]).toBe('"brands":{"strings":["alpha-casino","Альфа"],"column":{"a":{"len":[1],"items":{"o":{"shapes":[["slug","name"]],"shape":[0],"cols":{"slug":{"s":[0]},"name":{"s":[1]}}}}}}},');
+    expect(text.split("\n")[3]).toBe(
+      '"brands":{"strings":["alpha-casino","Альфа"],"column":{"a":{"len":[1],"items":{"o":{"shapes":[["slug","name"]],"shape":[0],"cols":{"slug":{"s":[0]},"name":{"s":[1]}}}}}}},',
+    );
   });
 
   it("round-trips the dataset of seeds-min", async () => {
@@ -41,7 +59,9 @@ describe("parseDatasetFile", () => {
   });
 
   it("reads members written as plain JSON, without the marker, as a dist/ built before the columns has them", () => {
-    const dataset = parseDatasetFile(Buffer.from('{\n"meta":{"ok":true},\n"periods":["2026-01"]\n}\n')) as unknown as Record<string, unknown>;
+    const dataset = parseDatasetFile(
+      Buffer.from('{\n"meta":{"ok":true},\n"periods":["2026-01"]\n}\n'),
+    ) as unknown as Record<string, unknown>;
     expect(dataset).toEqual({ meta: { ok: true }, periods: ["2026-01"] });
   });
 
@@ -58,7 +78,9 @@ describe("parseDatasetFile", () => {
   });
 
   it("throws when a damaged member is read, not before", () => {
-    const dataset = parseDatasetFile(Buffer.from('{\n"meta":{"ok":true},\n"brands":[{"slug":\n}\n')) as unknown as Record<string, unknown>;
+    const dataset = parseDatasetFile(
+      Buffer.from('{\n"meta":{"ok":true},\n"brands":[{"slug":\n}\n'),
+    ) as unknown as Record<string, unknown>;
     expect(dataset.meta).toEqual({ ok: true });
     expect(() => dataset.brands).toThrow(SyntaxError);
   });

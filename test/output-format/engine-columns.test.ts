@@ -24,7 +24,12 @@ describe("encodeColumnar", () => {
             o: {
               shapes: [["brand", "country", "volume", "sod"]],
               shape: [0, 0, 0],
-              cols: { brand: { s: [0, 0, 1] }, country: { s: [2, 3, 2] }, volume: { n: [10, null, 3] }, sod: { n: [50.5, null, 49.5] } },
+              cols: {
+                brand: { s: [0, 0, 1] },
+                country: { s: [2, 3, 2] },
+                volume: { n: [10, null, 3] },
+                sod: { n: [50.5, null, 49.5] },
+              },
             },
           },
         },
@@ -35,7 +40,9 @@ describe("encodeColumnar", () => {
   it("keeps each record's keys and their order, and leaves out a key whose value is undefined, as JSON does", () => {
     const rows = [{ a: 1, b: "x" }, { b: "y", a: 2 }, { a: 3, b: undefined }, null, {}];
     const encoded = encodeColumnar(rows);
-    expect(encoded.column).toMatchObject({ a: { items: { o: { shapes: [["a", "b"], ["b", "a"], ["a"], []], shape: [0, 1, 2, -1, 3] } } } });
+    expect(encoded.column).toMatchObject({
+      a: { items: { o: { shapes: [["a", "b"], ["b", "a"], ["a"], []], shape: [0, 1, 2, -1, 3] } } },
+    });
     expect(roundTrip(rows)).toBe(JSON.stringify(rows));
   });
 
@@ -59,7 +66,9 @@ describe("encodeColumnar", () => {
 
 describe("decodeColumnar", () => {
   it("hands out one string for every record that has it (interned)", () => {
-    const rows = decodeColumnar(JSON.parse(JSON.stringify(encodeColumnar([{ slug: "a".repeat(40) }, { slug: "a".repeat(40) }])))) as { slug: string }[];
+    const rows = decodeColumnar(
+      JSON.parse(JSON.stringify(encodeColumnar([{ slug: "a".repeat(40) }, { slug: "a".repeat(40) }]))),
+    ) as { slug: string }[];
     expect(rows[0]!.slug).toBe(rows[1]!.slug);
     expect(Object.keys(rows[1]!)).toEqual(["slug"]);
   });

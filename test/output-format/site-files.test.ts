@@ -14,7 +14,12 @@ import { sampleContext } from "../helpers/sample-host.ts";
 
 const llms: SiteProducer = () => [
   { urlPath: "/llms.txt", file: "llms.txt", contentType: "text/plain; charset=utf-8", body: "# guide\n" },
-  { urlPath: "/methodology", file: pageFile("/methodology"), contentType: "text/html; charset=utf-8", body: "<!doctype html><title>m</title>\n" },
+  {
+    urlPath: "/methodology",
+    file: pageFile("/methodology"),
+    contentType: "text/html; charset=utf-8",
+    body: "<!doctype html><title>m</title>\n",
+  },
 ];
 
 describe("pageFile and siteKey", () => {
@@ -51,7 +56,12 @@ describe("site files through plan, write, store and handler", () => {
     const { context } = await sampleContext();
     dir = await mkdtemp(path.join(os.tmpdir(), "site-files-"));
     const plan = await planAndWrite(dir, context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
-    expect(plan.manifest.site["/llms.txt"]).toEqual({ file: "llms.txt", type: "text/plain; charset=utf-8", etag: etagOf("# guide\n"), bytes: 8 });
+    expect(plan.manifest.site["/llms.txt"]).toEqual({
+      file: "llms.txt",
+      type: "text/plain; charset=utf-8",
+      etag: etagOf("# guide\n"),
+      bytes: 8,
+    });
     // 10 files at most: 2 site files + 3 engine files leave 5 responses.
     expect(plan.files).toHaveLength(10);
 
@@ -61,7 +71,10 @@ describe("site files through plan, write, store and handler", () => {
     expect(page.status).toBe(200);
     expect(page.headers["Content-Type"]).toBe("text/html; charset=utf-8");
     expect(String(page.body)).toBe("<!doctype html><title>m</title>\n");
-    const again = await handleRequest({ method: "GET", url: "/llms.txt", clientAddress: "t", ifNoneMatch: etagOf("# guide\n") }, deps);
+    const again = await handleRequest(
+      { method: "GET", url: "/llms.txt", clientAddress: "t", ifNoneMatch: etagOf("# guide\n") },
+      deps,
+    );
     expect(again.status).toBe(304);
     const missing = await handleRequest({ method: "GET", url: "/nothing.txt", clientAddress: "t" }, deps);
     expect(missing.status).toBe(404);
@@ -69,10 +82,22 @@ describe("site files through plan, write, store and handler", () => {
 
   it("lists a file whose bytes come later in producer order, counts it at once, and records the bytes it resolves to", async () => {
     const { context } = await sampleContext();
-    const late: SiteProducer = () => [{ urlPath: "/late.txt", file: "late.txt", contentType: "text/plain", body: new Promise((resolve) => setTimeout(() => resolve("late\n"), 30)) }];
+    const late: SiteProducer = () => [
+      {
+        urlPath: "/late.txt",
+        file: "late.txt",
+        contentType: "text/plain",
+        body: new Promise((resolve) => setTimeout(() => resolve("late\n"), 30)),
+      },
+    ];
     const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [late, llms] });
     expect(Object.keys(plan.manifest.site)).toEqual(["/late.txt", "/llms.txt", "/methodology"]);
-    expect(plan.manifest.site["/late.txt"]).toEqual({ file: "late.txt", type: "text/plain", etag: etagOf("late\n"), bytes: 5 });
+    expect(plan.manifest.site["/late.txt"]).toEqual({
+      file: "late.txt",
+      type: "text/plain",
+      etag: etagOf("late\n"),
+      bytes: 5,
+    });
     expect(plan.files[0]).toEqual({ path: "late.txt", body: "late\n", group: "site" });
     // 3 site files + 3 engine files leave 4 responses.
     expect(plan.files).toHaveLength(10);
@@ -80,8 +105,17 @@ describe("site files through plan, write, store and handler", () => {
 
   it("fails the plan with the error of a body that could not be made", async () => {
     const { context } = await sampleContext();
-    const broken: SiteProducer = () => [{ urlPath: "/broken.txt", file: "broken.txt", contentType: "text/plain", body: Promise.reject(new Error("the renderer broke")) }];
-    await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [broken] })).rejects.toThrow("the renderer broke");
+    const broken: SiteProducer = () => [
+      {
+        urlPath: "/broken.txt",
+        file: "broken.txt",
+        contentType: "text/plain",
+        body: Promise.reject(new Error("the renderer broke")),
+      },
+    ];
+    await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [broken] })).rejects.toThrow(
+      "the renderer broke",
+    );
   });
 
   it("fails with the first fault when a producer throws after an earlier one's body is under way, and the later rejection of that body goes unhandled nowhere", async () => {
@@ -90,11 +124,20 @@ describe("site files through plan, write, store and handler", () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
     try {
-      const slowBroken: SiteProducer = () => [{ urlPath: "/slow.txt", file: "slow.txt", contentType: "text/plain", body: new Promise((_, reject) => setTimeout(() => reject(new Error("the renderer broke late")), 20)) }];
+      const slowBroken: SiteProducer = () => [
+        {
+          urlPath: "/slow.txt",
+          file: "slow.txt",
+          contentType: "text/plain",
+          body: new Promise((_, reject) => setTimeout(() => reject(new Error("the renderer broke late")), 20)),
+        },
+      ];
       const throwing: SiteProducer = () => {
         throw new Error("the downloads could not be listed");
       };
-      await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [slowBroken, throwing] })).rejects.toThrow("the downloads could not be listed");
+      await expect(
+        planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [slowBroken, throwing] }),
+      ).rejects.toThrow("the downloads could not be listed");
       await new Promise((resolve) => setTimeout(resolve, 100)); // past the late rejection
       expect(unhandled).toEqual([]);
     } finally {
@@ -108,18 +151,41 @@ describe("site files through plan, write, store and handler", () => {
     const site: SiteProducer = () => [
       { urlPath: "/guide.txt", file: "guide.txt", contentType: "text/plain; charset=utf-8", body: text },
       { urlPath: "/small.txt", file: "small.txt", contentType: "text/plain", body: "tiny\n" },
-      { urlPath: "/downloads/a.ndjson.gz", file: "downloads/a.ndjson.gz", contentType: "application/gzip", body: Buffer.from(text) },
-      { urlPath: "/downloads/b.ndjson", file: "downloads/b.ndjson", contentType: "application/x-ndjson", body: Promise.resolve(text) },
-      { urlPath: "/downloads/b.ndjson.gz", file: "downloads/b.ndjson.gz", contentType: "application/gzip", body: Buffer.from(`${text}more`) },
+      {
+        urlPath: "/downloads/a.ndjson.gz",
+        file: "downloads/a.ndjson.gz",
+        contentType: "application/gzip",
+        body: Buffer.from(text),
+      },
+      {
+        urlPath: "/downloads/b.ndjson",
+        file: "downloads/b.ndjson",
+        contentType: "application/x-ndjson",
+        body: Promise.resolve(text),
+      },
+      {
+        urlPath: "/downloads/b.ndjson.gz",
+        file: "downloads/b.ndjson.gz",
+        contentType: "application/gzip",
+        body: Buffer.from(`${text}more`),
+      },
     ];
     const handed: [string, boolean, string][] = [];
     const onFile: OnPlannedFile = (file, entry, compress) => handed.push([file.path, compress, entry.etag]);
     const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 12, siteProducers: [site], onFile });
     const flags = Object.fromEntries(handed.map(([file, compress]) => [file, compress]));
-    expect(flags).toMatchObject({ "guide.txt": true, "small.txt": false, "downloads/a.ndjson.gz": false, "downloads/b.ndjson": false, "downloads/b.ndjson.gz": false });
+    expect(flags).toMatchObject({
+      "guide.txt": true,
+      "small.txt": false,
+      "downloads/a.ndjson.gz": false,
+      "downloads/b.ndjson": false,
+      "downloads/b.ndjson.gz": false,
+    });
     // Every response too, each once, with the entry it has in the manifest.
     const responses = handed.filter(([file]) => file.startsWith("responses/"));
-    expect(responses.map(([file, , etag]) => [file, etag])).toEqual(Object.entries(plan.manifest.files).map(([file, entry]) => [file, entry.etag]));
+    expect(responses.map(([file, , etag]) => [file, etag])).toEqual(
+      Object.entries(plan.manifest.files).map(([file, entry]) => [file, entry.etag]),
+    );
     expect(responses.every(([file, compress]) => compress === plan.manifest.files[file]!.bytes >= 1024)).toBe(true);
     expect(handed.find(([file]) => file === "downloads/b.ndjson")![2]).toBe(etagOf(text));
   });
@@ -145,6 +211,8 @@ describe("site files through plan, write, store and handler", () => {
 
   it("refuses two site files at the same path", async () => {
     const { context } = await sampleContext();
-    await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms, llms] })).rejects.toThrow(/two site files/);
+    await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms, llms] })).rejects.toThrow(
+      /two site files/,
+    );
   });
 });

@@ -23,7 +23,10 @@ const SCREENSHOTS = path.resolve("test-output/screenshots");
 const missing = !existsSync(CHROMIUM);
 const inCi = Boolean(process.env.CI);
 
-if (missing && !inCi) console.warn(`[browser.test] SKIPPED: no Chromium at ${CHROMIUM}. Install Debian's with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run the browser test.`);
+if (missing && !inCi)
+  console.warn(
+    `[browser.test] SKIPPED: no Chromium at ${CHROMIUM}. Install Debian's with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run the browser test.`,
+  );
 
 /** The API reference pages: Swagger UI renders them, and adds its own h1 (the API's title) under the page's. */
 const REFERENCE_PAGES = ["/api/dataset/v1/docs", "/resume/api/v1/docs"];
@@ -50,7 +53,12 @@ const MAX_ADDRESSES = 1500;
 const DETAIL_PAGE = /^\/(markets|brands)\/[^/]+\/$|^\/(resumes)\/\?/;
 
 /** Every link of the site to another origin (not fetched): a new one must show up here as a change. */
-const EXTERNAL_LINKS = ["https://creativecommons.org/licenses/by/4.0/", "https://data.example.com/", "https://data.example.com/resume/", "mailto:data@example.com"];
+const EXTERNAL_LINKS = [
+  "https://creativecommons.org/licenses/by/4.0/",
+  "https://data.example.com/",
+  "https://data.example.com/resume/",
+  "mailto:data@example.com",
+];
 
 /**
  * Links (`page: href`) to the build's --base-url, which the sample host does not serve (it runs on another
@@ -76,13 +84,24 @@ interface Crawl {
 }
 
 /** Opens one page of the crawl and checks it; returns the absolute targets of its links. */
-async function visitPage(page: Page, problems: Problems, url: string, address: string, failures: string[]): Promise<string[]> {
+async function visitPage(
+  page: Page,
+  problems: Problems,
+  url: string,
+  address: string,
+  failures: string[],
+): Promise<string[]> {
   const fail = (what: string) => failures.push(`page ${address}: ${what}`);
   const before = { console: problems.console.length, failed: problems.failed.length };
   const response = await page.goto(url);
   if (response?.status() !== 200) fail(`answered ${response?.status() ?? "nothing"}, not 200`);
   const reference = REFERENCE_PAGES.includes(address);
-  if ((await page.locator("#swagger-ui").count()) > 0 !== reference) fail(reference ? "is an API reference page without Swagger UI" : "has Swagger UI, yet is not one of the API reference pages");
+  if ((await page.locator("#swagger-ui").count()) > 0 !== reference)
+    fail(
+      reference
+        ? "is an API reference page without Swagger UI"
+        : "has Swagger UI, yet is not one of the API reference pages",
+    );
   if (reference) {
     // Swagger UI fetches the OpenAPI document and renders it after the load: wait for its operations
     // (listed collapsed; the crawl reads the links of the page as a reader first sees it).
@@ -90,7 +109,10 @@ async function visitPage(page: Page, problems: Problems, url: string, address: s
       .locator("#swagger-ui .opblock")
       .first()
       .waitFor({ timeout: 30_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!rendered) fail("Swagger UI rendered no operation");
   }
   await page.waitForLoadState("networkidle");
@@ -98,25 +120,41 @@ async function visitPage(page: Page, problems: Problems, url: string, address: s
   if ((await page.title()).trim() === "") fail("has no <title>");
   const lang = await page.locator("html").getAttribute("lang");
   if (!lang) fail("has no <html lang>");
-  const headings = await page.locator("h1").evaluateAll((nodes, swagger) => nodes.map((node) => ({ text: (node.textContent ?? "").trim(), swagger: node.matches(swagger) })), SWAGGER_TITLE);
+  const headings = await page
+    .locator("h1")
+    .evaluateAll(
+      (nodes, swagger) =>
+        nodes.map((node) => ({ text: (node.textContent ?? "").trim(), swagger: node.matches(swagger) })),
+      SWAGGER_TITLE,
+    );
   const own = headings.filter((heading) => !heading.swagger);
   const swagger = headings.filter((heading) => heading.swagger);
-  if (own.length !== 1 || own[0]!.text === "") fail(`has ${own.length} h1 of its own (${JSON.stringify(own.map((heading) => heading.text))}), not exactly one with text`);
-  if (swagger.length !== (reference ? 1 : 0)) fail(`has ${swagger.length} h1 from Swagger UI, ${reference ? "not exactly the API's title" : "yet is not an API reference page"}`);
+  if (own.length !== 1 || own[0]!.text === "")
+    fail(
+      `has ${own.length} h1 of its own (${JSON.stringify(own.map((heading) => heading.text))}), not exactly one with text`,
+    );
+  if (swagger.length !== (reference ? 1 : 0))
+    fail(
+      `has ${swagger.length} h1 from Swagger UI, ${reference ? "not exactly the API's title" : "yet is not an API reference page"}`,
+    );
   // One main element (on the reference pages Swagger UI's own), and a skip link, the first stop of the
   // keyboard, that moves the focus past the navigation to the content.
   const mains = await page.locator("main").count();
   if (mains !== 1) fail(`has ${mains} main elements, not exactly one`);
   await page.keyboard.press("Tab");
   // (Expressions, not functions: the test is type-checked without the DOM's types.)
-  const skip = await page.evaluate<string | null>(`document.activeElement.matches("a.skip[href^='#']") ? document.activeElement.getAttribute("href") : null`);
+  const skip = await page.evaluate<string | null>(
+    `document.activeElement.matches("a.skip[href^='#']") ? document.activeElement.getAttribute("href") : null`,
+  );
   if (skip === null) fail("has no skip link as its first focusable element");
   else {
     await page.keyboard.press("Enter");
     const landed = await page.evaluate<boolean>(`document.activeElement.closest(${JSON.stringify(skip)}) !== null`);
     if (!landed) fail(`its skip link does not move the focus to ${skip}`);
   }
-  const noAlt = await page.locator("img:not([alt])").evaluateAll((nodes) => nodes.map((node) => String(node.getAttribute("src"))));
+  const noAlt = await page
+    .locator("img:not([alt])")
+    .evaluateAll((nodes) => nodes.map((node) => String(node.getAttribute("src"))));
   for (const src of noAlt) fail(`<img src="${src}"> has no alt`);
 
   for (const violation of await axeViolations(page, reference ? REFERENCE_AXE_EXCEPTIONS : [])) fail(violation);
@@ -149,7 +187,10 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
     while (round.length > 0) {
       const found: string[] = [];
       for (const address of round) {
-        if (crawl.pages.length === MAX_PAGES) throw new Error(`the crawl passed ${MAX_PAGES} pages: raise MAX_PAGES if the site grew (pages so far: ${crawl.pages.join(", ")})`);
+        if (crawl.pages.length === MAX_PAGES)
+          throw new Error(
+            `the crawl passed ${MAX_PAGES} pages: raise MAX_PAGES if the site grew (pages so far: ${crawl.pages.join(", ")})`,
+          );
         crawl.pages.push(address);
         for (const href of await visitPage(page, problems, `${origin}${address}`, address, crawl.failures)) {
           const target = new URL(href);
@@ -166,25 +207,32 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
           linkedFrom.get(path)!.add(address);
         }
       }
-      if (linkedFrom.size > MAX_ADDRESSES) throw new Error(`the crawl passed ${MAX_ADDRESSES} addresses of the site: raise MAX_ADDRESSES if the site grew`);
+      if (linkedFrom.size > MAX_ADDRESSES)
+        throw new Error(
+          `the crawl passed ${MAX_ADDRESSES} addresses of the site: raise MAX_ADDRESSES if the site grew`,
+        );
       round = [];
       for (const path of found.sort()) {
         const response = await host.get(path, { method: "HEAD", redirect: "manual" });
-        if (response.status !== 200) answered.set(path, `answered ${response.status}${response.headers.has("location") ? ` (to ${response.headers.get("location")})` : ""}, not 200`);
+        if (response.status !== 200)
+          answered.set(
+            path,
+            `answered ${response.status}${response.headers.has("location") ? ` (to ${response.headers.get("location")})` : ""}, not 200`,
+          );
         else if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
           const match = DETAIL_PAGE.exec(path);
           const kind = match === null ? undefined : (match[1] ?? match[2]);
           if (kind === undefined || !visitedKinds.has(kind)) round.push(path);
           else crawl.checked += 1;
           if (kind !== undefined) visitedKinds.add(kind);
-        }
-        else crawl.files.push(path);
+        } else crawl.files.push(path);
       }
     }
   } finally {
     await page.close();
   }
-  for (const [path, what] of answered) crawl.failures.push(`link ${path} (on ${[...linkedFrom.get(path)!].sort().join(", ")}) ${what}`);
+  for (const [path, what] of answered)
+    crawl.failures.push(`link ${path} (on ${[...linkedFrom.get(path)!].sort().join(", ")}) ${what}`);
   crawl.files.sort();
   crawl.external = [...external].sort();
   crawl.baseUrl = [...baseUrl].sort();
@@ -199,10 +247,18 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
   let problems: Problems;
 
   beforeAll(async () => {
-    if (missing) throw new Error(`Chromium is missing at ${CHROMIUM}, and CI must run the browser test: .ci/run installs it with apt-get install chromium.`);
+    if (missing)
+      throw new Error(
+        `Chromium is missing at ${CHROMIUM}, and CI must run the browser test: .ci/run installs it with apt-get install chromium.`,
+      );
     await mkdir(SCREENSHOTS, { recursive: true });
     userDataDir = await mkdtemp(path.join(os.tmpdir(), "chromium-profile-"));
-    browser = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    browser = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+    });
     await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.url });
     page = browser.pages()[0] ?? (await browser.newPage());
     problems = watch(page);
@@ -215,7 +271,10 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
 
   async function follow(href: string, screenshot: string): Promise<void> {
     await page.goto(`${host.url}/`);
-    await Promise.all([page.waitForURL((url) => url.pathname === href), page.locator(`main a[href="${href}"]`).first().click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === href),
+      page.locator(`main a[href="${href}"]`).first().click(),
+    ]);
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(SCREENSHOTS, screenshot), fullPage: true });
   }
@@ -225,31 +284,43 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1").textContent()).resolves.toContain("Open Demand Dataset");
     await expect(page.locator("main").innerText()).resolves.toContain("casino and betting brands");
-    await expect(page.locator("code#attribution-dataset").textContent()).resolves.toContain("https://data.example.com/");
+    await expect(page.locator("code#attribution-dataset").textContent()).resolves.toContain(
+      "https://data.example.com/",
+    );
     await page.screenshot({ path: path.join(SCREENSHOTS, "landing.png"), fullPage: true });
     await page.goto(`${host.url}/downloads/`);
-    const resources = ((await (await host.get("/downloads/datapackage.json")).json()) as { resources: unknown[] }).resources;
+    const resources = ((await (await host.get("/downloads/datapackage.json")).json()) as { resources: unknown[] })
+      .resources;
     await expect(page.locator("#downloads ~ div table tbody th.file a").count()).resolves.toBe(resources.length);
   });
 
   it("has no broken link: every address of the site the landing page links answers 200", async () => {
     await page.goto(`${host.url}/`);
-    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     const paths = [...new Set(hrefs.map((href) => href.replace(/#.*$/, "")))];
     expect(paths.length).toBeGreaterThan(20);
-    const statuses = await Promise.all(paths.map(async (href) => [href, (await host.get(href, { method: "HEAD" })).status] as const));
+    const statuses = await Promise.all(
+      paths.map(async (href) => [href, (await host.get(href, { method: "HEAD" })).status] as const),
+    );
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 
   it("copies the attribution snippet with its button, each button named by its dataset", async () => {
     await page.goto(`${host.url}/`);
     const copyButtons = page.getByRole("button", { name: /^Copy the / });
-    await expect(copyButtons.evaluateAll((buttons) => buttons.map((button) => button.textContent))).resolves.toEqual(["Copy the Open Demand Dataset (synthetic sample) attribution", "Copy the Resume Directory (synthetic sample) attribution"]);
+    await expect(copyButtons.evaluateAll((buttons) => buttons.map((button) => button.textContent))).resolves.toEqual([
+      "Copy the Open Demand Dataset (synthetic sample) attribution",
+      "Copy the Resume Directory (synthetic sample) attribution",
+    ]);
     const button = page.getByRole("button", { name: "Copy the Open Demand Dataset (synthetic sample) attribution" });
     await button.click();
     // The label changes once the clipboard's promise settles, a moment after the click (expect.poll's
     // default 1 s is short for a headless Chromium on one busy core). Only its visible word changes.
-    await expect.poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent(), { timeout: 15_000 }).toBe("Copied the Open Demand Dataset (synthetic sample) attribution");
+    await expect
+      .poll(() => page.locator('button[data-copy="attribution-dataset"]').textContent(), { timeout: 15_000 })
+      .toBe("Copied the Open Demand Dataset (synthetic sample) attribution");
     const copied = await page.evaluate<string>("navigator.clipboard.readText()");
     expect(copied).toBe(await page.locator("code#attribution-dataset").textContent());
   });
@@ -289,20 +360,26 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     await operation.locator(".try-out__btn").click();
     await operation.locator("button.execute").click();
     await expect(operation.locator(".request-url pre").textContent()).resolves.toBe(`${host.url}${base}/`);
-    await expect(operation.locator(".live-responses-table tbody .response-col_status").first().textContent()).resolves.toBe("200");
+    await expect(
+      operation.locator(".live-responses-table tbody .response-col_status").first().textContent(),
+    ).resolves.toBe("200");
   });
 
   // Swagger UI writes a string example of any media type matching /json/ as a JSON string literal, and
   // application/x-ndjson matches: the export's lines showed as one quoted line of \" and \n.
   it("shows the NDJSON export's example on /resume/api/v1/docs as the lines the body holds, not as one JSON string", async () => {
-    type Document = { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example: string }> }> } }> };
+    type Document = {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example: string }> }> } }>;
+    };
     const document = (await (await host.get("/resume/api/v1/openapi.json")).json()) as Document;
     const example = document.paths["/resumes/export"]!.get.responses["200"]!.content["application/x-ndjson"]!.example;
     expect(example.split("\n").length).toBeGreaterThan(2);
     // From another document: after the Try it out test the page is already there, and a change of hash alone opens no operation.
     await page.goto("about:blank");
     await page.goto(`${host.url}/resume/api/v1/docs#/resumes/resumes.export`);
-    const operation = page.locator(".opblock-get").filter({ has: page.locator('.opblock-summary-path[data-path="/resumes/export"]') });
+    const operation = page
+      .locator(".opblock-get")
+      .filter({ has: page.locator('.opblock-summary-path[data-path="/resumes/export"]') });
     const shown = operation.locator('tr.response[data-code="200"] .highlight-code');
     await shown.waitFor({ timeout: 30_000 });
     expect((await shown.innerText()).trimEnd()).toBe(example.trimEnd());
@@ -313,10 +390,14 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
   it("Try it out on /resumes/export shows the NDJSON answer as it came, with no JSON parse error", async () => {
     await page.goto("about:blank");
     await page.goto(`${host.url}/resume/api/v1/docs#/resumes/resumes.export`);
-    const operation = page.locator(".opblock-get").filter({ has: page.locator('.opblock-summary-path[data-path="/resumes/export"]') });
+    const operation = page
+      .locator(".opblock-get")
+      .filter({ has: page.locator('.opblock-summary-path[data-path="/resumes/export"]') });
     await operation.locator(".try-out__btn").click({ timeout: 30_000 });
     await operation.locator("button.execute").click();
-    await expect(operation.locator(".live-responses-table tbody .response-col_status").first().textContent({ timeout: 30_000 })).resolves.toBe("200");
+    await expect(
+      operation.locator(".live-responses-table tbody .response-col_status").first().textContent({ timeout: 30_000 }),
+    ).resolves.toBe("200");
     const requested = new URL((await operation.locator(".request-url pre").textContent()) ?? "");
     const body = await (await host.get(`${requested.pathname}${requested.search}`)).text();
     expect(body.split("\n").length).toBeGreaterThan(2);
@@ -328,10 +409,34 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
   it("crawls the whole site from / breadth-first: every page clean, every link of the site answering 200, the external links known", async () => {
     const crawl = await crawlSite(browser!, host);
     expect(crawl.failures, "pages with a problem and links that do not answer 200").toEqual([]);
-    expect(crawl.pages, "the HTML pages the links reach").toEqual(expect.arrayContaining(["/", "/api/dataset/v1/docs", "/brands/", "/downloads/", "/markets/", "/methodology/", "/resume/api/v1/docs", "/resumes/"]));
-    expect(crawl.pages.filter((address) => DETAIL_PAGE.test(address)), "one market page, one brand page and one open resume visited").toHaveLength(3);
+    expect(crawl.pages, "the HTML pages the links reach").toEqual(
+      expect.arrayContaining([
+        "/",
+        "/api/dataset/v1/docs",
+        "/brands/",
+        "/downloads/",
+        "/markets/",
+        "/methodology/",
+        "/resume/api/v1/docs",
+        "/resumes/",
+      ]),
+    );
+    expect(
+      crawl.pages.filter((address) => DETAIL_PAGE.test(address)),
+      "one market page, one brand page and one open resume visited",
+    ).toHaveLength(3);
     expect(crawl.checked, "every market and brand page linked answers 200").toBeGreaterThan(800);
-    expect(crawl.files).toEqual(expect.arrayContaining(["/api/dataset/v1/", "/api/dataset/v1/openapi.json", "/downloads/datapackage.json", "/downloads/index.ndjson.gz", "/llms.txt", "/resume/api/v1/", "/resume/api/v1/openapi.json"]));
+    expect(crawl.files).toEqual(
+      expect.arrayContaining([
+        "/api/dataset/v1/",
+        "/api/dataset/v1/openapi.json",
+        "/downloads/datapackage.json",
+        "/downloads/index.ndjson.gz",
+        "/llms.txt",
+        "/resume/api/v1/",
+        "/resume/api/v1/openapi.json",
+      ]),
+    );
     expect(crawl.files.length).toBeGreaterThan(20);
     expect(crawl.external, "links to other origins").toEqual(EXTERNAL_LINKS);
     expect(crawl.baseUrl, "links to the build's base URL, dead on this host").toEqual([]);

@@ -36,7 +36,10 @@ beforeAll(async () => {
   await cp(SEEDS_MIN, seedsDir, { recursive: true });
   const demandFile = path.join(seedsDir, "demand", "monthly-demand.csv");
   const [header, ...rows] = (await readFile(demandFile, "utf8")).trimEnd().split("\n");
-  const last = rows.map((row) => row.split(",")[2]!).sort().at(-1)!;
+  const last = rows
+    .map((row) => row.split(",")[2]!)
+    .sort()
+    .at(-1)!;
   await writeFile(demandFile, `${[header, ...rows.filter((row) => row.split(",")[2] === last)].join("\n")}\n`);
   const { seeds } = await loadSeeds(seedsDir);
   const dataset = computeDataset(seeds, { baseUrl: "https://data.example.com" });
@@ -49,7 +52,9 @@ afterAll(async () => {
 
 describe("the data package of seeds whose demand covers one month", () => {
   it("has downloads without records (trending, momentum)", async () => {
-    const empty = (await bulkDownloads(context)).filter((download) => download.records === 0).map((download) => download.table.name);
+    const empty = (await bulkDownloads(context))
+      .filter((download) => download.records === 0)
+      .map((download) => download.table.name);
     expect(empty).toEqual(expect.arrayContaining(["trending", "momentum"]));
   });
 
@@ -58,13 +63,17 @@ describe("the data package of seeds whose demand covers one month", () => {
     const validatePackage = await profile("data-package.json");
     expect(validatePackage(descriptor), JSON.stringify(validatePackage.errors)).toBe(true);
     const validateSchema = await profile("table-schema.json");
-    const invalid = descriptor.resources.filter((resource) => "schema" in resource && !validateSchema(resource.schema)).map((resource) => resource.name);
+    const invalid = descriptor.resources
+      .filter((resource) => "schema" in resource && !validateSchema(resource.schema))
+      .map((resource) => resource.name);
     expect(invalid).toEqual([]);
   });
 
   it("still lists every download, the empty ones included, with their size and hash", async () => {
     const downloads = await bulkDownloads(context);
     const descriptor = dataPackage(context, downloads);
-    expect(descriptor.resources.map((resource) => [resource.name, resource.bytes, resource.hash])).toEqual(downloads.map((download) => [download.table.name, download.bytes, `sha256:${download.sha256}`]));
+    expect(descriptor.resources.map((resource) => [resource.name, resource.bytes, resource.hash])).toEqual(
+      downloads.map((download) => [download.table.name, download.bytes, `sha256:${download.sha256}`]),
+    );
   });
 });

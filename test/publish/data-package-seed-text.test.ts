@@ -25,10 +25,33 @@ async function validator() {
 
 /** The descriptor of one download for a meta whose dataset has this name and license. */
 function descriptorFor(name: string, license: string) {
-  const service = (description: string) => ({ name, description, source: "seeds", license, attribution: "https://data.example.com/" });
-  const meta = { snapshot_at: "2026-11-01T00:00:00Z", synthetic: false, contact: "data@example.com", dataset: service("Demand"), resumes: service("Resumes") };
-  const download = { table: DOWNLOAD_TABLES[0]!, fileName: "brands.ndjson.gz", bytes: 1, sha256: "0".repeat(64), schema: { fields: [{ name: "slug", type: "string" }] } } as unknown as BulkDownload;
-  return dataPackage({ dataset: { meta, site: { base_url: "https://data.example.com", resume_contacts: "public" } } } as unknown as EngineContext, [download]);
+  const service = (description: string) => ({
+    name,
+    description,
+    source: "seeds",
+    license,
+    attribution: "https://data.example.com/",
+  });
+  const meta = {
+    snapshot_at: "2026-11-01T00:00:00Z",
+    synthetic: false,
+    contact: "data@example.com",
+    dataset: service("Demand"),
+    resumes: service("Resumes"),
+  };
+  const download = {
+    table: DOWNLOAD_TABLES[0]!,
+    fileName: "brands.ndjson.gz",
+    bytes: 1,
+    sha256: "0".repeat(64),
+    schema: { fields: [{ name: "slug", type: "string" }] },
+  } as unknown as BulkDownload;
+  return dataPackage(
+    {
+      dataset: { meta, site: { base_url: "https://data.example.com", resume_contacts: "public" } },
+    } as unknown as EngineContext,
+    [download],
+  );
 }
 
 describe("the descriptor made from seed text", () => {
@@ -45,7 +68,9 @@ describe("the descriptor made from seed text", () => {
   });
 
   it("keeps a license text as its title, whatever its identifier became", () => {
-    expect(descriptorFor("Open Demand Dataset", "OGL (UK) 3.0").licenses).toEqual([expect.objectContaining({ title: "OGL (UK) 3.0" })]);
+    expect(descriptorFor("Open Demand Dataset", "OGL (UK) 3.0").licenses).toEqual([
+      expect.objectContaining({ title: "OGL (UK) 3.0" }),
+    ]);
   });
 });
 
@@ -58,7 +83,10 @@ describe("packageName", () => {
 
 describe("packageLicense", () => {
   it("makes an identifier of ASCII letters, digits, dots, dashes and underscores from an unknown text", () => {
-    expect(packageLicense("Licence Ouverte / Open Licence 2.0")).toEqual({ name: "Licence-Ouverte-Open-Licence-2.0", title: "Licence Ouverte / Open Licence 2.0" });
+    expect(packageLicense("Licence Ouverte / Open Licence 2.0")).toEqual({
+      name: "Licence-Ouverte-Open-Licence-2.0",
+      title: "Licence Ouverte / Open Licence 2.0",
+    });
     expect(packageLicense("ODbL 1.0")).toEqual({ name: "ODbL-1.0", title: "ODbL 1.0" });
   });
 

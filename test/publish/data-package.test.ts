@@ -23,7 +23,11 @@ interface Resource {
   format: string;
   compression: string;
   mediatype: string;
-  schema: { fields: TableField[]; primaryKey?: string[]; foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[] };
+  schema: {
+    fields: TableField[];
+    primaryKey?: string[];
+    foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[];
+  };
 }
 
 const host = useSampleHost();
@@ -39,10 +43,14 @@ function recordProblems(resource: Resource, lines: readonly string[]): string[] 
   const problems: string[] = [];
   for (const [number, line] of lines.entries()) {
     const record = JSON.parse(line) as Record<string, unknown>;
-    if (Object.keys(record).join(",") !== names) problems.push(`line ${number + 1}: fields ${Object.keys(record).join(",")}`);
+    if (Object.keys(record).join(",") !== names)
+      problems.push(`line ${number + 1}: fields ${Object.keys(record).join(",")}`);
     for (const field of resource.schema.fields) {
       const value = record[field.name];
-      const fits = value === null ? field.constraints?.required === undefined : widenType(field.type, typeOfValue(value)) === field.type;
+      const fits =
+        value === null
+          ? field.constraints?.required === undefined
+          : widenType(field.type, typeOfValue(value)) === field.type;
       if (!fits) problems.push(`line ${number + 1}: ${field.name} = ${JSON.stringify(value)} is not ${field.type}`);
     }
     if (problems.length > 5) break;
@@ -72,13 +80,18 @@ describe("/downloads/datapackage.json", () => {
   it("validates against the Data Package profile", async () => {
     const validate = validator().compile(await profile("data-package.json"));
     expect(validate(descriptor), JSON.stringify(validate.errors)).toBe(true);
-    expect(descriptor).toMatchObject({ profile: "data-package", created: "2026-11-01T00:00:00Z", licenses: [{ name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/" }] });
+    expect(descriptor).toMatchObject({
+      profile: "data-package",
+      created: "2026-11-01T00:00:00Z",
+      licenses: [{ name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/" }],
+    });
     expect(descriptor.sources).toHaveLength(2);
   });
 
   it("has a table schema per resource that validates against the Table Schema profile", async () => {
     const validate = validator().compile(await profile("table-schema.json"));
-    for (const resource of descriptor.resources) expect(validate(resource.schema), `${resource.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    for (const resource of descriptor.resources)
+      expect(validate(resource.schema), `${resource.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
   it("declares each table's primary key and the foreign keys naming other downloads", () => {
@@ -86,7 +99,12 @@ describe("/downloads/datapackage.json", () => {
     const country = { fields: ["country"], reference: { resource: "countries", fields: ["code"] } };
     const regulator = { fields: ["regulator_code"], reference: { resource: "regulators", fields: ["code"] } };
     const provider = (field: string) => ({ fields: [field], reference: { resource: "providers", fields: ["slug"] } });
-    const keys = Object.fromEntries(descriptor.resources.map(({ name, schema }) => [name, { primaryKey: schema.primaryKey, foreignKeys: schema.foreignKeys }]));
+    const keys = Object.fromEntries(
+      descriptor.resources.map(({ name, schema }) => [
+        name,
+        { primaryKey: schema.primaryKey, foreignKeys: schema.foreignKeys },
+      ]),
+    );
     expect(keys).toEqual({
       brands: { primaryKey: ["slug"], foreignKeys: undefined },
       "trust-history": { primaryKey: ["brand", "period"], foreignKeys: [brand] },
@@ -97,7 +115,17 @@ describe("/downloads/datapackage.json", () => {
       "provider-ranks": { primaryKey: ["slug"], foreignKeys: [provider("slug")] },
       games: { primaryKey: ["slug"], foreignKeys: [provider("provider")] },
       countries: { primaryKey: ["code"], foreignKeys: undefined },
-      index: { primaryKey: ["brand", "country", "period", "metric"], foreignKeys: [brand, country, { fields: ["brand", "country", "period"], reference: { resource: "demand", fields: ["brand", "country", "period"] } }] },
+      index: {
+        primaryKey: ["brand", "country", "period", "metric"],
+        foreignKeys: [
+          brand,
+          country,
+          {
+            fields: ["brand", "country", "period"],
+            reference: { resource: "demand", fields: ["brand", "country", "period"] },
+          },
+        ],
+      },
       demand: { primaryKey: ["brand", "country", "period"], foreignKeys: [brand, country] },
       // The entry of a brand across all countries has country null: no primary key, no key on country.
       trending: { primaryKey: undefined, foreignKeys: [brand] },
@@ -110,7 +138,9 @@ describe("/downloads/datapackage.json", () => {
 
   it("says the sample is synthetic in the package and in every resource, which is often read alone", () => {
     expect(descriptor.description).toMatch(/^SYNTHETIC sample data\./);
-    const unmarked = descriptor.resources.filter((resource) => !/^SYNTHETIC sample: /.test(String((resource as unknown as { description: string }).description)));
+    const unmarked = descriptor.resources.filter(
+      (resource) => !/^SYNTHETIC sample: /.test(String((resource as unknown as { description: string }).description)),
+    );
     expect(unmarked.map((resource) => resource.name)).toEqual([]);
   });
 
@@ -122,7 +152,25 @@ describe("/downloads/datapackage.json", () => {
 
   it("lists every resource the issue names, including the index file promised by /index", () => {
     const names = descriptor.resources.map((resource) => resource.name);
-    expect(names).toEqual(expect.arrayContaining(["brands", "domains", "licenses", "regulators", "providers", "provider-ranks", "games", "countries", "index", "trending", "momentum", "ground-truth", "tc-alerts", "trust-history", "resumes"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "brands",
+        "domains",
+        "licenses",
+        "regulators",
+        "providers",
+        "provider-ranks",
+        "games",
+        "countries",
+        "index",
+        "trending",
+        "momentum",
+        "ground-truth",
+        "tc-alerts",
+        "trust-history",
+        "resumes",
+      ]),
+    );
     expect(descriptor.resources.map((resource) => `/downloads/${resource.path}`)).toContain(INDEX_DOWNLOAD_PATH);
   });
 });
@@ -159,21 +207,30 @@ describe("the declared keys", () => {
     const records = new Map<string, Record<string, unknown>[]>();
     for (const resource of descriptor.resources) {
       const text = gunzipSync(await readFile(path.join(host.dist, "downloads", resource.path))).toString("utf8");
-      records.set(resource.name, text.slice(0, -1).split("\n").map((line) => JSON.parse(line) as Record<string, unknown>));
+      records.set(
+        resource.name,
+        text
+          .slice(0, -1)
+          .split("\n")
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      );
     }
-    const keyOf = (record: Record<string, unknown>, fields: readonly string[]) => JSON.stringify(fields.map((field) => record[field]));
+    const keyOf = (record: Record<string, unknown>, fields: readonly string[]) =>
+      JSON.stringify(fields.map((field) => record[field]));
     const problems: string[] = [];
     for (const { name, schema } of descriptor.resources) {
       const rows = records.get(name)!;
       if (schema.primaryKey !== undefined) {
         const keys = new Set(rows.map((row) => keyOf(row, schema.primaryKey!)));
         if (keys.size !== rows.length) problems.push(`${name}: ${rows.length - keys.size} repeated primary keys`);
-        if (rows.some((row) => schema.primaryKey!.some((field) => row[field] === null || row[field] === undefined))) problems.push(`${name}: a primary key field is null`);
+        if (rows.some((row) => schema.primaryKey!.some((field) => row[field] === null || row[field] === undefined)))
+          problems.push(`${name}: a primary key field is null`);
       }
       for (const { fields, reference } of schema.foreignKeys ?? []) {
         const known = new Set(records.get(reference.resource)!.map((row) => keyOf(row, reference.fields)));
         const dangling = rows.filter((row) => !known.has(keyOf(row, fields)));
-        if (dangling.length > 0) problems.push(`${name} (${fields.join(", ")}) → ${reference.resource}: ${dangling.length} values missing`);
+        if (dangling.length > 0)
+          problems.push(`${name} (${fields.join(", ")}) → ${reference.resource}: ${dangling.length} values missing`);
       }
     }
     expect(problems).toEqual([]);
@@ -182,12 +239,19 @@ describe("the declared keys", () => {
 
 describe("packageLicense", () => {
   it("maps a known license text to its Open Definition identifier and deed", () => {
-    expect(packageLicense("CC BY 4.0")).toEqual({ name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: "Creative Commons Attribution 4.0" });
+    expect(packageLicense("CC BY 4.0")).toEqual({
+      name: "CC-BY-4.0",
+      path: "https://creativecommons.org/licenses/by/4.0/",
+      title: "Creative Commons Attribution 4.0",
+    });
   });
 
   // A seed's license text named a member of Object.prototype: `constructor` gave the Object function (the
   // descriptor's licenses became [null]), `__proto__` an empty object (no name, no title).
-  it.each([["constructor"], ["__proto__"], ["toString"], ["hasOwnProperty"]])("takes the seed text %s as an unknown license, not as a member of Object.prototype", (text) => {
-    expect(packageLicense(text)).toEqual({ name: text, title: text });
-  });
+  it.each([["constructor"], ["__proto__"], ["toString"], ["hasOwnProperty"]])(
+    "takes the seed text %s as an unknown license, not as a member of Object.prototype",
+    (text) => {
+      expect(packageLicense(text)).toEqual({ name: text, title: text });
+    },
+  );
 });

@@ -16,11 +16,26 @@ interface StubRoot {
 }
 
 /** Runs docs-init.js on a page at `pageUrl` whose document lists `servers`, fetching `doc`; answers its onComplete, its observers' callbacks and the document it gave Swagger UI. */
-async function runScript(pageUrl: string, servers: string[], root: StubRoot, doc: Record<string, unknown> = { paths: {} }): Promise<{ complete: () => void; mutate: () => void; spec: unknown }> {
-  const stub = { getAttribute: () => "/api/dataset/v1/openapi.json", querySelectorAll: () => root.links, querySelector: (selector: string) => root.parts.get(selector) ?? null };
+async function runScript(
+  pageUrl: string,
+  servers: string[],
+  root: StubRoot,
+  doc: Record<string, unknown> = { paths: {} },
+): Promise<{ complete: () => void; mutate: () => void; spec: unknown }> {
+  const stub = {
+    getAttribute: () => "/api/dataset/v1/openapi.json",
+    querySelectorAll: () => root.links,
+    querySelector: (selector: string) => root.parts.get(selector) ?? null,
+  };
   const list = servers.map((url) => ({ get: (key: string) => (key === "url" ? url : undefined) }));
   const ui = {
-    specSelectors: { servers: () => ({ size: list.length, first: () => list[0], find: (test: (server: unknown) => boolean) => list.find(test) }) },
+    specSelectors: {
+      servers: () => ({
+        size: list.length,
+        first: () => list[0],
+        find: (test: (server: unknown) => boolean) => list.find(test),
+      }),
+    },
     oas3Actions: { setSelectedServer: () => undefined },
   };
   let complete: () => void = () => undefined;
@@ -74,10 +89,13 @@ class StubElement {
 
 describe("docs-init.js: the document's links to the published site", () => {
   it("points a link to the site at the same page of the serving host", async () => {
-    expect(await linksAfter("http://127.0.0.1:9000/api/dataset/v1/docs", ["http://127.0.0.1:8080/api/dataset/v1", "/api/dataset/v1"], ["http://127.0.0.1:8080/methodology", "https://creativecommons.org/licenses/by/4.0/"])).toEqual([
-      "http://127.0.0.1:9000/methodology",
-      "https://creativecommons.org/licenses/by/4.0/",
-    ]);
+    expect(
+      await linksAfter(
+        "http://127.0.0.1:9000/api/dataset/v1/docs",
+        ["http://127.0.0.1:8080/api/dataset/v1", "/api/dataset/v1"],
+        ["http://127.0.0.1:8080/methodology", "https://creativecommons.org/licenses/by/4.0/"],
+      ),
+    ).toEqual(["http://127.0.0.1:9000/methodology", "https://creativecommons.org/licenses/by/4.0/"]);
   });
 
   it("with a --base-url that has a path, maps the site's path to / (where this host serves it) and leaves the origin's other pages", async () => {
@@ -85,16 +103,33 @@ describe("docs-init.js: the document's links to the published site", () => {
       await linksAfter(
         "http://127.0.0.1:9000/api/dataset/v1/docs",
         ["https://example.org/open-demand/api/dataset/v1", "/api/dataset/v1"],
-        ["https://example.org/open-demand/methodology", "https://example.org/about", "https://example.org/open-demand-old/x", "https://example.org/open-demand"],
+        [
+          "https://example.org/open-demand/methodology",
+          "https://example.org/about",
+          "https://example.org/open-demand-old/x",
+          "https://example.org/open-demand",
+        ],
       ),
-    ).toEqual(["http://127.0.0.1:9000/methodology", "https://example.org/about", "https://example.org/open-demand-old/x", "http://127.0.0.1:9000/"]);
+    ).toEqual([
+      "http://127.0.0.1:9000/methodology",
+      "https://example.org/about",
+      "https://example.org/open-demand-old/x",
+      "http://127.0.0.1:9000/",
+    ]);
   });
 });
 
 describe("docs-init.js: names for Swagger UI's unnamed parts", () => {
   const SERVERS = ["http://127.0.0.1:8080/api/dataset/v1", "/api/dataset/v1"];
-  const drawn = () => new Map([".servers select", ".information-container", ".scheme-container"].map((selector) => [selector, new StubElement()]));
-  const named = (parts: Map<string, StubElement>) => Object.fromEntries([...parts].map(([selector, element]) => [selector, Object.fromEntries(element.attributes)]));
+  const drawn = () =>
+    new Map(
+      [".servers select", ".information-container", ".scheme-container"].map((selector) => [
+        selector,
+        new StubElement(),
+      ]),
+    );
+  const named = (parts: Map<string, StubElement>) =>
+    Object.fromEntries([...parts].map(([selector, element]) => [selector, Object.fromEntries(element.attributes)]));
   const NAMED = {
     ".servers select": { "aria-label": "Server that Try it out sends requests to" },
     ".information-container": { role: "region", "aria-label": "About this API" },
@@ -121,13 +156,22 @@ describe("docs-init.js: names for Swagger UI's unnamed parts", () => {
 
 describe("docs-init.js: the document as the page shows it (issue 28)", () => {
   const DOC = {
-    info: { title: "T", description: "About.\n\n## Requests\n- rule one\n\n## Responses\n- rule two\n\n## Limits\n- 8 KiB" },
+    info: {
+      title: "T",
+      description: "About.\n\n## Requests\n- rule one\n\n## Responses\n- rule two\n\n## Limits\n- 8 KiB",
+    },
     paths: {
       "/resumes": {
         get: {
           parameters: [
             { name: "role", in: "query", required: false, description: "Role.", example: "seo" },
-            { name: "vertical", in: "query", required: false, description: "Vertical.", example: ["casino", "betting"] },
+            {
+              name: "vertical",
+              in: "query",
+              required: false,
+              description: "Vertical.",
+              example: ["casino", "betting"],
+            },
             { name: "brands", in: "query", required: true, description: "Brands.", example: ["a", "b"] },
             { $ref: "#/components/parameters/IfNoneMatch" },
           ],
@@ -139,7 +183,12 @@ describe("docs-init.js: the document as the page shows it (issue 28)", () => {
   };
 
   it("drops the HEAD and OPTIONS twins, moves optional examples into descriptions, keeps required ones, and folds the conventions", async () => {
-    const { spec } = await runScript("http://127.0.0.1:8080/resume/api/v1/docs", [], { links: [], parts: new Map() }, DOC);
+    const { spec } = await runScript(
+      "http://127.0.0.1:8080/resume/api/v1/docs",
+      [],
+      { links: [], parts: new Map() },
+      DOC,
+    );
     const shown = spec as typeof DOC;
     expect(Object.keys(shown.paths["/resumes"])).toEqual(["get"]);
     expect(shown.paths["/resumes"].get.parameters).toEqual([
@@ -148,6 +197,8 @@ describe("docs-init.js: the document as the page shows it (issue 28)", () => {
       { name: "brands", in: "query", required: true, description: "Brands.", example: ["a", "b"] },
       { $ref: "#/components/parameters/IfNoneMatch" },
     ]);
-    expect(shown.info.description).toBe("About.\n\n<details><summary>Conventions: requests, responses and errors of every endpoint</summary>\n\n## Requests\n- rule one\n\n## Responses\n- rule two\n\n</details>\n\n## Limits\n- 8 KiB");
+    expect(shown.info.description).toBe(
+      "About.\n\n<details><summary>Conventions: requests, responses and errors of every endpoint</summary>\n\n## Requests\n- rule one\n\n## Responses\n- rule two\n\n</details>\n\n## Limits\n- 8 KiB",
+    );
   });
 });

@@ -14,7 +14,13 @@ import { minContext } from "../fixtures/min-context.ts";
 function allPages(context: EngineContext, endpoint: Endpoint): unknown[] {
   const items: unknown[] = [];
   for (let page = 1; ; page += 1) {
-    const result = runResolved(context, resolveForEndpoint(endpoint, {}, [["page", String(page)], ["per_page", "1"]]));
+    const result = runResolved(
+      context,
+      resolveForEndpoint(endpoint, {}, [
+        ["page", String(page)],
+        ["per_page", "1"],
+      ]),
+    );
     const data = (result.kind === "json" ? (result.body as { data: unknown[] }).data : []) ?? [];
     if (data.length === 0) return items;
     items.push(...data);
@@ -47,7 +53,9 @@ describe("DOWNLOAD_TABLES", () => {
   it("has unique names and publishes the index file that the /index 400 promises", async () => {
     const names = DOWNLOAD_TABLES.map((entry) => entry.name);
     expect(new Set(names).size).toBe(names.length);
-    expect((await bulkDownloads(await minContext())).map((download) => download.urlPath)).toContain(INDEX_DOWNLOAD_PATH);
+    expect((await bulkDownloads(await minContext())).map((download) => download.urlPath)).toContain(
+      INDEX_DOWNLOAD_PATH,
+    );
   });
 
   it("writes two index lines per index value (adi, sod), equal to /index for the brand", async () => {
@@ -68,7 +76,25 @@ describe("DOWNLOAD_TABLES", () => {
       const card = cardOf(context, String(record.slug));
       const { trust_components, ...fields } = record;
       expect(trust_components).toEqual(card.trust.components);
-      expect(Object.keys(fields)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "trust_provisional", "status", "description", "founded_year", "verticals", "markets", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling"]);
+      expect(Object.keys(fields)).toEqual([
+        "slug",
+        "name",
+        "licenses_count",
+        "trust_score",
+        "trust_grade",
+        "trust_provisional",
+        "status",
+        "description",
+        "founded_year",
+        "verticals",
+        "markets",
+        "reputation",
+        "app_stores",
+        "social",
+        "payment_methods",
+        "withdrawal_days",
+        "responsible_gambling",
+      ]);
       for (const [key, value] of Object.entries(fields)) expect(value, key).toEqual(card[key]);
     }
   });
@@ -78,10 +104,16 @@ describe("DOWNLOAD_TABLES", () => {
     const records = table("demand").records(context);
     expect(records).toHaveLength(context.dataset.index.length);
     const fromCards = context.dataset.brands.flatMap((brand) =>
-      (cardOf(context, brand.slug).demand as { country: string; series: { period: string; volume: number }[] }[]).flatMap(({ country, series }) => series.map(({ period, volume }) => ({ brand: brand.slug, country, period, volume }))),
+      (
+        cardOf(context, brand.slug).demand as { country: string; series: { period: string; volume: number }[] }[]
+      ).flatMap(({ country, series }) =>
+        series.map(({ period, volume }) => ({ brand: brand.slug, country, period, volume })),
+      ),
     );
     const key = (row: DownloadRecord) => `${row.brand} ${row.country} ${row.period}`;
-    expect([...records].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(fromCards.sort((a, b) => key(a).localeCompare(key(b))));
+    expect([...records].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      fromCards.sort((a, b) => key(a).localeCompare(key(b))),
+    );
     expect(records.some((record) => Number(record.volume) > 0)).toBe(true);
   });
 
@@ -89,7 +121,11 @@ describe("DOWNLOAD_TABLES", () => {
     const context = await minContext();
     const records = table("resumes").records(context);
     expect(records).toHaveLength(context.dataset.resumes.length);
-    expect(records[0]).toMatchObject({ id: context.dataset.resumes[0]!.id, contacts: context.dataset.resumes[0]!.contacts, text: context.dataset.resumes[0]!.text });
+    expect(records[0]).toMatchObject({
+      id: context.dataset.resumes[0]!.id,
+      contacts: context.dataset.resumes[0]!.contacts,
+      text: context.dataset.resumes[0]!.text,
+    });
   });
 });
 
@@ -107,7 +143,12 @@ describe("bulkDownloads", () => {
     const context = await minContext();
     const download = await buildDownload(context, table("regulators"));
     expect(gunzipSync(download.body).toString("utf8")).toBe(toNdjson(table("regulators").records(context)));
-    expect(download).toMatchObject({ fileName: "regulators.ndjson.gz", urlPath: "/downloads/regulators.ndjson.gz", bytes: download.body.length, records: context.dataset.regulators.length });
+    expect(download).toMatchObject({
+      fileName: "regulators.ndjson.gz",
+      urlPath: "/downloads/regulators.ndjson.gz",
+      bytes: download.body.length,
+      records: context.dataset.regulators.length,
+    });
     expect(download.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await buildDownload(context, table("regulators"))).body.equals(download.body)).toBe(true);
   });
@@ -139,13 +180,18 @@ describe("buildDownload", () => {
 
   it("fails on records that repeat the table's primary key, naming the table and the key, instead of declaring it", async () => {
     const context = await minContext();
-    const doubled = { ...table("countries"), records: () => [...table("countries").records(context), table("countries").records(context)[0]!] };
+    const doubled = {
+      ...table("countries"),
+      records: () => [...table("countries").records(context), table("countries").records(context)[0]!],
+    };
     const failure = await buildDownload(context, doubled).then(
       () => expect.fail("declared a primary key its records repeat"),
       (error: unknown) => error as Error,
     );
     expect(failure.message).toBe("Internal error: the download downloads/countries.ndjson.gz could not be made");
-    expect(String(failure.cause)).toMatch(/^Error: Internal error: the download countries has the primary key \(code\) = \["[A-Z]{2}"\] more than once$/);
+    expect(String(failure.cause)).toMatch(
+      /^Error: Internal error: the download countries has the primary key \(code\) = \["[A-Z]{2}"\] more than once$/,
+    );
   });
 
   it("gives the schema the table's keys, and none to a table without records (no schema is published then)", async () => {
@@ -165,8 +211,16 @@ describe("buildDownloads", () => {
   it("fails when a foreign key's value is not a record of the download it names", async () => {
     const context = await minContext();
     const demand = table("demand");
-    const stray = { ...demand, records: () => [...demand.records(context), { brand: "no-such-brand", country: "GB", period: "2026-01", volume: 1 }] };
-    await expect(buildDownloads(context, [table("brands"), table("countries"), stray])).rejects.toThrow('Internal error: the foreign key demand (brand) → brands (slug) has ["no-such-brand"], which brands does not have');
+    const stray = {
+      ...demand,
+      records: () => [
+        ...demand.records(context),
+        { brand: "no-such-brand", country: "GB", period: "2026-01", volume: 1 },
+      ],
+    };
+    await expect(buildDownloads(context, [table("brands"), table("countries"), stray])).rejects.toThrow(
+      'Internal error: the foreign key demand (brand) → brands (slug) has ["no-such-brand"], which brands does not have',
+    );
     await expect(buildDownloads(context, [table("brands"), table("countries"), demand])).resolves.toHaveLength(3);
   });
 });

@@ -7,7 +7,9 @@ describe("downloadsPage", () => {
     const context = await minContext();
     const meta = { ...context.dataset.meta, resumes: { ...context.dataset.meta.resumes, license: "CC0 1.0" } };
     const html = await downloadsPage({ ...context, dataset: { ...context.dataset, meta } });
-    expect(html).toContain("snapshot of 2025-01-01T00:00:00Z, under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture): attribution as on the");
+    expect(html).toContain(
+      "snapshot of 2025-01-01T00:00:00Z, under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture): attribution as on the",
+    );
   });
 
   it("names the license once where both datasets share it", async () => {

@@ -3,7 +3,9 @@ import { escapeHtml, formatBytes, formatCount, formatPercent, renderTable } from
 
 describe("escapeHtml", () => {
   it("escapes the five characters that can break out of text or attributes", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
   });
 });
 
@@ -50,13 +52,17 @@ describe("formatPercent", () => {
 describe("renderTable", () => {
   it("gives the table a caption and scopes every header cell to its column", () => {
     const html = renderTable("Grades", ["Grade", "Brands"], [["A", "3"]], [1]);
-    expect(html).toBe('<div class="scroll" tabindex="0" role="region" aria-label="Grades"><table><caption>Grades</caption><thead><tr><th scope="col">Grade</th><th scope="col" class="num">Brands</th></tr></thead><tbody><tr><td>A</td><td class="num">3</td></tr></tbody></table></div>');
+    expect(html).toBe(
+      '<div class="scroll" tabindex="0" role="region" aria-label="Grades"><table><caption>Grades</caption><thead><tr><th scope="col">Grade</th><th scope="col" class="num">Brands</th></tr></thead><tbody><tr><td>A</td><td class="num">3</td></tr></tbody></table></div>',
+    );
   });
 });
 
 describe("renderTable: the scrolling wrapper (issue 28)", () => {
   it("is focusable and named by the caption's text, tags dropped and escapes kept single", () => {
     const html = renderTable("Top 5 (<code>/x?a=1&amp;b=2</code>)", ["A"], [["1"]]);
-    expect(html.startsWith('<div class="scroll" tabindex="0" role="region" aria-label="Top 5 (/x?a=1&amp;b=2)"><table>')).toBe(true);
+    expect(
+      html.startsWith('<div class="scroll" tabindex="0" role="region" aria-label="Top 5 (/x?a=1&amp;b=2)"><table>'),
+    ).toBe(true);
   });
 });

@@ -17,7 +17,15 @@ describe("landingPage", () => {
     const context = await minContext();
     const html = await landingPage(context);
     expect(html).toContain(`<li><strong>${context.dataset.counts.brands}</strong> casino and betting brands</li>`);
-    for (const href of ["/markets/", "/brands/", "/resumes/", SITE_LINKS.dataset.docs, SITE_LINKS.methodology, SITE_LINKS.downloads]) expect(html).toContain(`<li><a href="${href}">`);
+    for (const href of [
+      "/markets/",
+      "/brands/",
+      "/resumes/",
+      SITE_LINKS.dataset.docs,
+      SITE_LINKS.methodology,
+      SITE_LINKS.downloads,
+    ])
+      expect(html).toContain(`<li><a href="${href}">`);
     expect(html).toContain(`curl -s '${context.dataset.site.base_url}${QUICK_START_PATH}'`);
     expect(html).toContain("&quot;growth_pct&quot;");
     expect(html).toContain('<h2 id="samples">Sample rows</h2>');
@@ -35,7 +43,14 @@ describe("landingPage", () => {
     expect(html).toContain("casino and betting brands");
     expect(html.match(/synthetic/gi), "one synthetic-data notice").toHaveLength(2); // "Synthetic sample." and "seeded generator" sentence: one notice
     const links = addresses(html);
-    for (const href of [SITE_LINKS.methodology, SITE_LINKS.llmsTxt, SITE_LINKS.dataPackage, ...Object.values(SITE_LINKS.dataset), ...Object.values(SITE_LINKS.resumes)]) expect(links).toContain(href);
+    for (const href of [
+      SITE_LINKS.methodology,
+      SITE_LINKS.llmsTxt,
+      SITE_LINKS.dataPackage,
+      ...Object.values(SITE_LINKS.dataset),
+      ...Object.values(SITE_LINKS.resumes),
+    ])
+      expect(links).toContain(href);
   });
 
   it("lists every download with its link, size and SHA-256", async () => {
@@ -52,7 +67,8 @@ describe("landingPage", () => {
     const context = await minContext();
     const html = await downloadsPage(context);
     const downloads = await bulkDownloads(context);
-    for (const download of downloads) expect(html).toContain(`<tr><th scope="row" class="file"><a href="${download.urlPath}" download>`);
+    for (const download of downloads)
+      expect(html).toContain(`<tr><th scope="row" class="file"><a href="${download.urlPath}" download>`);
     expect(html).toContain("<caption>Every download with its records, size and SHA-256</caption>");
     const head = html.slice(html.indexOf("<thead>"), html.indexOf("</thead>"));
     expect(head.match(/<th /g)).toHaveLength(5);
@@ -65,19 +81,29 @@ describe("landingPage", () => {
     const html = await downloadsPage(await minContext());
     const body = html.slice(html.indexOf("</thead>"), html.indexOf("</table>"));
     expect(body.match(/<tbody>/g)).toHaveLength(2);
-    expect(body).toContain('<tbody>\n<tr><th colspan="5" scope="rowgroup">Open Demand Dataset (test fixture)</th></tr>');
-    expect(body).toContain('</tbody>\n<tbody>\n<tr><th colspan="5" scope="rowgroup">Resume Directory (test fixture)</th></tr>\n<tr><th scope="row" class="file"><a href="/downloads/resumes.ndjson.gz" download>');
+    expect(body).toContain(
+      '<tbody>\n<tr><th colspan="5" scope="rowgroup">Open Demand Dataset (test fixture)</th></tr>',
+    );
+    expect(body).toContain(
+      '</tbody>\n<tbody>\n<tr><th colspan="5" scope="rowgroup">Resume Directory (test fixture)</th></tr>\n<tr><th scope="row" class="file"><a href="/downloads/resumes.ndjson.gz" download>',
+    );
     expect(body.endsWith("</tbody>")).toBe(true);
   });
 
   it("gives a copyable attribution snippet per dataset, linking its landing page and the license", async () => {
     const context = await minContext();
-    expect(attributionSnippet(context, "dataset")).toBe('Data: <a href="https://data.example.com/">Open Demand Dataset (test fixture)</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>');
+    expect(attributionSnippet(context, "dataset")).toBe(
+      'Data: <a href="https://data.example.com/">Open Demand Dataset (test fixture)</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>',
+    );
     const html = await landingPage(context);
     expect(html).toContain('<code id="attribution-dataset">Data: &lt;a href=&quot;https://data.example.com/&quot;&gt;');
     // Each button's label names its dataset, in text only a screen reader reads.
-    expect(html).toContain('<button type="button" class="copy" data-copy="attribution-dataset">Copy<span class="visually-hidden"> the Open Demand Dataset (test fixture) attribution</span></button>');
-    expect(html).toContain('<button type="button" class="copy" data-copy="attribution-resumes">Copy<span class="visually-hidden"> the Resume Directory (test fixture) attribution</span></button>');
+    expect(html).toContain(
+      '<button type="button" class="copy" data-copy="attribution-dataset">Copy<span class="visually-hidden"> the Open Demand Dataset (test fixture) attribution</span></button>',
+    );
+    expect(html).toContain(
+      '<button type="button" class="copy" data-copy="attribution-resumes">Copy<span class="visually-hidden"> the Resume Directory (test fixture) attribution</span></button>',
+    );
   });
 
   it("says what the downloads hold without claiming the API lists' fields for every file", async () => {
@@ -88,8 +114,17 @@ describe("landingPage", () => {
 
   it("is self-contained: every address is on the site, a data: icon, or an attribution, license or mail link", async () => {
     const context = await minContext();
-    const external = addresses(await landingPage(context)).filter((href) => !href.startsWith("/") && !href.startsWith("#") && href !== "data:,");
-    expect(new Set(external)).toEqual(new Set([context.dataset.meta.dataset.attribution, context.dataset.meta.resumes.attribution, "https://creativecommons.org/licenses/by/4.0/", `mailto:${context.dataset.meta.contact}`]));
+    const external = addresses(await landingPage(context)).filter(
+      (href) => !href.startsWith("/") && !href.startsWith("#") && href !== "data:,",
+    );
+    expect(new Set(external)).toEqual(
+      new Set([
+        context.dataset.meta.dataset.attribution,
+        context.dataset.meta.resumes.attribution,
+        "https://creativecommons.org/licenses/by/4.0/",
+        `mailto:${context.dataset.meta.contact}`,
+      ]),
+    );
     expect(await landingPage(context)).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet|<img/);
   });
 
@@ -98,21 +133,35 @@ describe("landingPage", () => {
     const meta = { ...context.dataset.meta, resumes: { ...context.dataset.meta.resumes, license: "CC0 1.0" } };
     const html = await landingPage({ ...context, dataset: { ...context.dataset, meta } });
     expect(html).not.toContain("Both datasets are published under");
-    expect(html).toContain("Free to reuse under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture);");
-    expect(html).toContain('<p>Open Demand Dataset (test fixture) is published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a> and Resume Directory (test fixture) under <a href="https://creativecommons.org/publicdomain/zero/1.0/"><strong>CC0 1.0</strong></a>: copy, share and adapt them');
-    expect(html).toContain("Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture) · contact");
+    expect(html).toContain(
+      "Free to reuse under CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture);",
+    );
+    expect(html).toContain(
+      '<p>Open Demand Dataset (test fixture) is published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a> and Resume Directory (test fixture) under <a href="https://creativecommons.org/publicdomain/zero/1.0/"><strong>CC0 1.0</strong></a>: copy, share and adapt them',
+    );
+    expect(html).toContain(
+      "Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 for Open Demand Dataset (test fixture) and CC0 1.0 for Resume Directory (test fixture) · contact",
+    );
   });
 
   it("says once that both datasets share a license when they do", async () => {
     const html = await landingPage(await minContext());
-    expect(html).toContain('<p>Both datasets are published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a>: copy, share and adapt them');
+    expect(html).toContain(
+      '<p>Both datasets are published under <a href="https://creativecommons.org/licenses/by/4.0/"><strong>CC BY 4.0</strong></a>: copy, share and adapt them',
+    );
     expect(html).toContain("Free to reuse under CC BY 4.0; snapshot");
     expect(html).toContain("Snapshot 2025-01-01T00:00:00Z · CC BY 4.0 · contact");
   });
 
   it("escapes names taken from the seeds", async () => {
     const context = await minContext();
-    const hostile = { ...context, dataset: { ...context.dataset, meta: { ...context.dataset.meta, dataset: { ...context.dataset.meta.dataset, name: "<b>Bad & Co</b>" } } } };
+    const hostile = {
+      ...context,
+      dataset: {
+        ...context.dataset,
+        meta: { ...context.dataset.meta, dataset: { ...context.dataset.meta.dataset, name: "<b>Bad & Co</b>" } },
+      },
+    };
     const html = await landingPage(hostile);
     expect(html).toContain("&lt;b&gt;Bad &amp; Co&lt;/b&gt;");
     expect(html).not.toContain("<b>Bad");

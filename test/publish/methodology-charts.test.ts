@@ -1,8 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../build/compute/dataset.ts";
-import { calibrationPoints, calibrationSpec, demandShareSeries, demandShareSpec, demandShareTable, largestMarket, trustDistributionSpec } from "../../build/publish/methodology-charts.ts";
+import {
+  calibrationPoints,
+  calibrationSpec,
+  demandShareSeries,
+  demandShareSpec,
+  demandShareTable,
+  largestMarket,
+  trustDistributionSpec,
+} from "../../build/publish/methodology-charts.ts";
 
-const value = (brand: string, country: string, period: string, volume: number, sod: number) => ({ brand, country, period, volume, sod, adi: 0 });
+const value = (brand: string, country: string, period: string, volume: number, sod: number) => ({
+  brand,
+  country,
+  period,
+  volume,
+  sod,
+  adi: 0,
+});
 
 /** Index values in the /index order. Two markets: DE has 60 + 40 + 10 = 110 in total, GB 50 + 50 + 10 = 110 as well (tie: code order). */
 const index = [
@@ -84,7 +99,11 @@ describe("calibrationPoints", () => {
   });
 
   it("faces one panel per market with independent scales and a regression line", () => {
-    const spec = calibrationSpec(calibrationPoints(dataset)) as { facet: { field: string }; resolve: unknown; spec: { layer: { transform?: unknown }[] } };
+    const spec = calibrationSpec(calibrationPoints(dataset)) as {
+      facet: { field: string };
+      resolve: unknown;
+      spec: { layer: { transform?: unknown }[] };
+    };
     expect(spec.facet.field).toBe("market");
     expect(spec.resolve).toEqual({ scale: { x: "independent", y: "independent" } });
     expect(spec.spec.layer[1]!.transform).toEqual([{ regression: "ggr", on: "demand" }]);
@@ -93,8 +112,14 @@ describe("calibrationPoints", () => {
 
 describe("trustDistributionSpec", () => {
   it("bins every brand's score, coloured by grade in the bands' order", () => {
-    const spec = trustDistributionSpec(dataset) as { data: { values: unknown[] }; encoding: { color: { scale: { domain: string[] } } } };
-    expect(spec.data.values).toEqual([{ score: 81, grade: "A" }, { score: 40.5, grade: "D" }]);
+    const spec = trustDistributionSpec(dataset) as {
+      data: { values: unknown[] };
+      encoding: { color: { scale: { domain: string[] } } };
+    };
+    expect(spec.data.values).toEqual([
+      { score: 81, grade: "A" },
+      { score: 40.5, grade: "D" },
+    ]);
     expect(spec.encoding.color.scale.domain).toEqual(["A", "B", "C", "D", "E"]);
   });
 });

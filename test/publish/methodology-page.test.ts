@@ -3,7 +3,12 @@ import type { EngineContext } from "../../build/query/endpoint.ts";
 import { PROVIDER_RANK_WEIGHTS } from "../../build/compute/provider-rank.ts";
 import { TRUST_GRADES, TRUST_WEIGHTS } from "../../build/compute/trust-score.ts";
 import { escapeHtml, formatPercent } from "../../build/publish/html.ts";
-import { calibrationPoints, demandShareSeries, largestMarket, trustDistributionTable } from "../../build/publish/methodology-charts.ts";
+import {
+  calibrationPoints,
+  demandShareSeries,
+  largestMarket,
+  trustDistributionTable,
+} from "../../build/publish/methodology-charts.ts";
 import { methodologyCharts, methodologyPage, methodologyPageProducer } from "../../build/publish/methodology-page.ts";
 import { gradeBandRows, resumeDirectorySection } from "../../build/publish/methodology-sections.ts";
 import { SCORE_DECIMALS } from "../../build/query/resumes/resume-records.ts";
@@ -27,7 +32,10 @@ describe("methodologyPage", () => {
   it("inlines one SVG chart per chart the data allows, and renders the same bytes twice", async () => {
     const charts = methodologyCharts(context.dataset);
     expect(charts.map((chart) => chart.id)).toContain("chart-trust-distribution");
-    for (const chart of charts) expect(html).toMatch(new RegExp(`<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="[^"]+"><svg `));
+    for (const chart of charts)
+      expect(html).toMatch(
+        new RegExp(`<figure id="${chart.id}" class="chart"><div class="scroll" role="img" aria-label="[^"]+"><svg `),
+      );
     expect(html.match(/<svg /g)).toHaveLength(charts.length);
     expect(await methodologyPage(context)).toBe(html);
   });
@@ -35,8 +43,12 @@ describe("methodologyPage", () => {
   it("states the sod and adi formulas, every Trust Score weight, the grade bands and the provider weights from the code", () => {
     expect(html).toContain("sod(b, c, m) = volume(b, c, m) ÷ Σ");
     expect(html).toContain("adi(b, c, m) = volume(b, c, m) ÷ max");
-    for (const [name, weight] of Object.entries(TRUST_WEIGHTS)) expect(html).toContain(`<code>${name}</code></td><td class="num">${formatPercent(weight)}</td>`);
-    for (const [name, weight] of Object.entries(PROVIDER_RANK_WEIGHTS)) expect(html).toMatch(new RegExp(`<code>${name}</code></td><td>[^<]+</td><td class="num">${formatPercent(weight)}</td>`));
+    for (const [name, weight] of Object.entries(TRUST_WEIGHTS))
+      expect(html).toContain(`<code>${name}</code></td><td class="num">${formatPercent(weight)}</td>`);
+    for (const [name, weight] of Object.entries(PROVIDER_RANK_WEIGHTS))
+      expect(html).toMatch(
+        new RegExp(`<code>${name}</code></td><td>[^<]+</td><td class="num">${formatPercent(weight)}</td>`),
+      );
     for (const band of TRUST_GRADES) expect(html).toContain(`<td>${band.grade}</td><td>${band.min} to `);
   });
 
@@ -45,14 +57,23 @@ describe("methodologyPage", () => {
     expect(html).toContain("less than 50% of the weight is marked provisional");
     const total = context.dataset.brands.length;
     for (const name of Object.keys(TRUST_WEIGHTS)) {
-      const known = context.dataset.brands.filter((brand) => brand.trust.components[name as keyof typeof TRUST_WEIGHTS] !== null).length;
-      expect(html).toMatch(new RegExp(`<code>${name}</code></td><td class="num">[^<]+</td><td>[^<]+</td><td class="num">${known} of ${total}</td>`));
+      const known = context.dataset.brands.filter(
+        (brand) => brand.trust.components[name as keyof typeof TRUST_WEIGHTS] !== null,
+      ).length;
+      expect(html).toMatch(
+        new RegExp(
+          `<code>${name}</code></td><td class="num">[^<]+</td><td>[^<]+</td><td class="num">${known} of ${total}</td>`,
+        ),
+      );
     }
   });
 
   it("lists the calibration figures of every market", () => {
     expect(context.dataset.calibration.length).toBeGreaterThan(0);
-    for (const entry of context.dataset.calibration) expect(html).toContain(`<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`);
+    for (const entry of context.dataset.calibration)
+      expect(html).toContain(
+        `<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`,
+      );
   });
 
   // An SVG chart alone says nothing to a screen reader but its short label: each is followed by its figures.
@@ -61,7 +82,12 @@ describe("methodologyPage", () => {
     for (const chart of charts) {
       const after = html.slice(html.indexOf(`<figure id="${chart.id}"`));
       const details = after.slice(after.indexOf("</figure>\n") + "</figure>\n".length);
-      expect(details.startsWith(`<details class="chart-data"><summary>The chart's figures as a table</summary><div class="scroll" tabindex="0" role="region" aria-label="`), chart.id).toBe(true);
+      expect(
+        details.startsWith(
+          `<details class="chart-data"><summary>The chart's figures as a table</summary><div class="scroll" tabindex="0" role="region" aria-label="`,
+        ),
+        chart.id,
+      ).toBe(true);
       expect(details, chart.id).toContain(`"><table><caption>${escapeHtml(chart.table.caption)}</caption>`);
       expect(chart.table.rows.length, chart.id).toBeGreaterThan(0);
       for (const row of chart.table.rows) expect(row, chart.id).toHaveLength(chart.table.head.length);
@@ -85,10 +111,17 @@ describe("methodologyPage", () => {
 
   it("states the resume index's field weights, k1 and b, and the other numbers, from the code", () => {
     const { fields, k1, b } = RESUME_SEARCH_SETTINGS;
-    for (const field of fields) expect(html).toMatch(new RegExp(`<td><code>${field.name}</code></td><td>[^<]+</td><td class="num">${field.weight}</td>`));
+    for (const field of fields)
+      expect(html).toMatch(
+        new RegExp(`<td><code>${field.name}</code></td><td>[^<]+</td><td class="num">${field.weight}</td>`),
+      );
     expect(html).toContain(`k<sub>1</sub> = ${k1} and <em>b</em> = ${b}`);
     // The values today, so that a change to the settings shows up here as well as on the page.
-    expect([fields.map((field) => `${field.name} ${field.weight}`), k1, b]).toEqual([["title 3", "skills 2", "text 1"], 1.2, 0.75]);
+    expect([fields.map((field) => `${field.name} ${field.weight}`), k1, b]).toEqual([
+      ["title 3", "skills 2", "text 1"],
+      1.2,
+      0.75,
+    ]);
     expect(html).toContain(`${PREFIX_FLOOR} × (1 + word length ÷ term length)`);
     expect(html).toContain(`<code>keit</code> → <code>keitaro</code> counts ${prefixFactor(4, 7).toFixed(2)}`);
     expect(html).toContain(`longer than ${MAX_TOKEN_LENGTH} characters`);
@@ -101,19 +134,47 @@ describe("methodologyPage", () => {
   });
 
   it("renders the section from the settings it is given, so other weights, k1 or b change the text", () => {
-    const settings = { fields: [{ name: "title", weight: 5 }, { name: "skills", weight: 2.5 }, { name: "text", weight: 0.5 }], k1: 1.6, b: 0.3 };
+    const settings = {
+      fields: [
+        { name: "title", weight: 5 },
+        { name: "skills", weight: 2.5 },
+        { name: "text", weight: 0.5 },
+      ],
+      k1: 1.6,
+      b: 0.3,
+    };
     const section = resumeDirectorySection(settings);
-    expect(section).toContain(`<td><code>title</code></td><td>${escapeHtml("the resume's title")}</td><td class="num">5</td>`);
+    expect(section).toContain(
+      `<td><code>title</code></td><td>${escapeHtml("the resume's title")}</td><td class="num">5</td>`,
+    );
     expect(section).toContain('<td class="num">2.5</td>');
     expect(section).toContain('<td class="num">0.5</td>');
     expect(section).toContain("k<sub>1</sub> = 1.6 and <em>b</em> = 0.3");
     expect(section).not.toContain(`k<sub>1</sub> = ${RESUME_SEARCH_SETTINGS.k1}`);
-    expect(resumeDirectorySection()).toBe(html.slice(html.indexOf('<h2 id="resume-directory">'), html.indexOf("</main>")).trimEnd());
+    expect(resumeDirectorySection()).toBe(
+      html.slice(html.indexOf('<h2 id="resume-directory">'), html.indexOf("</main>")).trimEnd(),
+    );
   });
 
   it("closes every element it opens in the resume directory's section", () => {
     const section = resumeDirectorySection();
-    for (const tag of ["p", "h2", "h3", "code", "em", "sub", "table", "tr", "td", "th", "div", "strong", "a", "ul", "li"]) {
+    for (const tag of [
+      "p",
+      "h2",
+      "h3",
+      "code",
+      "em",
+      "sub",
+      "table",
+      "tr",
+      "td",
+      "th",
+      "div",
+      "strong",
+      "a",
+      "ul",
+      "li",
+    ]) {
       const opened = section.match(new RegExp(`<${tag}[ >]`, "g"))?.length ?? 0;
       expect(section.match(new RegExp(`</${tag}>`, "g"))?.length ?? 0, tag).toBe(opened);
     }
@@ -126,7 +187,11 @@ describe("methodologyPage", () => {
 
   it("is produced at /methodology, its body finished once the charts are rendered", async () => {
     const [file] = methodologyPageProducer(context);
-    expect(file).toMatchObject({ urlPath: "/methodology/", file: "methodology/index.html", contentType: "text/html; charset=utf-8" });
+    expect(file).toMatchObject({
+      urlPath: "/methodology/",
+      file: "methodology/index.html",
+      contentType: "text/html; charset=utf-8",
+    });
     expect(file!.body).toBeInstanceOf(Promise);
     expect(await file!.body).toBe(html);
   });
@@ -155,7 +220,8 @@ describe("trustDistributionTable", () => {
     expect(table.rows[0]![0]).toBe("0 to below 5");
     expect(table.rows.at(-1)![0]).toBe("95 to 100");
     expect(table.rows.reduce((sum, row) => sum + Number(row.at(-1)), 0)).toBe(context.dataset.brands.length);
-    for (const row of table.rows) expect(row.slice(1, -1).reduce((sum, cell) => sum + Number(cell), 0)).toBe(Number(row.at(-1)));
+    for (const row of table.rows)
+      expect(row.slice(1, -1).reduce((sum, cell) => sum + Number(cell), 0)).toBe(Number(row.at(-1)));
     const brand = context.dataset.brands[0]!;
     const band = Math.min(19, Math.floor(brand.trust.score! / 5));
     const column = TRUST_GRADES.findIndex((grade) => grade.grade === brand.trust.grade) + 1;
@@ -191,6 +257,7 @@ describe("the demand and calibration tables", () => {
       expect(cells.length).toBe(rows.length);
     }
     const calibration = charts.find((chart) => chart.id === "chart-calibration");
-    if (calibration !== undefined) expect(calibration.table.rows.length).toBe(calibrationPoints(context.dataset).length);
+    if (calibration !== undefined)
+      expect(calibration.table.rows.length).toBe(calibrationPoints(context.dataset).length);
   });
 });

@@ -52,12 +52,17 @@ export function documentValidator(doc: Doc): DocumentValidator {
   const responseOf = (path: string, method: string, status: number): { pointer: string; response: Doc } => {
     const response = doc.paths[path]?.[method]?.responses?.[String(status)];
     if (response === undefined) throw new Error(`${method.toUpperCase()} ${path} documents no ${status}`);
-    if (typeof response.$ref === "string") return { pointer: response.$ref.slice(1), response: resolve(doc, response.$ref) };
+    if (typeof response.$ref === "string")
+      return { pointer: response.$ref.slice(1), response: resolve(doc, response.$ref) };
     return { pointer: ["", "paths", path, method, "responses", String(status)].map(segment).join("/"), response };
   };
   const check = (ref: string, value: unknown, where: string): string[] => {
     const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
-    return validate(value) ? [] : (validate.errors ?? []).slice(0, 5).map((error) => `${where}${error.instancePath}: ${error.message ?? "invalid"}`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? [])
+          .slice(0, 5)
+          .map((error) => `${where}${error.instancePath}: ${error.message ?? "invalid"}`);
   };
   return {
     body(path, method, status, mediaType, body) {
@@ -65,8 +70,16 @@ export function documentValidator(doc: Doc): DocumentValidator {
       const media = response.content?.[mediaType];
       if (media === undefined) throw new Error(`${method.toUpperCase()} ${path} ${status} documents no ${mediaType}`);
       if (mediaType === "application/x-ndjson") {
-        const lines = String(body).split("\n").filter((line) => line !== "");
-        return lines.flatMap((line, i) => check(`${id}#${pointer}/content/${segment(mediaType)}/x-item-schema`, JSON.parse(line), `${path} line ${i + 1}`));
+        const lines = String(body)
+          .split("\n")
+          .filter((line) => line !== "");
+        return lines.flatMap((line, i) =>
+          check(
+            `${id}#${pointer}/content/${segment(mediaType)}/x-item-schema`,
+            JSON.parse(line),
+            `${path} line ${i + 1}`,
+          ),
+        );
       }
       return check(`${id}#${pointer}/content/${segment(mediaType)}/schema`, body, `${path} ${status}`);
     },
@@ -77,7 +90,9 @@ export function documentValidator(doc: Doc): DocumentValidator {
         if (value === null) return optional.includes(name) ? [] : [`${path}: header ${name} missing`];
         const header = typeof declared.$ref === "string" ? resolve(doc, declared.$ref) : declared;
         const typed = header.schema?.type === "integer" ? Number(value) : value;
-        return ajv.validate(header.schema, typed) ? [] : [`${path}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`];
+        return ajv.validate(header.schema, typed)
+          ? []
+          : [`${path}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`];
       });
     },
   };
@@ -102,7 +117,10 @@ export interface ClientCall {
 const mediaTypeOf = (response: Response): string => (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
 
 /** Collects the answers of typed client calls: `record(path, await api.GET(...))` returns the result unchanged. */
-export function callRecorder(): { calls: ClientCall[]; record: <T extends { response: Response; data?: unknown; error?: unknown }>(path: string, result: T) => T } {
+export function callRecorder(): {
+  calls: ClientCall[];
+  record: <T extends { response: Response; data?: unknown; error?: unknown }>(path: string, result: T) => T;
+} {
   const calls: ClientCall[] = [];
   return {
     calls,
@@ -118,7 +136,12 @@ export function callRecorder(): { calls: ClientCall[]; record: <T extends { resp
  * documented; the same URL answers HEAD with the documented headers and no body; an unknown
  * parameter gets the documented 400, and an unknown slug or id the documented 404.
  */
-export async function checkCalls(doc: Doc, base: string, calls: readonly ClientCall[], fetch: typeof globalThis.fetch = globalThis.fetch): Promise<string[]> {
+export async function checkCalls(
+  doc: Doc,
+  base: string,
+  calls: readonly ClientCall[],
+  fetch: typeof globalThis.fetch = globalThis.fetch,
+): Promise<string[]> {
   const validator = documentValidator(doc);
   const problems: string[] = [];
   for (const { path, response, body } of calls) {
@@ -129,7 +152,10 @@ export async function checkCalls(doc: Doc, base: string, calls: readonly ClientC
     const type = mediaTypeOf(response);
     // A streamed export computed on the fly has no ETag (contract §1, caching).
     const optional = type === "application/x-ndjson" ? ["ETag"] : [];
-    problems.push(...validator.body(path, "get", 200, type, body), ...validator.headers(path, "get", 200, response.headers, optional));
+    problems.push(
+      ...validator.body(path, "get", 200, type, body),
+      ...validator.headers(path, "get", 200, response.headers, optional),
+    );
     const head = await fetch(response.url, { method: "HEAD" });
     if (head.status !== 200 || (await head.text()) !== "") problems.push(`HEAD ${path}: ${head.status} or a body`);
     problems.push(...validator.headers(path, "head", 200, head.headers, optional));
@@ -144,8 +170,17 @@ export async function checkCalls(doc: Doc, base: string, calls: readonly ClientC
   return problems;
 }
 
-async function checkError(validator: DocumentValidator, path: string, url: URL, status: number, fetch: typeof globalThis.fetch): Promise<string[]> {
+async function checkError(
+  validator: DocumentValidator,
+  path: string,
+  url: URL,
+  status: number,
+  fetch: typeof globalThis.fetch,
+): Promise<string[]> {
   const response = await fetch(url);
   if (response.status !== status) return [`GET ${url.pathname}${url.search}: ${response.status}, expected ${status}`];
-  return [...validator.body(path, "get", status, mediaTypeOf(response), await response.json()), ...validator.headers(path, "get", status, response.headers)];
+  return [
+    ...validator.body(path, "get", status, mediaTypeOf(response), await response.json()),
+    ...validator.headers(path, "get", status, response.headers),
+  ];
 }

@@ -17,7 +17,11 @@ const BASE = SERVICE_BASES.resumes;
 type Client = ReturnType<typeof createClient<paths>>;
 
 function client(): Client {
-  return createClient<paths>({ baseUrl: `${host.origin}${BASE}`, fetch: host.fetch, querySerializer: { array: { style: "form", explode: false } } });
+  return createClient<paths>({
+    baseUrl: `${host.origin}${BASE}`,
+    fetch: host.fetch,
+    querySerializer: { array: { style: "form", explode: false } },
+  });
 }
 
 /** Every endpoint once, through the typed client. */
@@ -27,10 +31,21 @@ async function callEveryEndpoint(api: Client): Promise<ClientCall[]> {
   record("/openapi.json", await api.GET("/openapi.json"));
   const stats = record("/stats", await api.GET("/stats"));
   const role = Object.keys(stats.data?.data.by_role ?? {})[0] ?? "";
-  const list = record("/resumes", await api.GET("/resumes", { params: { query: { q: "affiliate", role: [role], sort: "relevance", has_contacts: true, per_page: 5 } } }));
+  const list = record(
+    "/resumes",
+    await api.GET("/resumes", {
+      params: { query: { q: "affiliate", role: [role], sort: "relevance", has_contacts: true, per_page: 5 } },
+    }),
+  );
   const id: number = list.data?.data[0]?.id ?? 0;
   record("/resumes/{id}", await api.GET("/resumes/{id}", { params: { path: { id } } }));
-  record("/resumes/export", await api.GET("/resumes/export", { params: { query: { seniority: ["senior", "lead"], since: "2025-01-01", per_page: 3 } }, parseAs: "text" }));
+  record(
+    "/resumes/export",
+    await api.GET("/resumes/export", {
+      params: { query: { seniority: ["senior", "lead"], since: "2025-01-01", per_page: 3 } },
+      parseAs: "text",
+    }),
+  );
   return calls;
 }
 
@@ -64,7 +79,14 @@ describe("a client generated from /resume/api/v1/openapi.json", () => {
     const response = await host.get(`${BASE}/resumes/export?per_page=2`);
     const [first = "", second = ""] = (await response.text()).trim().split("\n");
     const broken = `${first}\n${JSON.stringify({ ...(JSON.parse(second) as object), seniority: "intern" })}\n`;
-    const problems = await checkCalls(doc, `${host.origin}${BASE}`, [{ path: "/resumes/export", response, body: broken }], host.fetch);
-    expect(problems).toEqual([expect.stringMatching(/^\/resumes\/export line 2\/seniority: must be equal to one of the allowed values/)]);
+    const problems = await checkCalls(
+      doc,
+      `${host.origin}${BASE}`,
+      [{ path: "/resumes/export", response, body: broken }],
+      host.fetch,
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^\/resumes\/export line 2\/seniority: must be equal to one of the allowed values/),
+    ]);
   });
 });

@@ -15,7 +15,10 @@ async function lint(source: string): Promise<NormalizedProblem[]> {
 }
 
 /** One line per problem, so a failure says what and where. */
-const describeProblems = (problems: NormalizedProblem[]): string[] => problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? "?"}`);
+const describeProblems = (problems: NormalizedProblem[]): string[] =>
+  problems.map(
+    (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? "?"}`,
+  );
 
 describe("Redocly lint (recommended rules)", () => {
   it.each(["dataset", "resumes"] as const)("finds no problem in the %s document", async (service) => {
@@ -28,8 +31,11 @@ describe("Redocly lint (recommended rules)", () => {
 
   it("does report a broken document (an example that contradicts its schema, a dangling $ref)", async () => {
     const doc = (await (await host.get(`${SERVICE_BASES.resumes}/openapi.json`)).json()) as Record<string, any>;
-    doc.paths["/resumes"].get.responses["200"].content["application/json"].examples.sample.value.data[0].seniority = "intern";
-    doc.paths["/stats"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/NoSuchSchema" };
+    doc.paths["/resumes"].get.responses["200"].content["application/json"].examples.sample.value.data[0].seniority =
+      "intern";
+    doc.paths["/stats"].get.responses["200"].content["application/json"].schema = {
+      $ref: "#/components/schemas/NoSuchSchema",
+    };
     const rules = (await lint(JSON.stringify(doc))).map((problem) => problem.ruleId);
     expect(rules).toEqual(expect.arrayContaining(["no-invalid-media-type-examples", "no-unresolved-refs"]));
   });

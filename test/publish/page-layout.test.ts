@@ -20,7 +20,8 @@ describe("renderPage", () => {
 
   it("has one landmark of each kind, the navigation labelled", async () => {
     const html = renderPage(await minContext(), { path: "/", title: "T", description: "D", body: "<h1>T</h1>" });
-    for (const tag of ["header", "main", "footer", "nav"]) expect(html.match(new RegExp(`<${tag}[\\s>]`, "g")), tag).toHaveLength(1);
+    for (const tag of ["header", "main", "footer", "nav"])
+      expect(html.match(new RegExp(`<${tag}[\\s>]`, "g")), tag).toHaveLength(1);
     expect(html).toContain('<nav aria-label="Site">');
   });
 });

@@ -31,7 +31,11 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     userDataDir = await mkdtemp(path.join(os.tmpdir(), "chromium-portal-"));
-    browser = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+    });
     page = browser.pages()[0] ?? (await browser.newPage());
     problems = watch(page);
     // The brand page of the brand leading the largest market's chart on the landing page: one with demand data.
@@ -48,9 +52,13 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
   async function pageFaults(name: string, width: number): Promise<string[]> {
     await page.waitForLoadState("networkidle");
     const faults: string[] = [];
-    const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    const overflow = await page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
     if (overflow > 0) faults.push(`overflows sideways by ${overflow} px`);
-    const small = await page.evaluate<string[]>(`[...document.querySelectorAll("svg.chart text")].filter((t) => parseFloat(getComputedStyle(t).fontSize) < ${MIN_CHART_TEXT}).map((t) => t.textContent)`);
+    const small = await page.evaluate<string[]>(
+      `[...document.querySelectorAll("svg.chart text")].filter((t) => parseFloat(getComputedStyle(t).fontSize) < ${MIN_CHART_TEXT}).map((t) => t.textContent)`,
+    );
     if (small.length > 0) faults.push(`chart text under ${MIN_CHART_TEXT} px: ${small.slice(0, 5).join(", ")}`);
     const serious = (await axeViolations(page, [])).filter((violation) => /\((serious|critical)\)/.test(violation));
     faults.push(...serious);
@@ -72,16 +80,21 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
     await expect(page.locator("svg.chart").count()).resolves.toBe(1);
   });
 
-  it.each(WIDTHS)("a market page at %i px: share-of-search chart with its table, every tracked brand", async (width) => {
-    expect(await visit("/markets/gb/", "market", width)).toEqual([]);
-    await expect(page.locator("h1").textContent()).resolves.toContain("(GB)");
-    await expect(page.locator("#share-caption").textContent()).resolves.toContain("Share of search");
-    const paths = await page.locator("svg.chart svg.plot path").count();
-    expect(paths).toBeGreaterThanOrEqual(2);
-    await expect(page.locator("details.chart-data table").first().locator("tbody tr").count()).resolves.toBeGreaterThan(2);
-    const chart = await page.locator("svg.chart").first().boundingBox();
-    expect(chart!.width).toBeGreaterThan(width === 390 ? 300 : 600);
-  });
+  it.each(WIDTHS)(
+    "a market page at %i px: share-of-search chart with its table, every tracked brand",
+    async (width) => {
+      expect(await visit("/markets/gb/", "market", width)).toEqual([]);
+      await expect(page.locator("h1").textContent()).resolves.toContain("(GB)");
+      await expect(page.locator("#share-caption").textContent()).resolves.toContain("Share of search");
+      const paths = await page.locator("svg.chart svg.plot path").count();
+      expect(paths).toBeGreaterThanOrEqual(2);
+      await expect(
+        page.locator("details.chart-data table").first().locator("tbody tr").count(),
+      ).resolves.toBeGreaterThan(2);
+      const chart = await page.locator("svg.chart").first().boundingBox();
+      expect(chart!.width).toBeGreaterThan(width === 390 ? 300 : 600);
+    },
+  );
 
   it.each(WIDTHS)("a brand page at %i px: Trust Score components, trust history, licenses", async (width) => {
     expect(await visit(brandPath, "brand", width)).toEqual([]);
@@ -94,32 +107,37 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
     expect(await visit("/downloads/", "downloads", width)).toEqual([]);
   });
 
-  it.each(WIDTHS)("the resume search at %i px: type a query, filter, page forward, open a resume; the URL holds the search", async (width) => {
-    expect(await visit("/resumes/", "resumes", width)).toEqual([]);
-    const status = page.locator("#search-status");
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/resumes match/);
-    await page.locator('input[name="q"]').pressSequentially("manag", { delay: 40 });
-    await expect.poll(() => new URL(page.url()).searchParams.get("q"), { timeout: 15_000 }).toBe("manag");
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/resumes match · page 1 of/);
-    const unfiltered = Number(/^(\d+)/.exec((await status.textContent()) ?? "")![1]);
-    await page.locator('select[name="seniority"]').selectOption("senior");
-    await expect.poll(() => new URL(page.url()).searchParams.get("seniority"), { timeout: 15_000 }).toBe("senior");
-    await expect.poll(async () => Number(/^(\d+)/.exec((await status.textContent()) ?? "")?.[1] ?? "-1"), { timeout: 15_000 }).toBeLessThan(unfiltered);
-    const filtered = page.url();
-    await page.locator("#pager button.page-next").click();
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/page 2 of/);
-    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
-    const first = page.locator("#results a[data-id]").first();
-    const title = await first.textContent();
-    await first.click();
-    await expect.poll(() => page.locator("#resume-title").textContent(), { timeout: 15_000 }).toBe(title);
-    expect(new URL(page.url()).searchParams.get("id")).toMatch(/^\d+$/);
-    expect(await pageFaults("resume-open", width)).toEqual([]);
-    // The URL is the search: opened anew, it shows the same filtered list.
-    await page.goto(filtered);
-    await expect(page.locator('select[name="seniority"]').inputValue()).resolves.toBe("senior");
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/resumes match · page 1 of/);
-  });
+  it.each(WIDTHS)(
+    "the resume search at %i px: type a query, filter, page forward, open a resume; the URL holds the search",
+    async (width) => {
+      expect(await visit("/resumes/", "resumes", width)).toEqual([]);
+      const status = page.locator("#search-status");
+      await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/resumes match/);
+      await page.locator('input[name="q"]').pressSequentially("manag", { delay: 40 });
+      await expect.poll(() => new URL(page.url()).searchParams.get("q"), { timeout: 15_000 }).toBe("manag");
+      await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/resumes match · page 1 of/);
+      const unfiltered = Number(/^(\d+)/.exec((await status.textContent()) ?? "")![1]);
+      await page.locator('select[name="seniority"]').selectOption("senior");
+      await expect.poll(() => new URL(page.url()).searchParams.get("seniority"), { timeout: 15_000 }).toBe("senior");
+      await expect
+        .poll(async () => Number(/^(\d+)/.exec((await status.textContent()) ?? "")?.[1] ?? "-1"), { timeout: 15_000 })
+        .toBeLessThan(unfiltered);
+      const filtered = page.url();
+      await page.locator("#pager button.page-next").click();
+      await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/page 2 of/);
+      expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+      const first = page.locator("#results a[data-id]").first();
+      const title = await first.textContent();
+      await first.click();
+      await expect.poll(() => page.locator("#resume-title").textContent(), { timeout: 15_000 }).toBe(title);
+      expect(new URL(page.url()).searchParams.get("id")).toMatch(/^\d+$/);
+      expect(await pageFaults("resume-open", width)).toEqual([]);
+      // The URL is the search: opened anew, it shows the same filtered list.
+      await page.goto(filtered);
+      await expect(page.locator('select[name="seniority"]').inputValue()).resolves.toBe("senior");
+      await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/resumes match · page 1 of/);
+    },
+  );
 
   it("saw no console error and no failed request", () => {
     expect(problems.console).toEqual([]);

@@ -32,7 +32,15 @@ describe("line chart arithmetic", () => {
   });
 
   it("draws values on a 1000-unit plot, 0 at the bottom, breaking the line at a missing value", () => {
-    const svg = lineChartSvg({ id: "t", caption: "c", xTitle: "Month", yTitle: "Share (%)", xLabels: ["a", "b", "c", "d", "e"], series: [{ name: "s", values: [0, 5, null, 10, 2.5] }], yMax: 10 });
+    const svg = lineChartSvg({
+      id: "t",
+      caption: "c",
+      xTitle: "Month",
+      yTitle: "Share (%)",
+      xLabels: ["a", "b", "c", "d", "e"],
+      series: [{ name: "s", values: [0, 5, null, 10, 2.5] }],
+      yMax: 10,
+    });
     // x: 0, 250, (gap), 750, 1000; y: 1000 - value / 10 × 1000
     expect(svg).toContain('<path d="M0 1000 L250 500 M750 0 L1000 750" stroke="#0072b2"/>');
     expect(svg).toContain(">Share (%)</text>");
@@ -52,7 +60,10 @@ describe("the market, brand and resume search pages of the sample", () => {
     const { context } = await sampleContext();
     const markets = marketsProducer(context);
     const brands = brandsProducer(context);
-    expect(markets.map((file) => file.urlPath)).toEqual(["/markets/", ...context.dataset.countries.map((country) => `/markets/${country.code.toLowerCase()}/`)]);
+    expect(markets.map((file) => file.urlPath)).toEqual([
+      "/markets/",
+      ...context.dataset.countries.map((country) => `/markets/${country.code.toLowerCase()}/`),
+    ]);
     expect(brands).toHaveLength(context.dataset.brands.length + 1);
     expect(brands[1]!.file).toBe(`brands/${context.dataset.brands[0]!.slug}/index.html`);
     expect(marketsProducer(context).map((file) => file.body)).toEqual(markets.map((file) => file.body));
@@ -64,11 +75,18 @@ describe("the market, brand and resume search pages of the sample", () => {
     const shared = sharedAnswers(context);
     const pages = new Map(marketsProducer(context).map((file) => [file.urlPath, String(file.body)]));
     const without = context.dataset.countries.find((country) => country.coverage.periods === 0);
-    if (without !== undefined) expect(pages.get(`/markets/${without.code.toLowerCase()}/`)).toContain(`No demand data for ${without.name} yet`);
-    const gb = marketData(context, context.dataset.countries.find((country) => country.code === "GB")!, shared);
+    if (without !== undefined)
+      expect(pages.get(`/markets/${without.code.toLowerCase()}/`)).toContain(`No demand data for ${without.name} yet`);
+    const gb = marketData(
+      context,
+      context.dataset.countries.find((country) => country.code === "GB")!,
+      shared,
+    );
     const html = pages.get("/markets/gb/")!;
     expect(html).toContain(`of all ${gb.shares.length} brands tracked in the market that month`);
-    expect(html).toContain(`Share of search (sod) of the ${gb.chart.length} brands with the largest share in ${gb.latest}`);
+    expect(html).toContain(
+      `Share of search (sod) of the ${gb.chart.length} brands with the largest share in ${gb.latest}`,
+    );
     // Every brand tracked in the latest month is in the table, linked to its page.
     for (const share of gb.shares) expect(html).toContain(`<a href="/brands/${share.slug}/">`);
   });
@@ -87,7 +105,9 @@ describe("the market, brand and resume search pages of the sample", () => {
     const [page, script] = resumeSearchProducer(context);
     const roles = new Set(context.dataset.resumes.map((resume) => resume.role));
     for (const role of roles) expect(String(page!.body)).toContain(`<option value="${role}">`);
-    expect(String(page!.body)).toContain('<form id="resume-search" class="search" action="/resume/api/v1/resumes" method="get"');
+    expect(String(page!.body)).toContain(
+      '<form id="resume-search" class="search" action="/resume/api/v1/resumes" method="get"',
+    );
     expect(script!.urlPath).toBe("/assets/portal/resume-search.js");
     expect(String(script!.body)).toContain("MAX_PER_MINUTE = 60");
   });

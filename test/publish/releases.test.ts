@@ -23,20 +23,41 @@ const reports: BuildReport[] = [];
 let firstTree: Record<string, string>;
 let secondTree: Record<string, string>;
 
-const build = (extra: Partial<Parameters<typeof runBuild>[0]> = {}) => runBuild({ seedsDir: seeds.dir, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false, ...extra });
+const build = (extra: Partial<Parameters<typeof runBuild>[0]> = {}) =>
+  runBuild({
+    seedsDir: seeds.dir,
+    outDir: dist,
+    baseUrl: "https://data.example.com",
+    maxFiles: 20_000,
+    dryRun: false,
+    ...extra,
+  });
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(path.join(dist, file), "utf8")) as T;
-const edit = async (file: string, change: (text: string) => string) => writeFile(path.join(seeds.dir, file), change(await readFile(path.join(seeds.dir, file), "utf8")));
+const edit = async (file: string, change: (text: string) => string) =>
+  writeFile(path.join(seeds.dir, file), change(await readFile(path.join(seeds.dir, file), "utf8")));
 
 /** The second release's seeds: Epsilon Win added, Delta Spins (and its domain) removed, Gamma Play renamed, the snapshot a month later. */
 async function changeSeeds(): Promise<void> {
   await edit("brands/brands.ndjson", (text) => {
     const lines = text.trimEnd().split("\n");
     const delta = lines.find((line) => line.includes('"slug":"delta-spins"'))!;
-    const epsilon = delta.replace('"slug":"delta-spins"', '"slug":"epsilon-win"').replace('"name":"Delta Spins"', '"name":"Epsilon Win"');
+    const epsilon = delta
+      .replace('"slug":"delta-spins"', '"slug":"epsilon-win"')
+      .replace('"name":"Delta Spins"', '"name":"Epsilon Win"');
     return `${[...lines.filter((line) => line !== delta), epsilon].join("\n").replace('"name":"Gamma Play"', '"name":"Gamma Play Renamed"')}\n`;
   });
-  await edit("domains/domains.ndjson", (text) => `${text.trimEnd().split("\n").filter((line) => !line.includes('"brand":"delta-spins"')).join("\n")}\n`);
-  await edit("meta/meta.json", (text) => text.replace('"snapshot_at": "2025-01-01T00:00:00Z"', '"snapshot_at": "2025-02-01T00:00:00Z"'));
+  await edit(
+    "domains/domains.ndjson",
+    (text) =>
+      `${text
+        .trimEnd()
+        .split("\n")
+        .filter((line) => !line.includes('"brand":"delta-spins"'))
+        .join("\n")}\n`,
+  );
+  await edit("meta/meta.json", (text) =>
+    text.replace('"snapshot_at": "2025-01-01T00:00:00Z"', '"snapshot_at": "2025-02-01T00:00:00Z"'),
+  );
 }
 
 beforeAll(async () => {
@@ -60,7 +81,11 @@ describe("releases across builds into one output", () => {
       ["2025-01-01", "2025-01-01T00:00:00Z", "2025-01-01T00:00:00Z"],
     ]);
     const pkg = await readJson<{ version: string; created: string; url: string }>("downloads/datapackage.json");
-    expect(pkg).toMatchObject({ version: "2025-02-01", created: "2025-02-01T00:00:00Z", url: "https://data.example.com/downloads/2025-02-01/" });
+    expect(pkg).toMatchObject({
+      version: "2025-02-01",
+      created: "2025-02-01T00:00:00Z",
+      url: "https://data.example.com/downloads/2025-02-01/",
+    });
   });
 
   it("keeps the first release's files byte for byte, with the hashes they were first published with", async () => {
@@ -70,16 +95,27 @@ describe("releases across builds into one output", () => {
     // The first build's current downloads are the first release's files.
     expect(firstTree["downloads/2025-01-01/brands.ndjson.gz"]).toBe(firstTree["downloads/brands.ndjson.gz"]);
     const listing = await readJson<{ releases: ReleaseEntry[] }>("downloads/releases.json");
-    for (const file of listing.releases[1]!.files) expect(createHash("sha256").update(await readFile(path.join(dist, "downloads/2025-01-01", file.name))).digest("hex")).toBe(file.sha256);
+    for (const file of listing.releases[1]!.files)
+      expect(
+        createHash("sha256")
+          .update(await readFile(path.join(dist, "downloads/2025-01-01", file.name)))
+          .digest("hex"),
+      ).toBe(file.sha256);
   });
 
   it("serves the first release's files as they were published", async () => {
     const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false });
     try {
       for (const file of ["brands.ndjson.gz", "datapackage.json"]) {
-        const response = await fetch(`${host.url}/downloads/2025-01-01/${file}`, { headers: { "accept-encoding": "identity" } });
+        const response = await fetch(`${host.url}/downloads/2025-01-01/${file}`, {
+          headers: { "accept-encoding": "identity" },
+        });
         expect(response.status).toBe(200);
-        expect(createHash("sha256").update(Buffer.from(await response.arrayBuffer())).digest("hex")).toBe(firstTree[`downloads/2025-01-01/${file}`]);
+        expect(
+          createHash("sha256")
+            .update(Buffer.from(await response.arrayBuffer()))
+            .digest("hex"),
+        ).toBe(firstTree[`downloads/2025-01-01/${file}`]);
       }
     } finally {
       await host.close(0);
@@ -87,12 +123,20 @@ describe("releases across builds into one output", () => {
   });
 
   it("names exactly the three changes of brands in changes.json, the build summary and the downloads page", async () => {
-    const changes = await readJson<{ previous: string; resources: Record<string, unknown> }>("downloads/2025-02-01/changes.json");
+    const changes = await readJson<{ previous: string; resources: Record<string, unknown> }>(
+      "downloads/2025-02-01/changes.json",
+    );
     expect(changes.previous).toBe("2025-01-01");
-    expect(changes.resources.brands).toEqual({ added: ["epsilon-win"], removed: ["delta-spins"], changed: [{ key: "gamma-play", fields: expect.arrayContaining(["name"]) }] });
+    expect(changes.resources.brands).toEqual({
+      added: ["epsilon-win"],
+      removed: ["delta-spins"],
+      changed: [{ key: "gamma-play", fields: expect.arrayContaining(["name"]) }],
+    });
     expect(reports[1]!.release).toMatchObject({ name: "2025-02-01", kept: 1 });
     expect(formatReport(reports[1]!).join("\n")).toContain("brands: 1 added, 1 removed, 1 changed");
-    expect(await readFile(path.join(dist, "downloads/index.html"), "utf8")).toContain("brands: 1 added, 1 removed, 1 changed");
+    expect(await readFile(path.join(dist, "downloads/index.html"), "utf8")).toContain(
+      "brands: 1 added, 1 removed, 1 changed",
+    );
   });
 
   it("adds no release when nothing changed", async () => {
@@ -130,23 +174,47 @@ describe("kept releases under the contact rules and erasure", () => {
   it("rewrites a kept release without a person erased since, and says so", async () => {
     const other = await copySeeds();
     try {
-      await cp(CONTACTS, other.dir, { recursive: true, filter: (source) => !source.endsWith("README.md") && !source.endsWith("suppressions.json") });
+      await cp(CONTACTS, other.dir, {
+        recursive: true,
+        filter: (source) => !source.endsWith("README.md") && !source.endsWith("suppressions.json"),
+      });
       const out = path.join(path.dirname(other.dir), "dist");
-      const options = { seedsDir: other.dir, outDir: out, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false };
+      const options = {
+        seedsDir: other.dir,
+        outDir: out,
+        baseUrl: "https://data.example.com",
+        maxFiles: 20_000,
+        dryRun: false,
+      };
       await runBuild(options);
-      const gz = async (file: string) => (await import("node:zlib")).gunzipSync(await readFile(path.join(out, file))).toString("utf8");
+      const gz = async (file: string) =>
+        (await import("node:zlib")).gunzipSync(await readFile(path.join(out, file))).toString("utf8");
       expect(await gz("downloads/2025-01-01/resumes.ndjson.gz")).toContain("Erasmus Idlewild");
-      await writeFile(path.join(other.dir, "meta", "meta.json"), (await readFile(path.join(other.dir, "meta", "meta.json"), "utf8")).replace("2025-01-01T00:00:00Z", "2025-02-01T00:00:00Z"));
+      await writeFile(
+        path.join(other.dir, "meta", "meta.json"),
+        (await readFile(path.join(other.dir, "meta", "meta.json"), "utf8")).replace(
+          "2025-01-01T00:00:00Z",
+          "2025-02-01T00:00:00Z",
+        ),
+      );
       await writeFile(path.join(other.dir, "meta", "suppressions.json"), JSON.stringify({ resume_ids: [5] }));
       await runBuild({ ...options, resumeContacts: "card_only" });
       const kept = await gz("downloads/2025-01-01/resumes.ndjson.gz");
       expect(kept).not.toContain("Erasmus Idlewild");
       expect(kept).not.toContain("public.person@example.com");
-      const listing = JSON.parse(await readFile(path.join(out, "downloads/releases.json"), "utf8")) as { releases: ReleaseEntry[] };
-      expect(listing.releases[1]!.rewritten).toBe("Rewritten by release 2025-02-01: 1 resume erased on request; contacts of 4 resumes removed under the contact rule in force.");
-      const pkg = JSON.parse(await readFile(path.join(out, "downloads/2025-01-01/datapackage.json"), "utf8")) as { resources: { path: string; hash: string }[] };
+      const listing = JSON.parse(await readFile(path.join(out, "downloads/releases.json"), "utf8")) as {
+        releases: ReleaseEntry[];
+      };
+      expect(listing.releases[1]!.rewritten).toBe(
+        "Rewritten by release 2025-02-01: 1 resume erased on request; contacts of 4 resumes removed under the contact rule in force.",
+      );
+      const pkg = JSON.parse(await readFile(path.join(out, "downloads/2025-01-01/datapackage.json"), "utf8")) as {
+        resources: { path: string; hash: string }[];
+      };
       const file = listing.releases[1]!.files.find((entry) => entry.name === "resumes.ndjson.gz")!;
-      expect(pkg.resources.find((resource) => resource.path === "resumes.ndjson.gz")!.hash).toBe(`sha256:${file.sha256}`);
+      expect(pkg.resources.find((resource) => resource.path === "resumes.ndjson.gz")!.hash).toBe(
+        `sha256:${file.sha256}`,
+      );
     } finally {
       await other.cleanup();
     }
@@ -155,10 +223,25 @@ describe("kept releases under the contact rules and erasure", () => {
 
 describe("diffRecords", () => {
   it.each([
-    [["slug"], [{ slug: "a", name: "A" }], [{ slug: "a", name: "B" }], { added: [], removed: [], changed: [{ key: "a", fields: ["name"] }] }],
+    [
+      ["slug"],
+      [{ slug: "a", name: "A" }],
+      [{ slug: "a", name: "B" }],
+      { added: [], removed: [], changed: [{ key: "a", fields: ["name"] }] },
+    ],
     [["slug"], [{ slug: "a" }], [{ slug: "b" }], { added: ["b"], removed: ["a"], changed: [] }],
-    [["brand", "period"], [{ brand: "a", period: "2025-01", v: 1 }], [{ brand: "a", period: "2025-01", v: 1 }], { added: [], removed: [], changed: [] }],
-    [["brand", "period"], [], [{ brand: "a", period: "2025-01" }], { added: [{ brand: "a", period: "2025-01" }], removed: [], changed: [] }],
+    [
+      ["brand", "period"],
+      [{ brand: "a", period: "2025-01", v: 1 }],
+      [{ brand: "a", period: "2025-01", v: 1 }],
+      { added: [], removed: [], changed: [] },
+    ],
+    [
+      ["brand", "period"],
+      [],
+      [{ brand: "a", period: "2025-01" }],
+      { added: [{ brand: "a", period: "2025-01" }], removed: [], changed: [] },
+    ],
   ])("keys %j", (key, before, after, expected) => {
     expect(diffRecords(key, before, after)).toEqual(expected);
   });

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderChartsToSvg } from "../../build/publish/render-charts.ts";
 
 const bars = {
-  data: { values: [{ kind: "a", count: 1 }, { kind: "b", count: 3 }] },
+  data: {
+    values: [
+      { kind: "a", count: 1 },
+      { kind: "b", count: 3 },
+    ],
+  },
   mark: "bar",
   encoding: { x: { field: "kind", type: "nominal" }, y: { field: "count", type: "quantitative" } },
 };
@@ -29,7 +34,9 @@ describe("renderChartsToSvg", () => {
   it("reports a spec Vega-Lite cannot compile as an internal error with Vega's message alone, no stack trace", async () => {
     const failure = renderChartsToSvg([{ mark: "no-such-mark" }]).catch((error: unknown) => String(error));
     // Vega's own words, one line (here "Cannot read properties of undefined (reading 'filled')").
-    await expect(failure).resolves.toMatch(/^Error: Internal error: the chart renderer failed \(exit code 1\): [^\n]+$/);
+    await expect(failure).resolves.toMatch(
+      /^Error: Internal error: the chart renderer failed \(exit code 1\): [^\n]+$/,
+    );
   });
 
   describe("a renderer that fails (a stand-in program)", () => {
@@ -47,17 +54,35 @@ describe("renderChartsToSvg", () => {
     };
 
     it.each([
-      ["exits with a code", "process.stderr.write('out of memory\\n'); process.exit(3);", /^Internal error: the chart renderer failed \(exit code 3\): out of memory$/],
-      ["is killed", "process.kill(process.pid, 'SIGKILL');", /^Internal error: the chart renderer was killed \(SIGKILL\)$/],
-      ["prints no JSON", "for await (const _ of process.stdin); process.stdout.write('<svg>garbage');", /^Internal error: the chart renderer printed no JSON: "<svg>garbage"$/],
-      ["prints JSON that is not one SVG per spec", "for await (const _ of process.stdin); process.stdout.write('[]');", /^Internal error: the chart renderer gave no SVG per spec$/],
+      [
+        "exits with a code",
+        "process.stderr.write('out of memory\\n'); process.exit(3);",
+        /^Internal error: the chart renderer failed \(exit code 3\): out of memory$/,
+      ],
+      [
+        "is killed",
+        "process.kill(process.pid, 'SIGKILL');",
+        /^Internal error: the chart renderer was killed \(SIGKILL\)$/,
+      ],
+      [
+        "prints no JSON",
+        "for await (const _ of process.stdin); process.stdout.write('<svg>garbage');",
+        /^Internal error: the chart renderer printed no JSON: "<svg>garbage"$/,
+      ],
+      [
+        "prints JSON that is not one SVG per spec",
+        "for await (const _ of process.stdin); process.stdout.write('[]');",
+        /^Internal error: the chart renderer gave no SVG per spec$/,
+      ],
     ])("%s: an internal error saying so", async (name, source, message) => {
       await expect(renderChartsToSvg([bars], { script: await renderer(name, source) })).rejects.toThrow(message);
     });
 
     it("never answers: stopped at its timeout, with an error saying so", async () => {
       // The message is the timer's: a renderer not stopped would meet the test's own timeout instead.
-      await expect(renderChartsToSvg([bars], { script: await renderer("hangs", "setInterval(() => {}, 1000);"), timeoutMs: 300 })).rejects.toThrow(/^Internal error: the chart renderer took over 0.3 s and was stopped$/);
+      await expect(
+        renderChartsToSvg([bars], { script: await renderer("hangs", "setInterval(() => {}, 1000);"), timeoutMs: 300 }),
+      ).rejects.toThrow(/^Internal error: the chart renderer took over 0.3 s and was stopped$/);
     });
   });
 
@@ -68,8 +93,13 @@ describe("renderChartsToSvg", () => {
     try {
       const modules = path.join(root, "node_modules");
       await mkdir(path.join(modules, "canvas"), { recursive: true });
-      for (const name of await readdir("node_modules")) if (name !== "canvas" && !name.startsWith(".")) await symlink(path.resolve("node_modules", name), path.join(modules, name));
-      await writeFile(path.join(modules, "canvas", "package.json"), '{"name":"canvas","type":"module","main":"index.js"}');
+      for (const name of await readdir("node_modules"))
+        if (name !== "canvas" && !name.startsWith("."))
+          await symlink(path.resolve("node_modules", name), path.join(modules, name));
+      await writeFile(
+        path.join(modules, "canvas", "package.json"),
+        '{"name":"canvas","type":"module","main":"index.js"}',
+      );
       await writeFile(
         path.join(modules, "canvas", "index.js"),
         [
@@ -82,9 +112,25 @@ describe("renderChartsToSvg", () => {
       const renderer = path.join(root, "render-vega-lite.mjs");
       await copyFile("build/publish/render-vega-lite.mjs", renderer);
       const env = { ...process.env, NODE_PRESERVE_SYMLINKS: "1", TZ: "UTC" };
-      const run = (args: string[], input = "") => execFileSync(process.execPath, args, { cwd: root, env, input, encoding: "utf8" });
-      expect(run(["--input-type=module", "-e", "const { canvas } = await import('vega-canvas'); process.stdout.write(String(canvas(1, 1) !== null));"])).toBe("true");
-      const labelled = { ...bars, data: { values: [{ kind: "Amber Basalt Casino", count: 1 }, { kind: "Nova", count: 3 }] }, encoding: { ...bars.encoding, x: { field: "kind", type: "nominal", title: "Brand of the sample" } } };
+      const run = (args: string[], input = "") =>
+        execFileSync(process.execPath, args, { cwd: root, env, input, encoding: "utf8" });
+      expect(
+        run([
+          "--input-type=module",
+          "-e",
+          "const { canvas } = await import('vega-canvas'); process.stdout.write(String(canvas(1, 1) !== null));",
+        ]),
+      ).toBe("true");
+      const labelled = {
+        ...bars,
+        data: {
+          values: [
+            { kind: "Amber Basalt Casino", count: 1 },
+            { kind: "Nova", count: 3 },
+          ],
+        },
+        encoding: { ...bars.encoding, x: { field: "kind", type: "nominal", title: "Brand of the sample" } },
+      };
       expect(JSON.parse(run([renderer], JSON.stringify([labelled])))).toEqual(await renderChartsToSvg([labelled]));
     } finally {
       await rm(root, { recursive: true, force: true });

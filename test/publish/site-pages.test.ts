@@ -28,16 +28,25 @@ describe("site pages on the sample host", () => {
   });
 
   it("says on /downloads/, as on /, that the sample is synthetic", async () => {
-    for (const page of ["/", "/downloads/"]) expect(await (await host.get(page)).text(), page).toContain('<p class="notice" id="synthetic"><strong>Synthetic sample.</strong>');
+    for (const page of ["/", "/downloads/"])
+      expect(await (await host.get(page)).text(), page).toContain(
+        '<p class="notice" id="synthetic"><strong>Synthetic sample.</strong>',
+      );
   });
 
   it("lists every download on /downloads/ with the size and SHA-256 of the file served", async () => {
     const page = await (await host.get("/downloads/")).text();
-    const rows = [...page.matchAll(/<a href="([^"]+)" download>.*?title="(\d+) bytes".*?<code class="hash">([0-9a-f]{64})<\/code>/g)];
+    const rows = [
+      ...page.matchAll(
+        /<a href="([^"]+)" download>.*?title="(\d+) bytes".*?<code class="hash">([0-9a-f]{64})<\/code>/g,
+      ),
+    ];
     const dataPackage = (await (await host.get("/downloads/datapackage.json")).json()) as { resources: unknown[] };
     expect(rows).toHaveLength(dataPackage.resources.length);
     for (const [, href, bytes, sha256] of rows) {
-      const file = Buffer.from(await (await host.get(href!, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+      const file = Buffer.from(
+        await (await host.get(href!, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+      );
       expect([file.length, createHash("sha256").update(file).digest("hex")]).toEqual([Number(bytes), sha256]);
     }
   });
@@ -49,16 +58,20 @@ describe("site pages on the sample host", () => {
     expect(await response.text()).toBe("");
   });
 
-  it.each(["/methodology", "/downloads"])("GET %s, a page without its trailing slash, is a 301 to its canonical address (issue 28)", async (urlPath) => {
-    const response = await host.get(`${urlPath}?x=1`, { redirect: "manual" });
-    expect(response.status).toBe(301);
-    expect(response.headers.get("location")).toBe(`${urlPath}/?x=1`);
-  });
+  it.each(["/methodology", "/downloads"])(
+    "GET %s, a page without its trailing slash, is a 301 to its canonical address (issue 28)",
+    async (urlPath) => {
+      const response = await host.get(`${urlPath}?x=1`, { redirect: "manual" });
+      expect(response.status).toBe(301);
+      expect(response.headers.get("location")).toBe(`${urlPath}/?x=1`);
+    },
+  );
 
   it("links /llms.txt and /methodology from the discovery documents, which the site serves", async () => {
     for (const discovery of ["/api/dataset/v1/", "/resume/api/v1/"]) {
       const document = (await (await host.get(discovery)).json()) as { llms_txt: string; methodology: string };
-      for (const address of [document.llms_txt, document.methodology]) expect((await host.get(new URL(address).pathname)).status).toBe(200);
+      for (const address of [document.llms_txt, document.methodology])
+        expect((await host.get(new URL(address).pathname)).status).toBe(200);
     }
   });
 });

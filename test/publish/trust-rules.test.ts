@@ -12,12 +12,28 @@ describe("trustComponentRules", () => {
   });
 
   it.each([
-    ["licensing", ["tier 1: 70, tier 2: 55, tier 3: 40", "+10 for each further active license up to +30", "−15 for each suspended or revoked"]],
-    ["reputation", ["70% the review rating", "30% the share of complaints resolved", "fewer than 100 reviews", "pulled toward 50"]],
+    [
+      "licensing",
+      [
+        "tier 1: 70, tier 2: 55, tier 3: 40",
+        "+10 for each further active license up to +30",
+        "−15 for each suspended or revoked",
+      ],
+    ],
+    [
+      "reputation",
+      ["70% the review rating", "30% the share of complaints resolved", "fewer than 100 reviews", "pulled toward 50"],
+    ],
     ["market_presence", ["Up to 50 points", "(10 or more give all 50)", "0.5 × its mean adi"]],
-    ["domain_health", ["HTTPS gives 30 points", "uptime above 95% gives up to 40", "age gives up to 30 (10 years or more"]],
+    [
+      "domain_health",
+      ["HTTPS gives 30 points", "uptime above 95% gives up to 40", "age gives up to 30 (10 years or more"],
+    ],
     ["transparency", ["100 minus 8 per modified, 15 per removed and 4 per new", "in the 12 months up to the period"]],
-    ["payments", ["Up to 70 points", "(10 or more give all 70)", "30 within 1 day, 20 within 3 days, 10 within 5 days"]],
+    [
+      "payments",
+      ["Up to 70 points", "(10 or more give all 70)", "30 within 1 day, 20 within 3 days, 10 within 5 days"],
+    ],
   ] as const)("states the %s rule with the code's numbers", (component, fragments) => {
     for (const fragment of fragments) expect(rules[component]).toContain(fragment);
   });

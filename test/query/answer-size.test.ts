@@ -39,11 +39,14 @@ describe("renderAnswer", () => {
   ])("counts the bytes of the answer with its newline: %s", (_case, text, status) => {
     const error = refusal(() => renderAnswer(indexEndpoint, listOf(text)));
     expect(error?.status ?? 200).toBe(status);
-    if (status === 200) expect(Buffer.byteLength(renderAnswer(indexEndpoint, listOf(text)))).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
+    if (status === 200)
+      expect(Buffer.byteLength(renderAnswer(indexEndpoint, listOf(text)))).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
   });
 
   it("refuses a document that is not a list the same way", () => {
-    expect(refusal(() => renderAnswer(regulatorsEndpoint, { text: "x".repeat(MAX_ANSWER_BYTES) }))?.code).toBe("result_too_large");
+    expect(refusal(() => renderAnswer(regulatorsEndpoint, { text: "x".repeat(MAX_ANSWER_BYTES) }))?.code).toBe(
+      "result_too_large",
+    );
   });
 });
 
@@ -61,14 +64,20 @@ describe("resultTooLarge", () => {
     expect(resultTooLarge(indexEndpoint).toBody()).toEqual({
       error: "result_too_large",
       status: 400,
-      message: "The answer would be more than 4,000,000 bytes, the limit of one JSON answer. Narrow the query ('country', 'brand', 'metric', 'period', 'from', 'to'), or download every record at once: /downloads/index.ndjson.gz.",
-      details: { limit_bytes: 4_000_000, narrow_with: ["country", "brand", "metric", "period", "from", "to"], download: "/downloads/index.ndjson.gz" },
+      message:
+        "The answer would be more than 4,000,000 bytes, the limit of one JSON answer. Narrow the query ('country', 'brand', 'metric', 'period', 'from', 'to'), or download every record at once: /downloads/index.ndjson.gz.",
+      details: {
+        limit_bytes: 4_000_000,
+        narrow_with: ["country", "brand", "metric", "period", "from", "to"],
+        download: "/downloads/index.ndjson.gz",
+      },
     });
   });
 
   it("points an endpoint without narrowing parameters or a download of its own to the downloads page", () => {
     expect(resultTooLarge(regulatorsEndpoint).toBody()).toMatchObject({
-      message: "The answer would be more than 4,000,000 bytes, the limit of one JSON answer. Download every record at once: /downloads/.",
+      message:
+        "The answer would be more than 4,000,000 bytes, the limit of one JSON answer. Download every record at once: /downloads/.",
       details: { narrow_with: [], download: "/downloads/" },
     });
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dropNaturalOrder, effectiveOrder, listParam, sortItems, type SortField } from "../../build/query/common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  listParam,
+  sortItems,
+  type SortField,
+} from "../../build/query/common-params.ts";
 import type { Params } from "../../build/query/param-spec.ts";
 
 interface Row {
@@ -40,7 +46,10 @@ describe("effectiveOrder and dropNaturalOrder", () => {
   it.each<[Params, { sort: string; order: string }]>([
     [{}, { sort: "name", order: "asc" }],
     [{ sort: "score" }, { sort: "score", order: "desc" }],
-    [{ sort: "score", order: "asc" }, { sort: "score", order: "asc" }],
+    [
+      { sort: "score", order: "asc" },
+      { sort: "score", order: "asc" },
+    ],
     [{ order: "desc" }, { sort: "name", order: "desc" }],
   ])("%j → %j", (params, expected) => {
     expect(effectiveOrder(params, FIELDS, "name")).toEqual(expected);
@@ -50,7 +59,10 @@ describe("effectiveOrder and dropNaturalOrder", () => {
     [{ order: "asc" }, {}],
     [{ order: "desc" }, { order: "desc" }],
     [{ sort: "score", order: "desc" }, { sort: "score" }],
-    [{ sort: "score", order: "asc" }, { sort: "score", order: "asc" }],
+    [
+      { sort: "score", order: "asc" },
+      { sort: "score", order: "asc" },
+    ],
   ])("dropNaturalOrder(%j) → %j", (params, expected) => {
     const copy = { ...params };
     dropNaturalOrder(copy, FIELDS, "name");

@@ -5,7 +5,11 @@ import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { getJson } from "./dataset/http.ts";
 
 const host = useSampleHost();
-const META = JSON.parse(readFileSync("seeds/meta/meta.json", "utf8")) as { snapshot_at: string; contact: string; dataset: Record<string, string> };
+const META = JSON.parse(readFileSync("seeds/meta/meta.json", "utf8")) as {
+  snapshot_at: string;
+  contact: string;
+  dataset: Record<string, string>;
+};
 
 async function discovery(path = "/api/dataset/v1/"): Promise<Record<string, unknown>> {
   const response = await host.get(path);
@@ -16,7 +20,25 @@ async function discovery(path = "/api/dataset/v1/"): Promise<Record<string, unkn
 describe("the dataset discovery document", () => {
   it("has every field of the interface description, and nothing enveloped", async () => {
     const document = await discovery();
-    const fields = ["source", "license", "docs", "name", "version", "description", "generated_at", "base_url", "endpoints", "stats", "rate_limit", "caching", "data_license", "openapi", "methodology", "llms_txt", "contact"];
+    const fields = [
+      "source",
+      "license",
+      "docs",
+      "name",
+      "version",
+      "description",
+      "generated_at",
+      "base_url",
+      "endpoints",
+      "stats",
+      "rate_limit",
+      "caching",
+      "data_license",
+      "openapi",
+      "methodology",
+      "llms_txt",
+      "contact",
+    ];
     expect(Object.keys(document).sort()).toEqual(expect.arrayContaining(fields.sort()));
     expect(document).not.toHaveProperty("meta");
     expect(document).toMatchObject({
@@ -33,7 +55,8 @@ describe("the dataset discovery document", () => {
       methodology: `${SAMPLE_BASE_URL}/methodology/`,
       llms_txt: `${SAMPLE_BASE_URL}/llms.txt`,
     });
-    for (const text of ["rate_limit", "caching", "data_license", "description"]) expect(typeof document[text] === "string" && (document[text] as string).length > 10, text).toBe(true);
+    for (const text of ["rate_limit", "caching", "data_license", "description"])
+      expect(typeof document[text] === "string" && (document[text] as string).length > 10, text).toBe(true);
     expect(document.data_license).toContain(META.dataset.attribution);
     expect(document.caching).toContain("strong ETag (except a streamed export computed on the fly)");
   });
@@ -48,14 +71,26 @@ describe("the dataset discovery document", () => {
     const { context } = await sampleContext();
     const { dataset } = context;
     const stats = (await discovery()).stats as Record<string, number>;
-    expect(Object.keys(stats)).toEqual(["brands", "domains", "licenses", "countries", "countries_with_demand_data", "providers", "games", "index_values", "monthly_demand_rows"]);
+    expect(Object.keys(stats)).toEqual([
+      "brands",
+      "domains",
+      "licenses",
+      "countries",
+      "countries_with_demand_data",
+      "providers",
+      "games",
+      "index_values",
+      "monthly_demand_rows",
+    ]);
     for (const value of Object.values(stats)) expect(Number.isInteger(value)).toBe(true);
     expect(stats).toMatchObject({
       brands: dataset.brands.length,
       domains: dataset.domains.length,
       licenses: dataset.licenses.length,
       countries: dataset.countries.length,
-      countries_with_demand_data: new Set(dataset.index.filter((value) => value.volume > 0).map((value) => value.country)).size,
+      countries_with_demand_data: new Set(
+        dataset.index.filter((value) => value.volume > 0).map((value) => value.country),
+      ).size,
       providers: dataset.providers.length,
       games: dataset.games.length,
       monthly_demand_rows: dataset.index.length,
@@ -67,7 +102,14 @@ describe("the dataset discovery document", () => {
 
   it("maps `GET <path>` to a summary for every endpoint of the brand family", async () => {
     const endpoints = (await discovery()).endpoints as Record<string, string>;
-    for (const path of ["/", "/brands", "/brands/{slug}", "/brands/{slug}/trust-history", "/trust-scores", "/compare"]) {
+    for (const path of [
+      "/",
+      "/brands",
+      "/brands/{slug}",
+      "/brands/{slug}/trust-history",
+      "/trust-scores",
+      "/compare",
+    ]) {
       expect(typeof endpoints[`GET ${path}`], path).toBe("string");
     }
     expect(Object.keys(endpoints).every((key) => key.startsWith("GET /"))).toBe(true);
@@ -88,7 +130,12 @@ describe("GET /api/dataset/v1/: stats", () => {
     ["providers", "/providers", (body: { meta: { total: number } }) => body.meta.total],
     ["games", "/games", (body: { meta: { total: number } }) => body.meta.total],
     ["countries", "/countries", (body: { data: unknown[] }) => body.data.length],
-    ["countries_with_demand_data", "/countries", (body: { data: { coverage: { periods: number } }[] }) => body.data.filter((country) => country.coverage.periods > 0).length],
+    [
+      "countries_with_demand_data",
+      "/countries",
+      (body: { data: { coverage: { periods: number } }[] }) =>
+        body.data.filter((country) => country.coverage.periods > 0).length,
+    ],
   ] as const)("stats.%s equals what %s reports", async (stat, path, count) => {
     const discovery = await getJson(host, "/");
     const answer = await getJson(host, path);
@@ -100,14 +147,31 @@ describe("GET /api/dataset/v1/: stats", () => {
     const { body: discovery } = await getJson(host, "/");
     const { body: countries } = await getJson(host, "/countries");
     let values = 0;
-    for (const country of countries.data.filter((entry: { coverage: { brands: number } }) => entry.coverage.brands > 0)) values += (await getJson(host, `/index?country=${country.code}`)).body.data.length;
+    for (const country of countries.data.filter((entry: { coverage: { brands: number } }) => entry.coverage.brands > 0))
+      values += (await getJson(host, `/index?country=${country.code}`)).body.data.length;
     expect(values).toBe(discovery.stats.index_values);
     expect(discovery.stats.index_values).toBe(discovery.stats.monthly_demand_rows * 2);
   });
 
   it("lists every dataset endpoint, /openapi.json included, with the base URL's openapi address", async () => {
     const { body } = await getJson(host, "/");
-    for (const path of ["/licenses", "/regulators", "/providers", "/providers/{slug}", "/provider-ranks", "/games", "/games/{slug}", "/game-ranks", "/countries", "/index", "/trending", "/momentum", "/ground-truth", "/tc-alerts", "/openapi.json"]) {
+    for (const path of [
+      "/licenses",
+      "/regulators",
+      "/providers",
+      "/providers/{slug}",
+      "/provider-ranks",
+      "/games",
+      "/games/{slug}",
+      "/game-ranks",
+      "/countries",
+      "/index",
+      "/trending",
+      "/momentum",
+      "/ground-truth",
+      "/tc-alerts",
+      "/openapi.json",
+    ]) {
       expect(body.endpoints).toHaveProperty([`GET ${path}`]);
     }
     expect(body.openapi).toBe(`${body.base_url}/openapi.json`);

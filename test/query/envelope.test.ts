@@ -16,14 +16,39 @@ describe("envelope", () => {
   it("starts meta with source, license, attribution and generated_at of the service, then extras, then pagination", () => {
     const body = envelope(context, "dataset", [1, 2], { sort: "name" }, { page: 1, per_page: 2, total: 3, pages: 2 });
     expect(body).toEqual({
-      meta: { source: "Dataset source", license: "CC BY 4.0", attribution: "https://data.example.com/", generated_at: "2025-01-01T00:00:00Z", sort: "name", page: 1, per_page: 2, total: 3, pages: 2 },
+      meta: {
+        source: "Dataset source",
+        license: "CC BY 4.0",
+        attribution: "https://data.example.com/",
+        generated_at: "2025-01-01T00:00:00Z",
+        sort: "name",
+        page: 1,
+        per_page: 2,
+        total: 3,
+        pages: 2,
+      },
       data: [1, 2],
     });
-    expect(Object.keys(body.meta)).toEqual(["source", "license", "attribution", "generated_at", "sort", "page", "per_page", "total", "pages"]);
+    expect(Object.keys(body.meta)).toEqual([
+      "source",
+      "license",
+      "attribution",
+      "generated_at",
+      "sort",
+      "page",
+      "per_page",
+      "total",
+      "pages",
+    ]);
   });
 
   it("uses the resume service's own source and attribution", () => {
-    expect(baseMeta(context, "resumes")).toEqual({ source: "Resume source", license: "CC BY 4.0", attribution: "https://data.example.com/resume/", generated_at: "2025-01-01T00:00:00Z" });
+    expect(baseMeta(context, "resumes")).toEqual({
+      source: "Resume source",
+      license: "CC BY 4.0",
+      attribution: "https://data.example.com/resume/",
+      generated_at: "2025-01-01T00:00:00Z",
+    });
   });
 });
 
@@ -36,7 +61,10 @@ describe("paginate", () => {
     [1, 5, items, 1],
     [1, 100, items, 1],
   ])("page %d of %d per page", (page, perPage, expected, pages) => {
-    expect(paginate(items, page, perPage)).toEqual({ items: expected, pagination: { page, per_page: perPage, total: 5, pages } });
+    expect(paginate(items, page, perPage)).toEqual({
+      items: expected,
+      pagination: { page, per_page: perPage, total: 5, pages },
+    });
   });
 
   it("has 0 pages when nothing matches", () => {

@@ -8,7 +8,11 @@ import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { openapiDocument } from "../../build/query/openapi.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
-type Doc = { info: { description: string }; paths: Record<string, { get: { parameters?: { name?: string; schema?: { items?: unknown } }[] } }>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+type Doc = {
+  info: { description: string };
+  paths: Record<string, { get: { parameters?: { name?: string; schema?: { items?: unknown } }[] } }>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+};
 
 async function documentOf(service: "dataset" | "resumes"): Promise<Doc> {
   const { context } = await sampleContext();
@@ -28,7 +32,9 @@ describe("openapiDocument: Limits section (issue 28)", () => {
     const limits = section((await documentOf("dataset")).info.description, "Limits");
     expect(limits).toContain("120 requests per rolling 60 seconds");
     expect(limits).toContain("at most 8 KiB (8192 bytes); a longer one is 414 `request_too_large`");
-    expect(limits).toContain("`/brands` also takes `limit` as an alias of `per_page`: give one of them, or both with the same value; different values are 400 `invalid_parameter`.");
+    expect(limits).toContain(
+      "`/brands` also takes `limit` as an alias of `per_page`: give one of them, or both with the same value; different values are 400 `invalid_parameter`.",
+    );
   });
 
   it("for the resume service, says that no endpoint takes both", async () => {
@@ -40,7 +46,9 @@ describe("openapiDocument: Limits section (issue 28)", () => {
 
 describe("openapiDocument: schemas outside tools read (issue 28)", () => {
   it("gives /compare's brands items minLength 1", async () => {
-    const brands = (await documentOf("dataset")).paths["/compare"]!.get.parameters!.find((parameter) => parameter.name === "brands");
+    const brands = (await documentOf("dataset")).paths["/compare"]!.get.parameters!.find(
+      (parameter) => parameter.name === "brands",
+    );
     expect(brands?.schema?.items).toEqual({ type: "string", minLength: 1 });
   });
 

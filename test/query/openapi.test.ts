@@ -47,7 +47,10 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
     expect(doc.info).toMatchObject({ version: "1.0.0" });
     expect(doc.info.description).toContain("unknown_parameter");
     expect(doc.info.description).toContain("strong `ETag` (except a streamed export computed on the fly");
-    expect(doc.servers.map((server: Doc) => server.url)).toEqual([`${SAMPLE_BASE_URL}${SERVICE_BASES[service]}`, SERVICE_BASES[service]]);
+    expect(doc.servers.map((server: Doc) => server.url)).toEqual([
+      `${SAMPLE_BASE_URL}${SERVICE_BASES[service]}`,
+      SERVICE_BASES[service],
+    ]);
     expect(doc.security).toEqual([]);
   });
 
@@ -58,7 +61,9 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
       expect(Object.keys(item).sort(), path).toEqual(path === "/" ? ["get", "head", "options"] : ["get", "head"]);
       expect(item.head.parameters, path).toEqual(item.get.parameters);
     }
-    const ids = Object.values(doc.paths as Record<string, Doc>).flatMap((item) => Object.values(item).map((operation: Doc) => operation.operationId));
+    const ids = Object.values(doc.paths as Record<string, Doc>).flatMap((item) =>
+      Object.values(item).map((operation: Doc) => operation.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     const discovery = (await (await host.get(`${SERVICE_BASES[service]}/`)).json()) as Doc;
     expect(Object.keys(discovery.endpoints)).toEqual(Object.keys(doc.paths).map((path) => `GET ${path}`));
@@ -67,8 +72,13 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
   it("documents every parameter of every endpoint's table with its schema, and every path slot", async () => {
     const { doc } = await openapi(service);
     for (const endpoint of endpoints) {
-      const parameters = (doc.paths[endpoint.path].get.parameters as Doc[]).filter((parameter) => parameter.in === "query");
-      expect(parameters.map((parameter) => parameter.name), endpoint.id).toEqual(endpoint.params.map((spec) => spec.name));
+      const parameters = (doc.paths[endpoint.path].get.parameters as Doc[]).filter(
+        (parameter) => parameter.in === "query",
+      );
+      expect(
+        parameters.map((parameter) => parameter.name),
+        endpoint.id,
+      ).toEqual(endpoint.params.map((spec) => spec.name));
       for (const spec of endpoint.params) {
         const parameter = parameters.find((candidate) => candidate.name === spec.name)!;
         expect(parameter.description).toContain(spec.description);
@@ -85,9 +95,14 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
         if (spec.type === "period") expect(schema.pattern).toBeDefined();
       }
       const slots = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const pathParameters = (doc.paths[endpoint.path].get.parameters as Doc[]).filter((parameter) => parameter.in === "path");
-      expect(pathParameters.map((parameter) => [parameter.name, parameter.required])).toEqual(slots.map((slot) => [slot, true]));
-      for (const parameter of pathParameters) expect(parameter.example, `${endpoint.id} ${parameter.name}`).toBeDefined();
+      const pathParameters = (doc.paths[endpoint.path].get.parameters as Doc[]).filter(
+        (parameter) => parameter.in === "path",
+      );
+      expect(pathParameters.map((parameter) => [parameter.name, parameter.required])).toEqual(
+        slots.map((slot) => [slot, true]),
+      );
+      for (const parameter of pathParameters)
+        expect(parameter.example, `${endpoint.id} ${parameter.name}`).toBeDefined();
     }
   });
 
@@ -98,9 +113,18 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
       const media = ok.content[endpoint.format === "ndjson" ? "application/x-ndjson" : "application/json"];
       const schema = endpoint.format === "ndjson" ? media["x-item-schema"] : media.schema;
       expect(schema.$ref, endpoint.id).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
-      if (endpoint.path !== "/openapi.json") expect(media.examples?.sample?.value ?? media.example, endpoint.id).toBeDefined();
+      if (endpoint.path !== "/openapi.json")
+        expect(media.examples?.sample?.value ?? media.example, endpoint.id).toBeDefined();
       const paginated = endpoint.params.some((spec) => spec.name === "page");
-      const expected = ["ETag", "Cache-Control", "Access-Control-Allow-Origin", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", ...(paginated ? ["Link", "X-Total-Count"] : [])];
+      const expected = [
+        "ETag",
+        "Cache-Control",
+        "Access-Control-Allow-Origin",
+        "RateLimit-Limit",
+        "RateLimit-Remaining",
+        "RateLimit-Reset",
+        ...(paginated ? ["Link", "X-Total-Count"] : []),
+      ];
       expect(Object.keys(ok.headers).sort(), endpoint.id).toEqual(expected.sort());
     }
   });
@@ -109,9 +133,13 @@ describe.each(["dataset", "resumes"] as const)("GET %s /openapi.json", (service)
     const { doc } = await openapi(service);
     for (const item of Object.values(doc.paths) as Doc[]) {
       const responses = item.get.responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "304", "400", "412", "414", "429", "500", "503"]));
+      expect(Object.keys(responses)).toEqual(
+        expect.arrayContaining(["200", "304", "400", "412", "414", "429", "500", "503"]),
+      );
       // Both conditional request headers the host acts on (304 and 412) are declared on every operation.
-      const headers = (item.get.parameters as Doc[]).map((parameter) => (parameter.$ref === undefined ? parameter : resolve(doc, parameter.$ref))).filter((parameter) => parameter.in === "header");
+      const headers = (item.get.parameters as Doc[])
+        .map((parameter) => (parameter.$ref === undefined ? parameter : resolve(doc, parameter.$ref)))
+        .filter((parameter) => parameter.in === "header");
       expect(headers.map((parameter) => parameter.name).sort()).toEqual(["If-Match", "If-None-Match"]);
       for (const [code, response] of Object.entries(responses as Record<string, Doc>)) {
         if (Number(code) < 400) continue;
@@ -140,17 +168,33 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
   it("describes comma lists as non-exploded arrays, and pagination headers on paginated lists only", async () => {
     const { doc } = await openapi("dataset");
     const status = (doc.paths["/licenses"].get.parameters as Doc[]).find((parameter) => parameter.name === "status")!;
-    expect(status).toMatchObject({ style: "form", explode: false, schema: { type: "array", items: { type: "string", enum: ["active", "suspended", "revoked", "expired"] } } });
-    expect(Object.keys(doc.paths["/licenses"].get.responses["200"].headers)).toEqual(expect.arrayContaining(["ETag", "Link", "X-Total-Count"]));
+    expect(status).toMatchObject({
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: { type: "string", enum: ["active", "suspended", "revoked", "expired"] } },
+    });
+    expect(Object.keys(doc.paths["/licenses"].get.responses["200"].headers)).toEqual(
+      expect.arrayContaining(["ETag", "Link", "X-Total-Count"]),
+    );
     expect(Object.keys(doc.paths["/regulators"].get.responses["200"].headers)).not.toContain("Link");
   });
 
   it("declares no open vocabulary narrower than the host answers it: a country parameter takes any value (contract: an unknown one matches nothing)", async () => {
     const { doc } = await openapi("dataset");
     const countryParameters = ENDPOINTS.filter((endpoint) => endpoint.service === "dataset").flatMap((endpoint) =>
-      endpoint.params.filter((spec) => spec.type === "open" && spec.normalise === "country").map((spec) => ({ path: endpoint.path, name: spec.name })),
+      endpoint.params
+        .filter((spec) => spec.type === "open" && spec.normalise === "country")
+        .map((spec) => ({ path: endpoint.path, name: spec.name })),
     );
-    expect(countryParameters.map(({ path, name }) => `${path} ${name}`)).toEqual(expect.arrayContaining(["/brands country", "/licenses jurisdiction", "/index country", "/trending country", "/momentum country"]));
+    expect(countryParameters.map(({ path, name }) => `${path} ${name}`)).toEqual(
+      expect.arrayContaining([
+        "/brands country",
+        "/licenses jurisdiction",
+        "/index country",
+        "/trending country",
+        "/momentum country",
+      ]),
+    );
     for (const { path, name } of countryParameters) {
       const parameter = (doc.paths[path].get.parameters as Doc[]).find((candidate) => candidate.name === name)!;
       expect(parameter.schema.items, `${path} ${name}`).toEqual({ type: "string" });
@@ -164,13 +208,21 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
 
   it("writes down the decisions the contract leaves open and the host acts on: nulls sort last, names ignore letter case, from after to is a 400", async () => {
     const { doc } = await openapi("dataset");
-    expect(doc.info.description).toContain("A missing value (`null`) sorts last whatever the order, and names sort without regard to letter case.");
+    expect(doc.info.description).toContain(
+      "A missing value (`null`) sorts last whatever the order, and names sort without regard to letter case.",
+    );
     for (const order of ["asc", "desc"]) {
-      const momentum = ((await (await host.get(`/api/dataset/v1/momentum?country=JP&direction=up&limit=100&order=${order}`)).json()) as Doc).data as Doc[];
+      const momentum = (
+        (await (
+          await host.get(`/api/dataset/v1/momentum?country=JP&direction=up&limit=100&order=${order}`)
+        ).json()) as Doc
+      ).data as Doc[];
       expect(momentum[0]!.wow_pct, order).not.toBeNull();
       expect(momentum.at(-1)!.wow_pct, order).toBeNull(); // a start from zero in the sample
     }
-    const names = ((await (await host.get("/api/dataset/v1/provider-ranks?sort=name&per_page=100")).json()) as Doc).data.map((item: Doc) => String(item.name).toLowerCase());
+    const names = (
+      (await (await host.get("/api/dataset/v1/provider-ranks?sort=name&per_page=100")).json()) as Doc
+    ).data.map((item: Doc) => String(item.name).toLowerCase());
     expect(names).toEqual([...names].sort());
     const parameters = doc.paths["/index"].get.parameters as Doc[];
     expect(parameters.find((parameter) => parameter.name === "from")!.description).toContain("not after to (400)");
@@ -182,25 +234,45 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
   it("shows the engine's real error bodies: 404 brand_not_found on cards and on /compare, none on plain lists", async () => {
     const { doc } = await openapi("dataset");
     const card = doc.paths["/brands/{slug}"].get.responses["404"].content["application/json"].examples;
-    expect(card.brand_not_found.value).toEqual({ error: "brand_not_found", message: "No brand has the slug 'no-such-slug'.", status: 404, details: { slug: "no-such-slug" } });
-    expect(doc.paths["/compare"].get.responses["404"].content["application/json"].examples.brand_not_found.value.error).toBe("brand_not_found");
-    expect(doc.paths["/compare"].get.responses["400"].content["application/json"].examples.missing_parameter.value.details).toEqual({ parameter: "brands" });
+    expect(card.brand_not_found.value).toEqual({
+      error: "brand_not_found",
+      message: "No brand has the slug 'no-such-slug'.",
+      status: 404,
+      details: { slug: "no-such-slug" },
+    });
+    expect(
+      doc.paths["/compare"].get.responses["404"].content["application/json"].examples.brand_not_found.value.error,
+    ).toBe("brand_not_found");
+    expect(
+      doc.paths["/compare"].get.responses["400"].content["application/json"].examples.missing_parameter.value.details,
+    ).toEqual({ parameter: "brands" });
     expect(doc.paths["/brands"].get.responses["404"]).toBeUndefined();
-    const invalid = doc.paths["/brands"].get.responses["400"].content["application/json"].examples.invalid_parameter.value;
-    expect(invalid).toMatchObject({ error: "invalid_parameter", status: 400, details: { parameter: "status", value: "no_such_value" } });
+    const invalid =
+      doc.paths["/brands"].get.responses["400"].content["application/json"].examples.invalid_parameter.value;
+    expect(invalid).toMatchObject({
+      error: "invalid_parameter",
+      status: 400,
+      details: { parameter: "status", value: "no_such_value" },
+    });
   });
 
   it("takes the samples from the published data: the first brand's card, the first items of the answer to the example parameters", async () => {
     const { doc } = await openapi("dataset");
-    const examples = (doc.paths["/brands"].get.parameters as Doc[]).filter((parameter) => parameter.in === "query" && parameter.example !== undefined);
+    const examples = (doc.paths["/brands"].get.parameters as Doc[]).filter(
+      (parameter) => parameter.in === "query" && parameter.example !== undefined,
+    );
     expect(examples.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["status", "country"]));
-    const query = new URLSearchParams(examples.map((parameter): [string, string] => [String(parameter.name), String(parameter.example)]));
+    const query = new URLSearchParams(
+      examples.map((parameter): [string, string] => [String(parameter.name), String(parameter.example)]),
+    );
     const answer = (await (await host.get(`/api/dataset/v1/brands?${query}`)).json()) as Doc;
     const sample = doc.paths["/brands"].get.responses["200"].content["application/json"].examples.sample.value;
     expect(sample.data).toHaveLength(2);
     expect(sample.data).toEqual(answer.data.slice(0, 2));
     expect(sample.meta).toEqual(answer.meta);
-    const slug = (doc.paths["/brands/{slug}"].get.parameters as Doc[]).find((parameter) => parameter.name === "slug")!.example;
+    const slug = (doc.paths["/brands/{slug}"].get.parameters as Doc[]).find(
+      (parameter) => parameter.name === "slug",
+    )!.example;
     const card = doc.paths["/brands/{slug}"].get.responses["200"].content["application/json"].examples.sample.value;
     expect(card.data.slug).toBe(slug);
     expect(card.data.demand.every((market: Doc) => market.series.length <= 2)).toBe(true);
@@ -210,16 +282,23 @@ describe("GET /api/dataset/v1/openapi.json: particular endpoints", () => {
 describe("GET /resume/api/v1/openapi.json: the interface description's defaults and maxima", () => {
   // Read from the interface description itself: sort date (default), order desc (default), page default 1,
   // per_page default 50 and maximum 200, on the list and on the export ("the same meanings and defaults").
-  it.each(["/resumes", "/resumes/export"])("%s declares every default the description states, order desc included", async (path) => {
-    const { doc } = await openapi("resumes");
-    const schemas = Object.fromEntries((doc.paths[path].get.parameters as Doc[]).filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter.schema]));
-    expect(schemas.sort).toMatchObject({ enum: ["date", "experience", "relevance"], default: "date" });
-    expect(schemas.order).toMatchObject({ enum: ["asc", "desc"], default: "desc" });
-    expect(schemas.page).toMatchObject({ minimum: 1, default: 1 });
-    expect(schemas.per_page).toMatchObject({ minimum: 1, maximum: 200, default: 50 });
-    // A default that holds whatever the sort: every sort of the resumes runs descending when order is absent.
-    expect(Object.values(RESUME_SORTS).map((field) => field.natural)).toEqual(["desc", "desc", "desc"]);
-  });
+  it.each(["/resumes", "/resumes/export"])(
+    "%s declares every default the description states, order desc included",
+    async (path) => {
+      const { doc } = await openapi("resumes");
+      const schemas = Object.fromEntries(
+        (doc.paths[path].get.parameters as Doc[])
+          .filter((parameter) => parameter.in === "query")
+          .map((parameter) => [parameter.name, parameter.schema]),
+      );
+      expect(schemas.sort).toMatchObject({ enum: ["date", "experience", "relevance"], default: "date" });
+      expect(schemas.order).toMatchObject({ enum: ["asc", "desc"], default: "desc" });
+      expect(schemas.page).toMatchObject({ minimum: 1, default: 1 });
+      expect(schemas.per_page).toMatchObject({ minimum: 1, maximum: 200, default: 50 });
+      // A default that holds whatever the sort: every sort of the resumes runs descending when order is absent.
+      expect(Object.values(RESUME_SORTS).map((field) => field.natural)).toEqual(["desc", "desc", "desc"]);
+    },
+  );
 });
 
 describe("GET /resume/api/v1/openapi.json: the export", () => {
@@ -227,19 +306,31 @@ describe("GET /resume/api/v1/openapi.json: the export", () => {
     const { doc } = await openapi("resumes");
     const media = doc.paths["/resumes/export"].get.responses["200"].content["application/x-ndjson"];
     expect(media["x-item-schema"]).toEqual({ $ref: "#/components/schemas/Resume" });
-    const lines = (media.example as string).trim().split("\n").map((line) => JSON.parse(line) as Doc);
+    const lines = (media.example as string)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Doc);
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!)).toEqual(expect.arrayContaining(["id", "contacts", "text"]));
-    expect(doc.paths["/resumes/{id}"].get.responses["400"].content["application/json"].examples.invalid_parameter.value.details).toEqual({ parameter: "id", value: "abc", expected: "an integer (ids start at 1)" });
+    expect(
+      doc.paths["/resumes/{id}"].get.responses["400"].content["application/json"].examples.invalid_parameter.value
+        .details,
+    ).toEqual({ parameter: "id", value: "abc", expected: "an integer (ids start at 1)" });
   });
 });
 
 describe("closed parameters in the document", () => {
   it("say they are matched in any case, as the host matches them", async () => {
     const { doc } = await openapi("dataset");
-    const parameter = (path: string, name: string) => (doc.paths[path].get.parameters as Doc[]).find((candidate) => candidate.name === name)!;
-    expect(parameter("/trust-scores", "grade").description).toBe("Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e, in any case.");
-    const [upper, lower] = await Promise.all([host.get(`${SERVICE_BASES.dataset}/trust-scores?grade=A`), host.get(`${SERVICE_BASES.dataset}/trust-scores?grade=a`)]);
+    const parameter = (path: string, name: string) =>
+      (doc.paths[path].get.parameters as Doc[]).find((candidate) => candidate.name === name)!;
+    expect(parameter("/trust-scores", "grade").description).toBe(
+      "Grades to keep (A to E). Accepts one or more of (comma-separated): a, b, c, d, e, in any case.",
+    );
+    const [upper, lower] = await Promise.all([
+      host.get(`${SERVICE_BASES.dataset}/trust-scores?grade=A`),
+      host.get(`${SERVICE_BASES.dataset}/trust-scores?grade=a`),
+    ]);
     expect(upper.status).toBe(200);
     expect(await upper.text()).toBe(await lower.text());
     // Open vocabularies have their own rule (keys), stated in the guide.

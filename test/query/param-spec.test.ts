@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultOf, expectedOf, parseDateTime, serializeValue, valueSchema, type ParamSpec } from "../../build/query/param-spec.ts";
+import {
+  defaultOf,
+  expectedOf,
+  parseDateTime,
+  serializeValue,
+  valueSchema,
+  type ParamSpec,
+} from "../../build/query/param-spec.ts";
 import { probeEndpoint } from "./probe-endpoint.ts";
 
 const spec = (name: string): ParamSpec => {

@@ -75,7 +75,10 @@ describe("parseParams", () => {
       error: "unknown_parameter",
       message: expect.stringContaining(`'${parameter}'`),
       status: 400,
-      details: { parameter, allowed: ["status", "has_license", "country", "q", "sort", "order", "page", "per_page", "limit"] },
+      details: {
+        parameter,
+        allowed: ["status", "has_license", "country", "q", "sort", "order", "page", "per_page", "limit"],
+      },
     });
   });
 
@@ -110,10 +113,17 @@ describe("parseParams", () => {
     expect(body.message).toContain(`'${parameter}'`);
   });
 
-  it.each([["limit=20&per_page=30"], ["per_page=30&limit=20"], ["limit=50&per_page=10"]])("/brands?%s: limit and per_page that disagree → 400", (query) => {
-    const limit = /limit=(\d+)/.exec(query)![1];
-    expect(errorOf(brandsEndpoint, query)).toMatchObject({ error: "invalid_parameter", status: 400, details: { parameter: "limit", value: limit } }); // the value as text, as in every error
-  });
+  it.each([["limit=20&per_page=30"], ["per_page=30&limit=20"], ["limit=50&per_page=10"]])(
+    "/brands?%s: limit and per_page that disagree → 400",
+    (query) => {
+      const limit = /limit=(\d+)/.exec(query)![1];
+      expect(errorOf(brandsEndpoint, query)).toMatchObject({
+        error: "invalid_parameter",
+        status: 400,
+        details: { parameter: "limit", value: limit },
+      }); // the value as text, as in every error
+    },
+  );
 
   it.each<[string, Record<string, unknown>]>([
     ["min=0", { min: 0 }],
@@ -155,6 +165,10 @@ describe("parseParams", () => {
     ["brands=a,b,c,d,e,f", "invalid_parameter"],
     ["brands=a,b,a", "invalid_parameter"],
   ])("/compare?%s → 400 %s", (query, code) => {
-    expect(errorOf(compareEndpoint, query)).toMatchObject({ error: code, status: 400, details: { parameter: "brands" } });
+    expect(errorOf(compareEndpoint, query)).toMatchObject({
+      error: code,
+      status: 400,
+      details: { parameter: "brands" },
+    });
   });
 });

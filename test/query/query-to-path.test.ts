@@ -9,17 +9,30 @@ const BRANDS = "/api/dataset/v1/brands";
 describe("queryToPath", () => {
   it.each<[string, [string, string][], string]>([
     [BRANDS, [], "responses/api/dataset/v1/brands/index.json"],
-    [BRANDS, [["country", "GB"], ["page", "2"]], "responses/api/dataset/v1/brands/country=GB,page=2.json"],
+    [
+      BRANDS,
+      [
+        ["country", "GB"],
+        ["page", "2"],
+      ],
+      "responses/api/dataset/v1/brands/country=GB,page=2.json",
+    ],
     [`${BRANDS}/alpha-casino`, [], "responses/api/dataset/v1/brands/alpha-casino/index.json"],
     ["/api/dataset/v1/", [], "responses/api/dataset/v1/index.json"],
-    [BRANDS, [["since", "2025-01-15T00:00:00.000Z"]], "responses/api/dataset/v1/brands/since=2025-01-15T00:00:00.000Z.json"],
+    [
+      BRANDS,
+      [["since", "2025-01-15T00:00:00.000Z"]],
+      "responses/api/dataset/v1/brands/since=2025-01-15T00:00:00.000Z.json",
+    ],
   ])("%s %j → %s", (publicPath, pairs, file) => {
     expect(queryToPath(brandsEndpoint, publicPath, pairs)).toBe(file);
     expect(file.startsWith(`${RESPONSES_DIR}/`)).toBe(true);
   });
 
   it("names exports .ndjson", () => {
-    expect(queryToPath(ndjsonEndpoint, "/resume/api/v1/resumes/export", [["page", "2"]])).toBe("responses/resume/api/v1/resumes/export/page=2.ndjson");
+    expect(queryToPath(ndjsonEndpoint, "/resume/api/v1/resumes/export", [["page", "2"]])).toBe(
+      "responses/resume/api/v1/resumes/export/page=2.ndjson",
+    );
   });
 
   it.each<[string, string, [string, string][]]>([

@@ -3,7 +3,15 @@ import { HttpError } from "../../build/errors.ts";
 import type { Endpoint } from "../../build/query/endpoint.ts";
 import { endpointPath, matchRoute, notFound } from "../../build/query/routes.ts";
 
-const endpoint = (id: string, path: string, service: Endpoint["service"] = "dataset"): Endpoint => ({ id, service, path, summary: id, format: "json", params: [], run: () => ({ kind: "json", body: null }) });
+const endpoint = (id: string, path: string, service: Endpoint["service"] = "dataset"): Endpoint => ({
+  id,
+  service,
+  path,
+  summary: id,
+  format: "json",
+  params: [],
+  run: () => ({ kind: "json", body: null }),
+});
 const ENDPOINTS = [
   endpoint("discovery", "/"),
   endpoint("brands", "/brands"),
@@ -48,14 +56,17 @@ describe("matchRoute", () => {
     expect(matchRoute(ENDPOINTS, path)).toBeUndefined();
   });
 
-  it.each([["/api/dataset/v1/brands/%zz"], ["/api/dataset/v1/brands/%E0%A4%A"], ["/api/dataset/v1/%"]])("refuses the malformed encoding of %s with 400 bad_request", (path) => {
-    expect(() => matchRoute(ENDPOINTS, path)).toThrow(HttpError);
-    try {
-      matchRoute(ENDPOINTS, path);
-    } catch (error) {
-      expect((error as HttpError).toBody()).toMatchObject({ error: "bad_request", status: 400 });
-    }
-  });
+  it.each([["/api/dataset/v1/brands/%zz"], ["/api/dataset/v1/brands/%E0%A4%A"], ["/api/dataset/v1/%"]])(
+    "refuses the malformed encoding of %s with 400 bad_request",
+    (path) => {
+      expect(() => matchRoute(ENDPOINTS, path)).toThrow(HttpError);
+      try {
+        matchRoute(ENDPOINTS, path);
+      } catch (error) {
+        expect((error as HttpError).toBody()).toMatchObject({ error: "bad_request", status: 400 });
+      }
+    },
+  );
 });
 
 describe("endpointPath", () => {
@@ -66,7 +77,12 @@ describe("endpointPath", () => {
     ["history", { slug: "a/b c" }, "/api/dataset/v1/brands/a%2Fb%20c/trust-history"],
     ["resume", { id: "17" }, "/resume/api/v1/resumes/17"],
   ])("%s %j → %s", (id, pathParams, path) => {
-    expect(endpointPath(ENDPOINTS.find((entry) => entry.id === id)!, pathParams)).toBe(path);
+    expect(
+      endpointPath(
+        ENDPOINTS.find((entry) => entry.id === id)!,
+        pathParams,
+      ),
+    ).toBe(path);
   });
 });
 

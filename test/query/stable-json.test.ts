@@ -10,10 +10,21 @@ const RUNS = 300 * Number(process.env.PROPERTY_SCALE ?? 1);
 
 describe("stringifyBody", () => {
   it("splices the stored JSON of stable items into a list envelope, byte for byte JSON.stringify's", () => {
-    const item = stableItem({ id: 1, title: "Média buyer «senior»", skills: ["seo", "ppc"], score: undefined, note: null });
-    const body = { meta: { total: 2, sort: "date", empty: undefined }, data: [item, { id: 2, nested: { a: [1, "x"] } }] };
+    const item = stableItem({
+      id: 1,
+      title: "Média buyer «senior»",
+      skills: ["seo", "ppc"],
+      score: undefined,
+      note: null,
+    });
+    const body = {
+      meta: { total: 2, sort: "date", empty: undefined },
+      data: [item, { id: 2, nested: { a: [1, "x"] } }],
+    };
     const text = stringifyBody(body);
-    expect(text).toBe('{"meta":{"total":2,"sort":"date"},"data":[{"id":1,"title":"Média buyer «senior»","skills":["seo","ppc"],"note":null},{"id":2,"nested":{"a":[1,"x"]}}]}');
+    expect(text).toBe(
+      '{"meta":{"total":2,"sort":"date"},"data":[{"id":1,"title":"Média buyer «senior»","skills":["seo","ppc"],"note":null},{"id":2,"nested":{"a":[1,"x"]}}]}',
+    );
     expect(text).toBe(JSON.stringify(body));
   });
 
@@ -25,7 +36,11 @@ describe("stringifyBody", () => {
   });
 
   it("freezes a stable item all the way down: a nested array or object cannot change under its stored JSON", () => {
-    const item = stableItem({ id: 9, skills: ["seo"], contact: { email: "a@example.com", links: [{ url: "https://example.com" }] } });
+    const item = stableItem({
+      id: 9,
+      skills: ["seo"],
+      contact: { email: "a@example.com", links: [{ url: "https://example.com" }] },
+    });
     expect(() => item.skills.push("ppc")).toThrow(TypeError);
     expect(() => Object.assign(item.contact, { email: "b@example.com" })).toThrow(TypeError);
     expect(() => Object.assign(item.contact.links[0]!, { url: "https://example.org" })).toThrow(TypeError);
@@ -83,12 +98,16 @@ describe("stringifyBody", () => {
 
   it(`equals JSON.stringify for any envelope of JSON values, stable or not, holes included (seed ${SEED})`, () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.sparseArray(fc.tuple(fc.dictionary(fc.string(), fc.jsonValue()), fc.boolean())), (meta, items) => {
-        // A sparse array: a list may hold holes, which JSON.stringify writes as null (map would skip them).
-        const data = items.map(([item, stable]) => (stable ? stableItem(structuredClone(item)) : item));
-        const body = { meta, data };
-        expect(stringifyBody(body), `seed ${SEED}`).toBe(JSON.stringify(body));
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.sparseArray(fc.tuple(fc.dictionary(fc.string(), fc.jsonValue()), fc.boolean())),
+        (meta, items) => {
+          // A sparse array: a list may hold holes, which JSON.stringify writes as null (map would skip them).
+          const data = items.map(([item, stable]) => (stable ? stableItem(structuredClone(item)) : item));
+          const body = { meta, data };
+          expect(stringifyBody(body), `seed ${SEED}`).toBe(JSON.stringify(body));
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });

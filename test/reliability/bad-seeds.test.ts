@@ -15,8 +15,22 @@ import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type InvalidSeedCase } from "../fi
 import { hashTree } from "../fixtures/tree-hash.ts";
 
 /** One case per kind of the loader's corpus (the rest of it runs in-process in test/cli.test.ts). */
-const FROM_LOADER = ["malformed-json-line", "malformed-csv", "malformed-csv-cell", "missing-field", "dangling-reference-license-brand", "duplicate-key", "repeated-json-key", "empty-file", "wrong-encoding-utf16", "wrong-encoding-latin1"];
-const CASES: [string, InvalidSeedCase][] = [...FROM_LOADER.map((name): [string, InvalidSeedCase] => [name, INVALID_SEEDS[name]!]), ...Object.entries(BAD_SEEDS)];
+const FROM_LOADER = [
+  "malformed-json-line",
+  "malformed-csv",
+  "malformed-csv-cell",
+  "missing-field",
+  "dangling-reference-license-brand",
+  "duplicate-key",
+  "repeated-json-key",
+  "empty-file",
+  "wrong-encoding-utf16",
+  "wrong-encoding-latin1",
+];
+const CASES: [string, InvalidSeedCase][] = [
+  ...FROM_LOADER.map((name): [string, InvalidSeedCase] => [name, INVALID_SEEDS[name]!]),
+  ...Object.entries(BAD_SEEDS),
+];
 
 /** Runs a command to its end; resolves with its exit code and output. */
 function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -38,7 +52,13 @@ let before: Record<string, string>;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "bad-seeds-"));
   previous = path.join(root, "dist");
-  await runBuild({ seedsDir: SEEDS_MIN, outDir: previous, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  await runBuild({
+    seedsDir: SEEDS_MIN,
+    outDir: previous,
+    baseUrl: "https://data.example.com",
+    maxFiles: 20_000,
+    dryRun: false,
+  });
   before = await hashTree(previous);
 });
 afterAll(async () => {
@@ -52,24 +72,35 @@ describe("a broken seed set, built by the real CLI over a previous dist/", () =>
   });
 
   // Five child processes at once: the npx one took 33 s pinned to one busy core, of the default 60 s.
-  it.concurrent.for(CASES)("%s: exit 1, the problem named, the previous dist/ byte-identical", { timeout: 180_000 }, async ([name, { mutations, expected }], { expect }) => {
-    const copy = await copySeeds(mutations);
-    try {
-      // One case goes through npx exactly as a publisher types it; the others start node directly (faster).
-      const script = ["scripts/build.ts", "--seeds", copy.dir, "--out", previous];
-      const result = name === "gigantic-json-line" ? await run("npx", ["tsx", ...script]) : await run(process.execPath, ["--import", "tsx", ...script]);
-      expect(result.code).toBe(1);
-      const location = [expected.file, expected.record, expected.field].filter(Boolean).join(" › ");
-      expect(result.stderr).toMatch(/^The seeds have \d+ problem/m);
-      expect(result.stderr).not.toContain("SeedValidationError");
-      expect(result.stderr).toMatch(new RegExp(`${location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: [^\\n]*${expected.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
-      expect(result.stderr).toContain("Nothing was written; the previous output is unchanged.");
-      expect(result.stderr).not.toMatch(/\n\s+at |node_modules/); // no stack trace
-      expect(result.stdout).not.toMatch(/^Wrote /m);
-      expect(await hashTree(previous)).toEqual(before);
-      expect((await readdir(root)).filter((entry) => entry.startsWith(".dist-"))).toEqual([]);
-    } finally {
-      await copy.cleanup();
-    }
-  });
+  it.concurrent.for(CASES)(
+    "%s: exit 1, the problem named, the previous dist/ byte-identical",
+    { timeout: 180_000 },
+    async ([name, { mutations, expected }], { expect }) => {
+      const copy = await copySeeds(mutations);
+      try {
+        // One case goes through npx exactly as a publisher types it; the others start node directly (faster).
+        const script = ["scripts/build.ts", "--seeds", copy.dir, "--out", previous];
+        const result =
+          name === "gigantic-json-line"
+            ? await run("npx", ["tsx", ...script])
+            : await run(process.execPath, ["--import", "tsx", ...script]);
+        expect(result.code).toBe(1);
+        const location = [expected.file, expected.record, expected.field].filter(Boolean).join(" › ");
+        expect(result.stderr).toMatch(/^The seeds have \d+ problem/m);
+        expect(result.stderr).not.toContain("SeedValidationError");
+        expect(result.stderr).toMatch(
+          new RegExp(
+            `${location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: [^\\n]*${expected.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+          ),
+        );
+        expect(result.stderr).toContain("Nothing was written; the previous output is unchanged.");
+        expect(result.stderr).not.toMatch(/\n\s+at |node_modules/); // no stack trace
+        expect(result.stdout).not.toMatch(/^Wrote /m);
+        expect(await hashTree(previous)).toEqual(before);
+        expect((await readdir(root)).filter((entry) => entry.startsWith(".dist-"))).toEqual([]);
+      } finally {
+        await copy.cleanup();
+      }
+    },
+  );
 });

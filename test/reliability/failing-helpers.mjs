@@ -23,23 +23,39 @@ const fail = (file, make) => {
   if (failCode === "EXIT") process.exit(7);
   if (failCode === "ENOSPC") {
     make();
-    throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" });
+    throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+      code: "ENOSPC",
+      errno: -28,
+      syscall: "write",
+    });
   }
-  throw Object.assign(new Error(`${failCode}: simulated failure, open '${file}'`), { code: failCode, syscall: "open", path: String(file) });
+  throw Object.assign(new Error(`${failCode}: simulated failure, open '${file}'`), {
+    code: failCode,
+    syscall: "open",
+    path: String(file),
+  });
 };
 if (failPath !== undefined && failPath !== "") {
   const writeFileSync = fsSync.writeFileSync;
-  fsSync.writeFileSync = (file, ...rest) => (String(file).includes(failPath) ? fail(file, () => writeFileSync(file, "")) : writeFileSync(file, ...rest));
+  fsSync.writeFileSync = (file, ...rest) =>
+    String(file).includes(failPath) ? fail(file, () => writeFileSync(file, "")) : writeFileSync(file, ...rest);
   const linkSync = fsSync.linkSync;
-  fsSync.linkSync = (from, to) => (String(to).includes(failPath) ? fail(to, () => writeFileSync(to, "")) : linkSync(from, to));
+  fsSync.linkSync = (from, to) =>
+    String(to).includes(failPath) ? fail(to, () => writeFileSync(to, "")) : linkSync(from, to);
   const writeFile = fs.writeFile;
-  fs.writeFile = async (file, ...rest) => (String(file).includes(failPath) ? fail(file, () => writeFileSync(file, "")) : writeFile(file, ...rest));
+  fs.writeFile = async (file, ...rest) =>
+    String(file).includes(failPath) ? fail(file, () => writeFileSync(file, "")) : writeFile(file, ...rest);
 }
 
 const renderer = process.env.FAIL_RENDERER;
 if (renderer !== undefined) {
   const spawn = childProcess.spawn;
-  childProcess.spawn = (command, args, options) => spawn(command, args.flatMap((arg) => (String(arg).endsWith("render-vega-lite.mjs") ? ["-e", renderer] : [arg])), options);
+  childProcess.spawn = (command, args, options) =>
+    spawn(
+      command,
+      args.flatMap((arg) => (String(arg).endsWith("render-vega-lite.mjs") ? ["-e", renderer] : [arg])),
+      options,
+    );
 }
 
 const gzipFault = process.env.FAIL_GZIP;

@@ -19,20 +19,63 @@ const PRELOAD = path.resolve("test/reliability/failing-helpers.mjs");
 
 /** Each case: the fault (environment of failing-helpers.mjs) and the whole message, all that is printed before "Nothing was written". */
 const CASES: [string, Record<string, string>, RegExp][] = [
-  ["a full disk under a response", { FAIL_WRITE: "ENOSPC:responses/api/dataset/v1/brands/index.json" }, /^Could not write responses\/api\/dataset\/v1\/brands\/index\.json into \S+\/\.dist-tmp-dist-\w+: ENOSPC: no space left on device, write$/],
-  ["a refused permission on a compressed variant", { FAIL_WRITE: "EACCES:.br" }, /^Could not write \S+\.br into \S+: EACCES: /],
-  ["an emit thread that dies", { FAIL_WRITE: "EXIT:responses/api/dataset/v1/brands/index.json" }, /^Error: Internal error: an emit thread failed: it exited with code 7$/],
-  ["a full disk under the lock file", { FAIL_WRITE: "ENOSPC:.dist-lock-" }, /^Error: Could not write the build lock \S+\/\.dist-lock-dist\n {2}1\. caused by Error: ENOSPC: no space left on device, write$/],
-  ["the chart renderer exiting with code 3", { FAIL_RENDERER: "process.stderr.write('vega: no such mark\\n'); process.exit(3)" }, /^Error: Internal error: the chart renderer failed \(exit code 3\): vega: no such mark$/],
-  ["the chart renderer printing no JSON", { FAIL_RENDERER: "process.stdin.resume(); process.stdin.on('end', () => process.stdout.write('<svg>'))" }, /^Error: Internal error: the chart renderer printed no JSON: "<svg>"$/],
-  ["the downloads' gzip failing", { FAIL_GZIP: "zlib: out of memory" }, /^Error: Internal error: the download downloads\/\w+\.ndjson\.gz could not be made\n {2}1\. caused by Error: zlib: out of memory$/],
+  [
+    "a full disk under a response",
+    { FAIL_WRITE: "ENOSPC:responses/api/dataset/v1/brands/index.json" },
+    /^Could not write responses\/api\/dataset\/v1\/brands\/index\.json into \S+\/\.dist-tmp-dist-\w+: ENOSPC: no space left on device, write$/,
+  ],
+  [
+    "a refused permission on a compressed variant",
+    { FAIL_WRITE: "EACCES:.br" },
+    /^Could not write \S+\.br into \S+: EACCES: /,
+  ],
+  [
+    "an emit thread that dies",
+    { FAIL_WRITE: "EXIT:responses/api/dataset/v1/brands/index.json" },
+    /^Error: Internal error: an emit thread failed: it exited with code 7$/,
+  ],
+  [
+    "a full disk under the lock file",
+    { FAIL_WRITE: "ENOSPC:.dist-lock-" },
+    /^Error: Could not write the build lock \S+\/\.dist-lock-dist\n {2}1\. caused by Error: ENOSPC: no space left on device, write$/,
+  ],
+  [
+    "the chart renderer exiting with code 3",
+    { FAIL_RENDERER: "process.stderr.write('vega: no such mark\\n'); process.exit(3)" },
+    /^Error: Internal error: the chart renderer failed \(exit code 3\): vega: no such mark$/,
+  ],
+  [
+    "the chart renderer printing no JSON",
+    { FAIL_RENDERER: "process.stdin.resume(); process.stdin.on('end', () => process.stdout.write('<svg>'))" },
+    /^Error: Internal error: the chart renderer printed no JSON: "<svg>"$/,
+  ],
+  [
+    "the downloads' gzip failing",
+    { FAIL_GZIP: "zlib: out of memory" },
+    /^Error: Internal error: the download downloads\/\w+\.ndjson\.gz could not be made\n {2}1\. caused by Error: zlib: out of memory$/,
+  ],
 ];
 
 /** Runs the build CLI to its end with the preload and `env`; resolves with its exit code and error output. */
 function build(out: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const args = ["--import", "tsx", "--import", PRELOAD, "scripts/build.ts", "--seeds", SEEDS_MIN, "--out", out, "--base-url", "https://other.example.com"];
+  const args = [
+    "--import",
+    "tsx",
+    "--import",
+    PRELOAD,
+    "scripts/build.ts",
+    "--seeds",
+    SEEDS_MIN,
+    "--out",
+    out,
+    "--base-url",
+    "https://other.example.com",
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, ...env },
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
     child.on("error", reject);
@@ -47,7 +90,13 @@ let before: Record<string, string>;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "failing-helpers-"));
   previous = path.join(root, "previous", "dist");
-  await runBuild({ seedsDir: SEEDS_MIN, outDir: previous, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  await runBuild({
+    seedsDir: SEEDS_MIN,
+    outDir: previous,
+    baseUrl: "https://data.example.com",
+    maxFiles: 20_000,
+    dryRun: false,
+  });
   before = await hashTree(previous);
 });
 afterAll(async () => {
@@ -56,34 +105,45 @@ afterAll(async () => {
 
 describe("a build whose helper fails, over a previous dist/", () => {
   // Child processes at once; each takes 1 to 3 s alone, longer on a busy machine.
-  it.concurrent.for(CASES)("%s: exit 1, one message naming it, the previous dist/ byte-identical, nothing left beside it", { timeout: 120_000 }, async ([name, env, message], { expect }) => {
-    const dist = path.join(root, name.replace(/\W+/g, "-"), "dist");
-    await mkdir(path.dirname(dist), { recursive: true });
-    await cp(previous, dist, { recursive: true });
-    const result = await build(dist, env);
-    expect(result.code).toBe(1);
-    // One message and the closing line: no stack trace, no warning (of an unhandled rejection, say) around them.
-    const closing = "\nNothing was written; the previous output is unchanged.\n";
-    expect(result.stderr.endsWith(closing)).toBe(true);
-    expect(result.stderr.slice(0, -closing.length)).toMatch(message);
-    expect(await hashTree(dist)).toEqual(before);
-    expect(await readdir(path.dirname(dist))).toEqual(["dist"]);
-    // A hang would meet the test's timeout: no duration is asserted (the machine is shared and noisy).
-  });
+  it.concurrent.for(CASES)(
+    "%s: exit 1, one message naming it, the previous dist/ byte-identical, nothing left beside it",
+    { timeout: 120_000 },
+    async ([name, env, message], { expect }) => {
+      const dist = path.join(root, name.replace(/\W+/g, "-"), "dist");
+      await mkdir(path.dirname(dist), { recursive: true });
+      await cp(previous, dist, { recursive: true });
+      const result = await build(dist, env);
+      expect(result.code).toBe(1);
+      // One message and the closing line: no stack trace, no warning (of an unhandled rejection, say) around them.
+      const closing = "\nNothing was written; the previous output is unchanged.\n";
+      expect(result.stderr.endsWith(closing)).toBe(true);
+      expect(result.stderr.slice(0, -closing.length)).toMatch(message);
+      expect(await hashTree(dist)).toEqual(before);
+      expect(await readdir(path.dirname(dist))).toEqual(["dist"]);
+      // A hang would meet the test's timeout: no duration is asserted (the machine is shared and noisy).
+    },
+  );
 });
 
 describe("a build that fails while its chart renderer is stuck", () => {
-  it("exits with its message at once, and the renderer goes with it (not waited for up to its 120 s, nor left running)", { timeout: 100_000 }, async () => {
-    const dist = path.join(root, "stuck-renderer", "dist");
-    await mkdir(path.dirname(dist), { recursive: true });
-    await cp(previous, dist, { recursive: true });
-    // The marker names this run's renderer among the machine's processes.
-    const marker = `stuck-renderer-${process.pid}-${Date.now()}`;
-    const result = await build(dist, { FAIL_WRITE: "ENOSPC:responses/api/dataset/v1/brands/index.json", FAIL_RENDERER: `/* ${marker} */ setInterval(() => {}, 1000);` });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^Could not write responses\/api\/dataset\/v1\/brands\/index\.json into /);
-    expect(await hashTree(dist)).toEqual(before);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // a renderer killed at exit is gone by then
-    expect(execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })).not.toContain(marker);
-  });
+  it(
+    "exits with its message at once, and the renderer goes with it (not waited for up to its 120 s, nor left running)",
+    { timeout: 100_000 },
+    async () => {
+      const dist = path.join(root, "stuck-renderer", "dist");
+      await mkdir(path.dirname(dist), { recursive: true });
+      await cp(previous, dist, { recursive: true });
+      // The marker names this run's renderer among the machine's processes.
+      const marker = `stuck-renderer-${process.pid}-${Date.now()}`;
+      const result = await build(dist, {
+        FAIL_WRITE: "ENOSPC:responses/api/dataset/v1/brands/index.json",
+        FAIL_RENDERER: `/* ${marker} */ setInterval(() => {}, 1000);`,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^Could not write responses\/api\/dataset\/v1\/brands\/index\.json into /);
+      expect(await hashTree(dist)).toEqual(before);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // a renderer killed at exit is gone by then
+      expect(execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })).not.toContain(marker);
+    },
+  );
 });

@@ -86,7 +86,10 @@ describe("SIGTERM to `npm start`", () => {
 describe("RunningHost.close (in-process)", () => {
   let host: RunningHost;
   beforeAll(async () => {
-    host = await startHost({ port: 0, host: "127.0.0.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false }, () => {});
+    host = await startHost(
+      { port: 0, host: "127.0.0.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false },
+      () => {},
+    );
   });
   afterAll(async () => {
     await host.close(0);
@@ -95,7 +98,9 @@ describe("RunningHost.close (in-process)", () => {
   it("ends idle keep-alive connections at once and cuts a client that never reads once the grace period is over", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const idle = await new Promise<http.ClientRequest>((resolve) => {
-      const req = http.get(`${host.url}/api/dataset/v1/`, { agent }, (res) => res.resume().on("end", () => resolve(req)));
+      const req = http.get(`${host.url}/api/dataset/v1/`, { agent }, (res) =>
+        res.resume().on("end", () => resolve(req)),
+      );
     });
     const idleClosed = new Promise<void>((resolve) => idle.socket?.once("close", () => resolve()));
     const stuck = await holdResponse(host.url, bigPath); // reads nothing past its first chunk until the host gave up

@@ -38,25 +38,57 @@ export interface HostProcess {
  */
 export async function startHostProcess(
   dist: string,
-  options: { rateLimit?: number; viaNpm?: boolean; viaStartScript?: boolean; memoryProbe?: boolean; env?: Record<string, string> } = {},
+  options: {
+    rateLimit?: number;
+    viaNpm?: boolean;
+    viaStartScript?: boolean;
+    memoryProbe?: boolean;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<HostProcess> {
   const rateLimit = String(options.rateLimit ?? 0);
   const probe = options.memoryProbe === true;
-  if (probe && options.viaNpm === true) throw new Error("the memory probe needs the host started directly, not via npm");
+  if (probe && options.viaNpm === true)
+    throw new Error("the memory probe needs the host started directly, not via npm");
   // Every host setting is given: one left to the environment (HOST, TRUST_PROXY, LIVE_CACHE_MB, LIVE_WORKERS from the
   // shell or the CI runner) would change the host under test, or where it listens.
   const settings = {
-    ...{ PORT: "0", HOST: "127.0.0.1", DIST: dist, RATE_LIMIT: rateLimit, TRUST_PROXY: "false", LIVE_CACHE_MB: String(DEFAULT_LIVE_CACHE_MB) },
-    ...{ LIVE_WORKERS: String(defaultLiveWorkers()), LIVE_QUEUE: String(DEFAULT_LIVE_QUEUE), LIVE_PER_CLIENT: String(DEFAULT_LIVE_PER_CLIENT), LIVE_BUDGET_MS: String(DEFAULT_LIVE_BUDGET_MS) },
+    ...{
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DIST: dist,
+      RATE_LIMIT: rateLimit,
+      TRUST_PROXY: "false",
+      LIVE_CACHE_MB: String(DEFAULT_LIVE_CACHE_MB),
+    },
+    ...{
+      LIVE_WORKERS: String(defaultLiveWorkers()),
+      LIVE_QUEUE: String(DEFAULT_LIVE_QUEUE),
+      LIVE_PER_CLIENT: String(DEFAULT_LIVE_PER_CLIENT),
+      LIVE_BUDGET_MS: String(DEFAULT_LIVE_BUDGET_MS),
+    },
   };
   const env = { ...process.env, ...settings, ...options.env };
   const entry = options.viaStartScript === true ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/serve.ts"];
   const child = options.viaNpm
     ? spawn("npm", ["start", "--silent"], { stdio: ["ignore", "pipe", "pipe"], detached: true, env })
-    : spawn(process.execPath, [...(probe ? ["--expose-gc", "--import", MEMORY_PROBE] : []), ...entry, "--port", "0", "--dist", dist, "--rate-limit", rateLimit], {
-        stdio: probe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
-        env,
-      });
+    : spawn(
+        process.execPath,
+        [
+          ...(probe ? ["--expose-gc", "--import", MEMORY_PROBE] : []),
+          ...entry,
+          "--port",
+          "0",
+          "--dist",
+          dist,
+          "--rate-limit",
+          rateLimit,
+        ],
+        {
+          stdio: probe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+          env,
+        },
+      );
   let stdout = "";
   let stderr = "";
   const waiters: (() => void)[] = [];
@@ -75,11 +107,18 @@ export async function startHostProcess(
 
   const waitFor = (pattern: RegExp, timeoutMs = 60_000): Promise<string> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`host printed no ${pattern} in ${timeoutMs} ms; stdout: ${stdout} stderr: ${stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`host printed no ${pattern} in ${timeoutMs} ms; stdout: ${stdout} stderr: ${stderr}`)),
+        timeoutMs,
+      );
       const check = () => {
         const line = stdout.split("\n").find((candidate) => pattern.test(candidate));
-        if (line !== undefined) return clearTimeout(timer), resolve(line);
-        if (child.exitCode !== null || child.signalCode !== null) return clearTimeout(timer), reject(new Error(`host exited (${child.exitCode ?? child.signalCode}); stderr: ${stderr}`));
+        if (line !== undefined) return (clearTimeout(timer), resolve(line));
+        if (child.exitCode !== null || child.signalCode !== null)
+          return (
+            clearTimeout(timer),
+            reject(new Error(`host exited (${child.exitCode ?? child.signalCode}); stderr: ${stderr}`))
+          );
         waiters.push(check);
       };
       check();

@@ -22,7 +22,13 @@ import type { HostResponse } from "../../build/serve/response-headers.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 import { contractProblems, type AnyResponse } from "./contract-response.ts";
-import { hostileHeaders, hostileMethod, hostileSiteTarget, hostileTarget, type FuzzHeaders } from "./hostile-arbitraries.ts";
+import {
+  hostileHeaders,
+  hostileMethod,
+  hostileSiteTarget,
+  hostileTarget,
+  type FuzzHeaders,
+} from "./hostile-arbitraries.ts";
 import { requestVocabulary } from "./request-vocabulary.ts";
 import { parseResponse, rawRequest, type RawRequest } from "./raw-http.ts";
 
@@ -40,7 +46,12 @@ let sitePaths: string[] = [];
 beforeAll(async () => {
   const { context, dist } = await sampleContext();
   const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
-  deps = { context, endpoints: ENDPOINTS, store: createPrecomputedStore(dist, manifest), logError: (error) => logged.push(error) };
+  deps = {
+    context,
+    endpoints: ENDPOINTS,
+    store: createPrecomputedStore(dist, manifest),
+    logError: (error) => logged.push(error),
+  };
   slots = requestVocabulary(context, ENDPOINTS).slots;
   sitePaths = Object.keys(manifest.site ?? {});
   // Next to dist/, where a traversal would land: its content must never come back.
@@ -53,12 +64,24 @@ afterAll(async () => {
 
 /** Rejects when a promise takes longer than `ms`: a hang fails the test rather than stalling it. */
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what.slice(0, 200)}`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what.slice(0, 200)}`)), ms)),
+  ]);
 }
 
 async function inProcess(method: string, url: string, headers: FuzzHeaders = {}): Promise<AnyResponse> {
-  const response: HostResponse = await bounded(handleRequest({ method, url, ...headers, clientAddress: "fuzz" }, deps), 5_000, url);
-  const body = response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body : [...(response.body as Iterable<string>)].join("");
+  const response: HostResponse = await bounded(
+    handleRequest({ method, url, ...headers, clientAddress: "fuzz" }, deps),
+    5_000,
+    url,
+  );
+  const body =
+    response.body === undefined
+      ? ""
+      : typeof response.body === "string" || Buffer.isBuffer(response.body)
+        ? response.body
+        : [...(response.body as Iterable<string>)].join("");
   return { status: response.status, headers: response.headers, body: Buffer.from(body) };
 }
 
@@ -72,13 +95,26 @@ function expectContractAnswer(response: AnyResponse, target: string, head = fals
 describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
   it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))("%s", async (_id, endpoint) => {
     await fc.assert(
-      fc.asyncProperty(hostileTarget(endpoint, slots.get(endpoint.id)), hostileMethod, hostileHeaders, async (target, method, headers) => {
-        const response = await inProcess(method, target, headers);
-        // A 304 without an ETag is right when the 200 has none: `*` on an export computed on the fly.
-        const plain = response.status === 304 && response.headers.ETag === undefined ? await inProcess(method, target) : undefined;
-        const untagged = plain?.status === 200 && plain.headers.ETag === undefined;
-        expectContractAnswer(response, `${method} ${target} ${JSON.stringify(headers)}`, method.toUpperCase() === "HEAD", untagged);
-      }),
+      fc.asyncProperty(
+        hostileTarget(endpoint, slots.get(endpoint.id)),
+        hostileMethod,
+        hostileHeaders,
+        async (target, method, headers) => {
+          const response = await inProcess(method, target, headers);
+          // A 304 without an ETag is right when the 200 has none: `*` on an export computed on the fly.
+          const plain =
+            response.status === 304 && response.headers.ETag === undefined
+              ? await inProcess(method, target)
+              : undefined;
+          const untagged = plain?.status === 200 && plain.headers.ETag === undefined;
+          expectContractAnswer(
+            response,
+            `${method} ${target} ${JSON.stringify(headers)}`,
+            method.toUpperCase() === "HEAD",
+            untagged,
+          );
+        },
+      ),
       { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
     );
     expect(logged, `errors logged (seed ${SEED})`).toEqual([]); // a fault of ours would have been logged (and answered 500)
@@ -89,7 +125,11 @@ describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
     await fc.assert(
       fc.asyncProperty(hostileSiteTarget(sitePaths), hostileMethod, hostileHeaders, async (target, method, headers) => {
         const response = await inProcess(method, target, headers);
-        expectContractAnswer(response, `${method} ${target} ${JSON.stringify(headers)}`, method.toUpperCase() === "HEAD");
+        expectContractAnswer(
+          response,
+          `${method} ${target} ${JSON.stringify(headers)}`,
+          method.toUpperCase() === "HEAD",
+        );
       }),
       { seed: SEED, numRuns: 4 * Number(process.env.FUZZ_RUNS ?? 60) },
     );
@@ -110,8 +150,16 @@ describe(`every endpoint, fuzzed in-process (seed ${SEED})`, () => {
     ["800 repeats of a parameter", 200, `/resume/api/v1/resumes?${"role=seo&".repeat(800)}`],
     ["1,000 repeats of a parameter (over 8 KiB)", 414, `/resume/api/v1/resumes?${"role=seo&".repeat(1_000)}`],
     ["a list of 900 keys", 200, `/resume/api/v1/resumes?role=${"seo,".repeat(900)}`],
-    ["a list of 1,750 repeats of one key (one distinct value)", 200, `/resume/api/v1/resumes?role=${"seo,".repeat(1_750)}`],
-    ["a list of 1,001 distinct keys (over the 1,000 allowed)", 400, `/resume/api/v1/resumes?role=${Array.from({ length: 1_001 }, (_, i) => `r${i}`).join(",")}`],
+    [
+      "a list of 1,750 repeats of one key (one distinct value)",
+      200,
+      `/resume/api/v1/resumes?role=${"seo,".repeat(1_750)}`,
+    ],
+    [
+      "a list of 1,001 distinct keys (over the 1,000 allowed)",
+      400,
+      `/resume/api/v1/resumes?role=${Array.from({ length: 1_001 }, (_, i) => `r${i}`).join(",")}`,
+    ],
   ])("%s → %i", async (_case, status, url) => {
     const response = await inProcess("GET", url);
     expectContractAnswer(response, url);
@@ -171,33 +219,64 @@ describe("over real HTTP", () => {
     ["Accept-Encoding refusing every coding", [["Accept-Encoding", "identity;q=0, *;q=0"]], 200],
     ["Accept-Encoding with odd q-values", [["Accept-Encoding", "br;q=NaN, gzip;q=-1, deflate;q=2, ;q=, ,,,"]], 200],
     ["a 12 KB Accept-Encoding", [["Accept-Encoding", "x-coding, ".repeat(1_200)]], 200],
-    ["two Accept-Encoding headers", [["Accept-Encoding", "gzip"], ["Accept-Encoding", "br"]], 200],
+    [
+      "two Accept-Encoding headers",
+      [
+        ["Accept-Encoding", "gzip"],
+        ["Accept-Encoding", "br"],
+      ],
+      200,
+    ],
   ] as [string, [string, string][], number][])("%s → %i", async (_case, headers, status) => {
     const response = await send({ target: "/api/dataset/v1/brands", headers });
     expectContractAnswer(response, _case);
     expect(response.status).toBe(status);
   });
 
-  it.each([["FOO"], ["BREW"], ["M-SEARCH"]])("answers the method %s, unknown to Node's parser, with the contract's 405", async (method) => {
-    const response = await send({ method, target: "/api/dataset/v1/brands" });
-    expectContractAnswer(response, method);
-    expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([405, "GET, HEAD, OPTIONS", "method_not_allowed"]);
-  });
+  it.each([["FOO"], ["BREW"], ["M-SEARCH"]])(
+    "answers the method %s, unknown to Node's parser, with the contract's 405",
+    async (method) => {
+      const response = await send({ method, target: "/api/dataset/v1/brands" });
+      expectContractAnswer(response, method);
+      expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([
+        405,
+        "GET, HEAD, OPTIONS",
+        "method_not_allowed",
+      ]);
+    },
+  );
 
-  it.each([["foo"], [""], ["200-ok"]])("ignores an expectation other than 100-continue (Expect: %j) rather than answer Node's bare 417", async (expectation) => {
-    const response = await send({ target: "/api/dataset/v1/countries", headers: [["Expect", expectation]] });
-    expectContractAnswer(response, `Expect: ${expectation}`);
-    expect(response.status).toBe(200);
-  });
+  it.each([["foo"], [""], ["200-ok"]])(
+    "ignores an expectation other than 100-continue (Expect: %j) rather than answer Node's bare 417",
+    async (expectation) => {
+      const response = await send({ target: "/api/dataset/v1/countries", headers: [["Expect", expectation]] });
+      expectContractAnswer(response, `Expect: ${expectation}`);
+      expect(response.status).toBe(200);
+    },
+  );
 
-  it.each([["/api/dataset/v1/"], ["127.0.0.1:443"]])("answers CONNECT %s with the contract's 405 (Node hands CONNECT to no handler by default)", async (target) => {
-    const response = await send({ method: "CONNECT", target });
-    expectContractAnswer(response, `CONNECT ${target}`);
-    expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([405, "GET, HEAD, OPTIONS", "method_not_allowed"]);
-  });
+  it.each([["/api/dataset/v1/"], ["127.0.0.1:443"]])(
+    "answers CONNECT %s with the contract's 405 (Node hands CONNECT to no handler by default)",
+    async (target) => {
+      const response = await send({ method: "CONNECT", target });
+      expectContractAnswer(response, `CONNECT ${target}`);
+      expect([response.status, response.headers.allow, JSON.parse(response.body.toString()).error]).toEqual([
+        405,
+        "GET, HEAD, OPTIONS",
+        "method_not_allowed",
+      ]);
+    },
+  );
 
   it("answers a request that expects 100-continue for a body at once, and closes, since the body is never read", async () => {
-    const response = await send({ method: "POST", target: "/api/dataset/v1/countries", headers: [["Expect", "100-continue"], ["Content-Length", "5"]] });
+    const response = await send({
+      method: "POST",
+      target: "/api/dataset/v1/countries",
+      headers: [
+        ["Expect", "100-continue"],
+        ["Content-Length", "5"],
+      ],
+    });
     expectContractAnswer(response, "POST with Expect: 100-continue");
     expect([response.status, response.headers.connection]).toEqual([405, "close"]);
   });
@@ -208,14 +287,21 @@ describe("over real HTTP", () => {
     const bytes = await new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       const socket = net.connect(Number(url.port), url.hostname, () =>
-        socket.write(`GET /api/dataset/v1/regulators HTTP/1.1\r\nHost: ${url.host}\r\n\r\nGET /api/dataset/v1/countries HTTP/1.1\r\nHost: ${url.host}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`),
+        socket.write(
+          `GET /api/dataset/v1/regulators HTTP/1.1\r\nHost: ${url.host}\r\n\r\nGET /api/dataset/v1/countries HTTP/1.1\r\nHost: ${url.host}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+        ),
       );
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject).on("close", () => resolve(Buffer.concat(chunks)));
+      socket
+        .on("data", (chunk: Buffer) => chunks.push(chunk))
+        .on("error", reject)
+        .on("close", () => resolve(Buffer.concat(chunks)));
       setTimeout(() => socket.destroy(new Error("no answer within 10 s")), 10_000).unref();
     });
     expect(bytes.includes("100 Continue")).toBe(false);
     const first = parseResponse(bytes);
-    const second = parseResponse(bytes.subarray(bytes.indexOf("\r\n\r\n") + 4 + Number(first.headers["content-length"])));
+    const second = parseResponse(
+      bytes.subarray(bytes.indexOf("\r\n\r\n") + 4 + Number(first.headers["content-length"])),
+    );
     expect([first.status, second.status, second.headers.etag]).toEqual([200, 200, plain.headers.etag]);
     expect(second.body.equals(plain.body)).toBe(true);
   });
@@ -234,17 +320,38 @@ describe("over real HTTP", () => {
   it("reads duplicate If-None-Match headers as one list", async () => {
     const first = await send({ target: "/api/dataset/v1/brands" });
     const etag = String(first.headers.etag);
-    const matching = await send({ target: "/api/dataset/v1/brands", headers: [["If-None-Match", '"nope"'], ["If-None-Match", etag]] });
-    const missing = await send({ target: "/api/dataset/v1/brands", headers: [["If-None-Match", '"nope"'], ["If-None-Match", "garbage, W/"]] });
+    const matching = await send({
+      target: "/api/dataset/v1/brands",
+      headers: [
+        ["If-None-Match", '"nope"'],
+        ["If-None-Match", etag],
+      ],
+    });
+    const missing = await send({
+      target: "/api/dataset/v1/brands",
+      headers: [
+        ["If-None-Match", '"nope"'],
+        ["If-None-Match", "garbage, W/"],
+      ],
+    });
     expect([matching.status, matching.headers.etag, missing.status]).toEqual([304, etag, 200]);
     expectContractAnswer(matching, "If-None-Match ×2");
   });
 
   it(`answers fuzzed targets, methods and headers of every endpoint (seed ${SEED}), then still serves`, async () => {
-    const requests = ENDPOINTS.flatMap((endpoint) => fc.sample(fc.tuple(hostileTarget(endpoint, slots.get(endpoint.id)), hostileMethod, hostileHeaders), { seed: SEED, numRuns: 6 }));
+    const requests = ENDPOINTS.flatMap((endpoint) =>
+      fc.sample(fc.tuple(hostileTarget(endpoint, slots.get(endpoint.id)), hostileMethod, hostileHeaders), {
+        seed: SEED,
+        numRuns: 6,
+      }),
+    );
     for (const [target, method, headers] of requests) {
       // On the wire a header line ends at CR or LF, and Node refuses NUL: those are tested on their own above.
-      const lines = Object.entries({ "If-None-Match": headers.ifNoneMatch, "If-Match": headers.ifMatch, "Accept-Encoding": headers.acceptEncoding })
+      const lines = Object.entries({
+        "If-None-Match": headers.ifNoneMatch,
+        "If-Match": headers.ifMatch,
+        "Accept-Encoding": headers.acceptEncoding,
+      })
         .filter((line): line is [string, string] => line[1] !== undefined)
         .map(([name, value]): [string, string] => [name, value.replace(/[\r\n\0]/g, "")]);
       const response = await send({ method, target, headers: lines });

@@ -43,7 +43,12 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "killed-build-"));
   dist = path.join(root, "site", "dist");
   // A change to one brand: most files stay the same (hard-linked by the build), some are rewritten.
-  changedSeeds = await copySeeds([{ file: "brands/brands.ndjson", change: (text) => text.replace('"name":"Alpha Casino"', '"name":"Alpha Casino Royal"') }]);
+  changedSeeds = await copySeeds([
+    {
+      file: "brands/brands.ndjson",
+      change: (text) => text.replace('"name":"Alpha Casino"', '"name":"Alpha Casino Royal"'),
+    },
+  ]);
   const reference = path.join(root, "reference", "dist");
   await runBuild({ seedsDir: changedSeeds.dir, outDir: reference, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });
   next = withoutRecord(await hashTree(reference));
@@ -67,11 +72,32 @@ const running: Build[] = [];
 async function startBuild(env: Record<string, string> = {}): Promise<Build> {
   const before = await siblings();
   const preload = Object.keys(env).length > 0 ? ["--import", SLOW_FS] : [];
-  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "scripts/build.ts", "--seeds", changedSeeds.dir, "--out", dist, "--base-url", BASE_URL], {
-    stdio: "ignore",
-    env: { ...process.env, ...env },
-  });
-  const build = { child, before, exit: new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal }))) };
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      ...preload,
+      "scripts/build.ts",
+      "--seeds",
+      changedSeeds.dir,
+      "--out",
+      dist,
+      "--base-url",
+      BASE_URL,
+    ],
+    {
+      stdio: "ignore",
+      env: { ...process.env, ...env },
+    },
+  );
+  const build = {
+    child,
+    before,
+    exit: new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    ),
+  };
   running.push(build);
   return build;
 }
@@ -85,7 +111,8 @@ afterEach(async () => {
 });
 
 const siblings = async () => (await readdir(path.dirname(dist))).sort();
-const filesIn = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+const filesIn = async (dir: string) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the folder beside dist/ until an entry starting with `prefix` appears that the build made. */
@@ -106,7 +133,11 @@ async function expectServed(): Promise<void> {
   try {
     const response = await fetch(`${host.url}/api/dataset/v1/brands`, { headers: { "Accept-Encoding": "identity" } });
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(path.join(dist, "responses/api/dataset/v1/brands/index.json")))).toBe(true);
+    expect(
+      Buffer.from(await response.arrayBuffer()).equals(
+        await readFile(path.join(dist, "responses/api/dataset/v1/brands/index.json")),
+      ),
+    ).toBe(true);
   } finally {
     await host.close(0);
   }
@@ -116,7 +147,9 @@ async function expectServed(): Promise<void> {
 async function expectOldOrNew(): Promise<"old" | "new"> {
   const tree = await hashTree(dist);
   // A killed build's lock (and its draft) may stay too: it names a process that is gone, which the next build takes over.
-  const leftovers = (await siblings()).filter((name) => name !== "dist" && !name.startsWith(path.basename(lockFileOf(dist))));
+  const leftovers = (await siblings()).filter(
+    (name) => name !== "dist" && !name.startsWith(path.basename(lockFileOf(dist))),
+  );
   expect(leftovers.length).toBeLessThanOrEqual(1);
   const old = JSON.stringify(tree) === JSON.stringify(previous);
   if (!old) expect(withoutRecord(tree)).toEqual(next);
@@ -179,7 +212,9 @@ describe("a build killed with SIGKILL", { timeout: 180_000 }, () => {
     const build = await startBuild({ SLOW_FS_SWAP_MS: "60000" });
     const aside = await waitForSibling(".dist-old-", build);
     // Named with when, which process and (Linux) its start, so that a process given the same id later is not taken for it.
-    expect(aside).toMatch(new RegExp(`^\\.dist-old-dist-\\d{13}-${build.child.pid}-${processStartTicks(build.child.pid!)}$`));
+    expect(aside).toMatch(
+      new RegExp(`^\\.dist-old-dist-\\d{13}-${build.child.pid}-${processStartTicks(build.child.pid!)}$`),
+    );
     build.child.kill("SIGKILL");
     expect((await build.exit).signal).toBe("SIGKILL");
     expect(await hashTree(path.join(path.dirname(dist), aside))).toEqual(previous);
@@ -197,7 +232,9 @@ describe("a build killed with SIGKILL", { timeout: 180_000 }, () => {
     const invalid = INVALID_SEEDS["invalid-field-value"]!;
     const bad = await copySeeds(invalid.mutations);
     try {
-      await expect(runBuild({ seedsDir: bad.dir, outDir: dist, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false })).rejects.toBeInstanceOf(SeedValidationError);
+      await expect(
+        runBuild({ seedsDir: bad.dir, outDir: dist, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false }),
+      ).rejects.toBeInstanceOf(SeedValidationError);
     } finally {
       await bad.cleanup();
     }

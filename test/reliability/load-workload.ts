@@ -40,8 +40,16 @@ export async function mixedWorkload(dist: string): Promise<WorkloadRequest[]> {
   const ok = [200] as const;
   return [
     { kind: "precomputed", path: brands.url, expect: ok },
-    { kind: "precomputed", path: pick(manifest, /^responses\/api\/dataset\/v1\/trust-scores\/page=2\.json$/).url, expect: ok },
-    { kind: "precomputed", path: pick(manifest, /^responses\/resume\/api\/v1\/resumes\/page=2\.json$/).url, expect: ok },
+    {
+      kind: "precomputed",
+      path: pick(manifest, /^responses\/api\/dataset\/v1\/trust-scores\/page=2\.json$/).url,
+      expect: ok,
+    },
+    {
+      kind: "precomputed",
+      path: pick(manifest, /^responses\/resume\/api\/v1\/resumes\/page=2\.json$/).url,
+      expect: ok,
+    },
     { kind: "precomputed", path: brands.url, headers: { "Accept-Encoding": "br, gzip" }, expect: ok },
     { kind: "card", path: pick(manifest, /^responses\/api\/dataset\/v1\/brands\/[^/]+\/index\.json$/).url, expect: ok },
     { kind: "card", path: pick(manifest, /^responses\/api\/dataset\/v1\/games\/[^/]+\/index\.json$/).url, expect: ok },
@@ -49,10 +57,19 @@ export async function mixedWorkload(dist: string): Promise<WorkloadRequest[]> {
     { kind: "fallback", path: "/api/dataset/v1/brands?q=casino&sort=name", expect: ok },
     { kind: "fallback", path: "/resume/api/v1/resumes?q=media%20buyer&seniority=senior,lead", expect: ok },
     { kind: "fallback", path: "/api/dataset/v1/games?q=gold&per_page=20", expect: ok },
-    { kind: "export", path: pick(manifest, /^responses\/resume\/api\/v1\/resumes\/export\/index\.ndjson$/).url, expect: ok },
+    {
+      kind: "export",
+      path: pick(manifest, /^responses\/resume\/api\/v1\/resumes\/export\/index\.ndjson$/).url,
+      expect: ok,
+    },
     { kind: "export", path: "/resume/api/v1/resumes/export?q=seo&per_page=100", expect: ok },
     { kind: "not-modified", path: brands.url, headers: { "If-None-Match": brands.etag }, expect: [304] },
-    { kind: "not-modified", path: resumeCard.url, headers: { "If-None-Match": `W/"stale", ${resumeCard.etag}` }, expect: [304] },
+    {
+      kind: "not-modified",
+      path: resumeCard.url,
+      headers: { "If-None-Match": `W/"stale", ${resumeCard.etag}` },
+      expect: [304],
+    },
     { kind: "intended-error", path: "/api/dataset/v1/brands/no-such-brand", expect: [404] },
     { kind: "intended-error", path: "/api/dataset/v1/brands?page=0", expect: [400] },
   ];
@@ -67,7 +84,11 @@ export interface WorkloadTally {
 }
 
 /** Runs the workload against `url` with autocannon (10 connections) for `seconds`, tallying every response against its expectation. */
-export async function runWorkload(url: string, workload: readonly WorkloadRequest[], options: { seconds: number }): Promise<WorkloadTally> {
+export async function runWorkload(
+  url: string,
+  workload: readonly WorkloadRequest[],
+  options: { seconds: number },
+): Promise<WorkloadTally> {
   const byKind: Record<string, number> = {};
   const unexpected: string[] = [];
   const requests = workload.map((request) => ({
@@ -77,7 +98,8 @@ export async function runWorkload(url: string, workload: readonly WorkloadReques
     onResponse: (status: number) => {
       const key = `${request.kind} ${status}`;
       byKind[key] = (byKind[key] ?? 0) + 1;
-      if (!request.expect.includes(status) && unexpected.length < 50) unexpected.push(`${request.kind} ${request.path} → ${status}`);
+      if (!request.expect.includes(status) && unexpected.length < 50)
+        unexpected.push(`${request.kind} ${request.path} → ${status}`);
     },
   }));
   const result = await autocannon({ url, connections: 10, duration: options.seconds, requests, timeout: 10 });

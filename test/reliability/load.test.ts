@@ -43,19 +43,39 @@ describe("the host under a mixed load", () => {
       const memory = await host.memoryAfterGc();
       held.push(memory.heapUsed + memory.external);
       expect(unexpected, `run ${run}`).toEqual([]);
-      expect([result.errors, result.timeouts, result["5xx"], result.mismatches], `run ${run}: errors, timeouts, 5xx, mismatches`).toEqual([0, 0, 0, 0]);
+      expect(
+        [result.errors, result.timeouts, result["5xx"], result.mismatches],
+        `run ${run}: errors, timeouts, 5xx, mismatches`,
+      ).toEqual([0, 0, 0, 0]);
       // Only the intended errors are non-2xx/304, and every kind of request was served.
-      expect(result.non2xx).toBe((byKind["not-modified 304"] ?? 0) + (byKind["intended-error 404"] ?? 0) + (byKind["intended-error 400"] ?? 0));
-      for (const kind of ["precomputed 200", "card 200", "fallback 200", "export 200", "not-modified 304", "intended-error 404"]) expect(byKind[kind] ?? 0, `run ${run}: ${kind}`).toBeGreaterThan(0);
+      expect(result.non2xx).toBe(
+        (byKind["not-modified 304"] ?? 0) + (byKind["intended-error 404"] ?? 0) + (byKind["intended-error 400"] ?? 0),
+      );
+      for (const kind of [
+        "precomputed 200",
+        "card 200",
+        "fallback 200",
+        "export 200",
+        "not-modified 304",
+        "intended-error 404",
+      ])
+        expect(byKind[kind] ?? 0, `run ${run}: ${kind}`).toBeGreaterThan(0);
     }
-    expect(held[2]!, `heap + external after a full collection, per run: ${held.map((bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`).join(", ")}`).toBeLessThanOrEqual(held[0]! * 1.1);
+    expect(
+      held[2]!,
+      `heap + external after a full collection, per run: ${held.map((bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`).join(", ")}`,
+    ).toBeLessThanOrEqual(held[0]! * 1.1);
     expect(host.child.exitCode).toBeNull();
   });
 
   it("keeps answering others while 16 clients read a large answer and an export a few bytes at a time", async () => {
     const slow: SlowReader[] = [];
     try {
-      for (let i = 0; i < 8; i += 1) slow.push(await slowReader(host.url, bigPath), await slowReader(host.url, "/resume/api/v1/resumes/export?per_page=200&sort=experience"));
+      for (let i = 0; i < 8; i += 1)
+        slow.push(
+          await slowReader(host.url, bigPath),
+          await slowReader(host.url, "/resume/api/v1/resumes/export?per_page=200&sort=experience"),
+        );
       // Computing the large answer takes the host a moment per request; once every reader has its first
       // bytes, all that is left is sending megabytes to clients that barely read.
       while (slow.some((reader) => reader.received() === 0)) await new Promise((resolve) => setTimeout(resolve, 50));

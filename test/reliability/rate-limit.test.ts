@@ -21,15 +21,23 @@ interface Answer {
 const agents = new Map<string, http.Agent>();
 
 /** GET from a given loopback source address (one keep-alive agent per address). */
-function getFrom(baseUrl: string, path: string, localAddress: string, headers: Record<string, string> = {}): Promise<Answer> {
+function getFrom(
+  baseUrl: string,
+  path: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const url = new URL(baseUrl);
   if (!agents.has(localAddress)) agents.set(localAddress, new http.Agent({ keepAlive: true, localAddress }));
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path, headers, agent: agents.get(localAddress) }, (res) => {
-      let body = "";
-      res.setEncoding("utf8").on("data", (text: string) => (body += text));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, path, headers, agent: agents.get(localAddress) },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (text: string) => (body += text));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -65,7 +73,12 @@ describe("the default limit of 120 per minute", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused.headers["ratelimit-reset"]).toBe(String(retryAfter));
     expect(refused.headers["cache-control"]).toBe("no-store");
-    expect(JSON.parse(refused.body)).toEqual({ error: "rate_limited", message: expect.any(String), status: 429, details: { retry_after: retryAfter } });
+    expect(JSON.parse(refused.body)).toEqual({
+      error: "rate_limited",
+      message: expect.any(String),
+      status: 429,
+      details: { retry_after: retryAfter },
+    });
   });
 
   it("counts each source address separately, and each service separately", async () => {
@@ -85,7 +98,10 @@ function serverOnClock(limit: number, trustProxy: boolean) {
   let server: http.Server | undefined;
   beforeAll(async () => {
     const { context } = await sampleContext();
-    server = createHostServer({ context, endpoints: ENDPOINTS, store: EMPTY_STORE, rateLimiter: createRateLimiter(limit, () => clock.now) }, { trustProxy });
+    server = createHostServer(
+      { context, endpoints: ENDPOINTS, store: EMPTY_STORE, rateLimiter: createRateLimiter(limit, () => clock.now) },
+      { trustProxy },
+    );
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -104,21 +120,40 @@ describe("a limit of 2 on an injected clock", () => {
   };
 
   it("rolls: a slot frees 60 s after the request that took it", async () => {
-    expect([await status(0), await status(30), await status(31), await status(59), await status(60), await status(61), await status(90)]).toEqual(["200", "200", "429 retry 29", "429 retry 1", "200", "429 retry 29", "200"]);
+    expect([
+      await status(0),
+      await status(30),
+      await status(31),
+      await status(59),
+      await status(60),
+      await status(61),
+      await status(90),
+    ]).toEqual(["200", "200", "429 retry 29", "429 retry 1", "200", "429 retry 29", "200"]);
   });
 });
 
 describe("X-Forwarded-For", () => {
   const direct = serverOnClock(1, false);
   const proxied = serverOnClock(1, true);
-  const send = (target: { url: () => string }, from: string, forwardedFor: string) => getFrom(target.url(), "/api/dataset/v1/", from, { "X-Forwarded-For": forwardedFor }).then((answer) => answer.status);
+  const send = (target: { url: () => string }, from: string, forwardedFor: string) =>
+    getFrom(target.url(), "/api/dataset/v1/", from, { "X-Forwarded-For": forwardedFor }).then(
+      (answer) => answer.status,
+    );
 
   it("is ignored without trust-proxy: the socket address decides", async () => {
-    expect([await send(direct, "127.0.0.5", "203.0.113.9"), await send(direct, "127.0.0.6", "203.0.113.9"), await send(direct, "127.0.0.5", "198.51.100.1")]).toEqual([200, 200, 429]);
+    expect([
+      await send(direct, "127.0.0.5", "203.0.113.9"),
+      await send(direct, "127.0.0.6", "203.0.113.9"),
+      await send(direct, "127.0.0.5", "198.51.100.1"),
+    ]).toEqual([200, 200, 429]);
   });
 
   it("decides with trust-proxy: one forwarded client over two sockets shares a count, two forwarded clients on one socket do not", async () => {
     // The last entry is the address the proxy saw; what comes before it is the client's own word.
-    expect([await send(proxied, "127.0.0.5", "203.0.113.9"), await send(proxied, "127.0.0.6", "10.0.0.1, 203.0.113.9"), await send(proxied, "127.0.0.5", "198.51.100.1")]).toEqual([200, 429, 200]);
+    expect([
+      await send(proxied, "127.0.0.5", "203.0.113.9"),
+      await send(proxied, "127.0.0.6", "10.0.0.1, 203.0.113.9"),
+      await send(proxied, "127.0.0.5", "198.51.100.1"),
+    ]).toEqual([200, 429, 200]);
   });
 });

@@ -16,10 +16,17 @@ export interface RawRequest {
 /** Sends the request with `Connection: close` and reads the whole answer; rejects after `timeoutMs`. */
 export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 10_000): Promise<AnyResponse> {
   const url = new URL(baseUrl);
-  const lines = [`${request.method ?? "GET"} ${request.target} HTTP/1.1`, `Host: ${url.host}`, "Connection: close", ...(request.headers ?? []).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${request.method ?? "GET"} ${request.target} HTTP/1.1`,
+    `Host: ${url.host}`,
+    "Connection: close",
+    ...(request.headers ?? []).map(([name, value]) => `${name}: ${value}`),
+  ];
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1")));
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1")),
+    );
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no complete answer within ${timeoutMs} ms to ${request.target.slice(0, 200)}`));
@@ -53,7 +60,11 @@ export function parseResponse(bytes: Buffer): AnyResponse {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
   const raw = bytes.subarray(end + 4);
-  return { status: Number(statusLine.split(" ")[1]), headers, body: headers["transfer-encoding"] === "chunked" ? dechunk(raw) : raw };
+  return {
+    status: Number(statusLine.split(" ")[1]),
+    headers,
+    body: headers["transfer-encoding"] === "chunked" ? dechunk(raw) : raw,
+  };
 }
 
 /** Splits answers sent one after another on a connection (each with a Content-Length), in the order sent. */
@@ -62,8 +73,11 @@ export function parseResponses(bytes: Buffer): AnyResponse[] {
   let rest = bytes;
   while (rest.length > 0) {
     const headEnd = rest.indexOf("\r\n\r\n");
-    const length = /\r\ncontent-length: *(\d+)/i.exec(rest.subarray(0, headEnd < 0 ? 0 : headEnd).toString("latin1"))?.[1];
-    if (length === undefined) throw new Error(`not an answer with a Content-Length: ${JSON.stringify(rest.toString("latin1").slice(0, 200))}`);
+    const length = /\r\ncontent-length: *(\d+)/i.exec(
+      rest.subarray(0, headEnd < 0 ? 0 : headEnd).toString("latin1"),
+    )?.[1];
+    if (length === undefined)
+      throw new Error(`not an answer with a Content-Length: ${JSON.stringify(rest.toString("latin1").slice(0, 200))}`);
     const end = headEnd + 4 + Number(length);
     responses.push(parseResponse(rest.subarray(0, end)));
     rest = rest.subarray(end);

@@ -31,7 +31,10 @@ export function requestVocabulary(context: EngineContext, endpoints: readonly En
     const entries = endpoint.keySpace ? [...endpoint.keySpace(context)] : [{ pathParams: {}, pairs: [], priority: 0 }];
     keyQueries.set(endpoint.id, entries);
     const bySlot: Record<string, string[]> = {};
-    for (const slot of slotNames(endpoint)) bySlot[slot] = [...new Set(entries.map((entry) => entry.pathParams[slot]).filter((value) => value !== undefined))];
+    for (const slot of slotNames(endpoint))
+      bySlot[slot] = [
+        ...new Set(entries.map((entry) => entry.pathParams[slot]).filter((value) => value !== undefined)),
+      ];
     slots.set(endpoint.id, bySlot);
     for (const entry of entries) for (const [name, value] of entry.pairs) add(name, value);
   }
@@ -46,6 +49,19 @@ export function requestVocabulary(context: EngineContext, endpoints: readonly En
     add("jurisdiction", country.code);
   }
   for (const regulator of dataset.regulators) add("regulator_code", regulator.code);
-  const words = [...new Set([...dataset.brands.slice(0, 40).map((brand) => brand.name), ...dataset.games.slice(0, 40).map((game) => game.name)].flatMap((name) => name.toLowerCase().split(/\s+/)))];
-  return { keyQueries, slots, values: new Map([...values].map(([name, set]) => [name, [...set]])), words, periods: dataset.periods };
+  const words = [
+    ...new Set(
+      [
+        ...dataset.brands.slice(0, 40).map((brand) => brand.name),
+        ...dataset.games.slice(0, 40).map((game) => game.name),
+      ].flatMap((name) => name.toLowerCase().split(/\s+/)),
+    ),
+  ];
+  return {
+    keyQueries,
+    slots,
+    values: new Map([...values].map(([name, set]) => [name, [...set]])),
+    words,
+    periods: dataset.periods,
+  };
 }

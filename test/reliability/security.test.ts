@@ -30,7 +30,10 @@ beforeAll(async () => {
 
 /** Rejects when a promise takes longer than `ms`: work that grows out of bounds fails the test rather than stalling it. */
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not answered within ${ms} ms: ${what}`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not answered within ${ms} ms: ${what}`)), ms)),
+  ]);
 }
 
 describe("CPU a request can cost", () => {
@@ -70,7 +73,10 @@ describe("memory a connection can hold", () => {
   let server: Server;
   let base = "";
   beforeAll(async () => {
-    server = createHostServer({ context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE }, { trustProxy: false, idleTimeoutMs: IDLE_LIMIT_MS });
+    server = createHostServer(
+      { context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE },
+      { trustProxy: false, idleTimeoutMs: IDLE_LIMIT_MS },
+    );
     base = await listenOnLoopback(server);
   });
   afterAll(() => closeServer(server));
@@ -78,7 +84,9 @@ describe("memory a connection can hold", () => {
   it("closes a connection on which the client reads nothing for the idle limit, and keeps serving", async () => {
     const { port } = server.address() as AddressInfo;
     // Watched from the host's side: a client that does not read does not see the connection end either.
-    const closedByHost = new Promise<void>((resolve) => server.once("connection", (accepted: net.Socket) => accepted.once("close", () => resolve())));
+    const closedByHost = new Promise<void>((resolve) =>
+      server.once("connection", (accepted: net.Socket) => accepted.once("close", () => resolve())),
+    );
     const socket = net.connect(port, "127.0.0.1");
     socket.pause(); // never reads: the answer stays queued in the host
     socket.on("error", () => {});

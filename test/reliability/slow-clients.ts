@@ -13,7 +13,11 @@ export interface HeldResponse {
 }
 
 /** GETs `path` on its own connection and stops reading after the first chunk of the body. */
-export function holdResponse(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<HeldResponse> {
+export function holdResponse(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<HeldResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path, agent: false, headers }, (res) => {
@@ -28,7 +32,11 @@ export function holdResponse(baseUrl: string, path: string, headers: Record<stri
             new Promise<Buffer>((done, fail) => {
               res.on("data", (more: Buffer) => chunks.push(more));
               res.on("end", () => done(Buffer.concat(chunks)));
-              res.on("close", () => (res.complete ? undefined : fail(new Error(`connection cut after ${Buffer.concat(chunks).length} bytes`))));
+              res.on("close", () =>
+                res.complete
+                  ? undefined
+                  : fail(new Error(`connection cut after ${Buffer.concat(chunks).length} bytes`)),
+              );
               res.resume();
             }),
         });

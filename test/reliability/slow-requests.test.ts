@@ -19,7 +19,12 @@ import { openConnection } from "./slow-senders.ts";
 import { slowReader } from "./slow-clients.ts";
 
 /** The request limits, short for the tests; the idle limit far longer, so that it is never what closes a connection here. */
-const LIMITS = { headersTimeoutMs: 500, requestTimeoutMs: 500, connectionsCheckingIntervalMs: 100, idleTimeoutMs: 60_000 };
+const LIMITS = {
+  headersTimeoutMs: 500,
+  requestTimeoutMs: 500,
+  connectionsCheckingIntervalMs: 100,
+  idleTimeoutMs: 60_000,
+};
 /** Generous on a busy machine, and still far below the idle limit. */
 const DEADLINE_MS = 15_000;
 
@@ -36,7 +41,10 @@ const big: Endpoint = {
 let server: Server;
 let base = "";
 beforeAll(async () => {
-  server = createHostServer({ context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE }, { trustProxy: false, ...LIMITS });
+  server = createHostServer(
+    { context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE },
+    { trustProxy: false, ...LIMITS },
+  );
   base = await listenOnLoopback(server);
 });
 afterAll(() => closeServer(server));
@@ -50,7 +58,11 @@ async function bodyOf(path: string): Promise<string> {
 describe("a request that does not arrive in time", () => {
   it.each([
     // Each byte resets the idle limit: only the limit on the headers as a whole ends this.
-    ["headers trickled a byte every 100 ms", (send: (text: string) => void, trickle: (text: string, everyMs: number) => void) => trickle(`${REQUEST}X-Pad: ${"p".repeat(500)}\r\n\r\n`, 100)],
+    [
+      "headers trickled a byte every 100 ms",
+      (send: (text: string) => void, trickle: (text: string, everyMs: number) => void) =>
+        trickle(`${REQUEST}X-Pad: ${"p".repeat(500)}\r\n\r\n`, 100),
+    ],
     ["a request line and then nothing", (send: (text: string) => void) => send("GET /api/dataset/v1/ HTTP/1.1\r\n")],
     ["headers without their blank line", (send: (text: string) => void) => send(REQUEST)],
   ])("%s: answered 408 as contract JSON, and closed", async (_case, start) => {
@@ -90,7 +102,15 @@ describe("a request that does not arrive in time", () => {
     expect((await fetch(`${base}/api/dataset/v1/`)).status).toBe(200);
     const answers = await Promise.all(connections.map((connection) => connection.closedByHost(DEADLINE_MS)));
     await Promise.all(closedOnHost);
-    expect(new Set(answers.map((bytes) => parseResponses(bytes).map((answer) => answer.status).join()))).toEqual(new Set(["408"]));
+    expect(
+      new Set(
+        answers.map((bytes) =>
+          parseResponses(bytes)
+            .map((answer) => answer.status)
+            .join(),
+        ),
+      ),
+    ).toEqual(new Set(["408"]));
   });
 });
 
@@ -113,7 +133,9 @@ describe("a GET announcing a body it does not send in full", () => {
     const connection = await openConnection(base);
     connection.pause();
     connection.write("GET /api/dataset/v1/big HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n");
-    await new Promise((resolve) => setTimeout(resolve, 4 * (LIMITS.requestTimeoutMs + LIMITS.connectionsCheckingIntervalMs)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, 4 * (LIMITS.requestTimeoutMs + LIMITS.connectionsCheckingIntervalMs)),
+    );
     connection.resume();
     const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
     expect(answers.map((answer) => answer.status)).toEqual([200]);
@@ -139,7 +161,14 @@ describe("clients that behave, at the edges of the connection", () => {
   it("answers three GETs pipelined in one write in order, each whole", async () => {
     const paths = ["/api/dataset/v1/", "/resume/api/v1/", "/api/dataset/v1/nope"];
     const connection = await openConnection(base);
-    connection.write(paths.map((path, i) => `GET ${path} HTTP/1.1\r\nHost: x\r\n${i === paths.length - 1 ? "Connection: close\r\n" : ""}\r\n`).join(""));
+    connection.write(
+      paths
+        .map(
+          (path, i) =>
+            `GET ${path} HTTP/1.1\r\nHost: x\r\n${i === paths.length - 1 ? "Connection: close\r\n" : ""}\r\n`,
+        )
+        .join(""),
+    );
     const answers = parseResponses(await connection.closedByHost(DEADLINE_MS));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404]);
     expect(answers.map((answer) => answer.body.toString("utf8"))).toEqual(await Promise.all(paths.map(bodyOf)));
@@ -168,7 +197,9 @@ describe("clients that behave, at the edges of the connection", () => {
     // The request limits cover receiving the request only: a GET is received whole with its headers.
     // 32 KB every 50 ms: about 2.3 MB in the 3.6 s waited, so the 3.9 MB answer is still being read.
     const reader = await slowReader(base, "/api/dataset/v1/big", 32 * 1024, 50);
-    await new Promise((resolve) => setTimeout(resolve, 6 * (LIMITS.requestTimeoutMs + LIMITS.connectionsCheckingIntervalMs)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, 6 * (LIMITS.requestTimeoutMs + LIMITS.connectionsCheckingIntervalMs)),
+    );
     const open = reader.open();
     const received = reader.received();
     reader.stop();

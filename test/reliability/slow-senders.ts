@@ -35,7 +35,10 @@ export function openConnection(baseUrl: string): Promise<RawConnection> {
         write,
         trickle: (text, everyMs) => {
           let at = 0;
-          const timer = setInterval(() => (at < text.length && socket.writable ? write(text[at++]!) : clearInterval(timer)), everyMs);
+          const timer = setInterval(
+            () => (at < text.length && socket.writable ? write(text[at++]!) : clearInterval(timer)),
+            everyMs,
+          );
           socket.once("close", () => clearInterval(timer));
         },
         pause: () => void socket.pause(),
@@ -45,7 +48,11 @@ export function openConnection(baseUrl: string): Promise<RawConnection> {
           new Promise<Buffer>((done, fail) => {
             const timer = setTimeout(() => {
               socket.destroy();
-              fail(new Error(`the host still held the connection after ${withinMs} ms, having sent ${JSON.stringify(Buffer.concat(chunks).toString("latin1").slice(0, 200))}`));
+              fail(
+                new Error(
+                  `the host still held the connection after ${withinMs} ms, having sent ${JSON.stringify(Buffer.concat(chunks).toString("latin1").slice(0, 200))}`,
+                ),
+              );
             }, withinMs);
             void closed.then(() => {
               clearTimeout(timer);

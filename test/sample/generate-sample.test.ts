@@ -11,7 +11,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CsvLayout } from "../../build/load/csv-layout.ts";
 import { META_FILE, SEED_RESOURCES, type SeedResourceName } from "../../build/load/seed-resources.ts";
 import { metaSchema } from "../../build/load/schemas.ts";
-import type { Brand, Domain, GroundTruth, License, LobbyObservation, DemandRow, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
+import type {
+  Brand,
+  Domain,
+  GroundTruth,
+  License,
+  LobbyObservation,
+  DemandRow,
+  Regulator,
+  Resume,
+  TcAlert,
+} from "../../build/load/schemas.ts";
 import { generateSample } from "../../build/sample/generate-sample.ts";
 
 type Row = Record<string, unknown>;
@@ -19,7 +29,11 @@ type Row = Record<string, unknown>;
 /** Reads one seed file the way the loader does: JSON array, NDJSON lines, or CSV with typed columns. */
 function readRecords(path: string, text: string, resource: (typeof SEED_RESOURCES)[number]): Row[] {
   if (path.endsWith(".json")) return JSON.parse(text) as Row[];
-  if (path.endsWith(".ndjson")) return text.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line) as Row);
+  if (path.endsWith(".ndjson"))
+    return text
+      .split("\n")
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as Row);
   const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   // Typed and nested by the layout, then given the schema's defaults (an empty expires_at cell: null).
   const layout = new CsvLayout(resource.schema);
@@ -57,7 +71,8 @@ function countRecords(path: string, text: string): number {
 }
 
 const keyOf = (row: Row, fields: readonly string[]) => fields.map((f) => String(row[f])).join("\u0000");
-const totalBytes = (files: Map<string, string>) => [...files.values()].reduce((sum, text) => sum + Buffer.byteLength(text, "utf8"), 0);
+const totalBytes = (files: Map<string, string>) =>
+  [...files.values()].reduce((sum, text) => sum + Buffer.byteLength(text, "utf8"), 0);
 
 let files: Map<string, string>;
 let data: Map<SeedResourceName, Row[]>;
@@ -77,7 +92,11 @@ describe("generateSample", () => {
 
   it("writes the meta file and one file per resource, with LF line endings and a trailing newline", () => {
     expect(files.has(META_FILE)).toBe(true);
-    for (const resource of SEED_RESOURCES) expect([...files.keys()].some((p) => p.startsWith(`${resource.dir}/`)), resource.name).toBe(true);
+    for (const resource of SEED_RESOURCES)
+      expect(
+        [...files.keys()].some((p) => p.startsWith(`${resource.dir}/`)),
+        resource.name,
+      ).toBe(true);
     for (const [path, text] of files) {
       expect(text.endsWith("\n"), path).toBe(true);
       expect(text.includes("\r"), path).toBe(false);
@@ -91,7 +110,8 @@ describe("generateSample", () => {
     for (const resource of SEED_RESOURCES) {
       for (const [i, record] of get<Row>(resource.name).entries()) {
         const result = resource.schema.safeParse(record);
-        if (!result.success) throw new Error(`${resource.name}[${i}] ${JSON.stringify(record)}: ${result.error.message}`);
+        if (!result.success)
+          throw new Error(`${resource.name}[${i}] ${JSON.stringify(record)}: ${result.error.message}`);
       }
     }
   });
@@ -114,7 +134,9 @@ describe("generateSample", () => {
         const dangling = violations(get<Row>(resource.name), (row) => {
           const values = ref.many ? (row[ref.field] as unknown[]) : [row[ref.field]];
           const missing = values.find((value) => !target?.has(String(value)));
-          return missing !== undefined && `${resource.name}.${ref.field} = ${String(missing)} has no ${ref.resource} record`;
+          return (
+            missing !== undefined && `${resource.name}.${ref.field} = ${String(missing)} has no ${ref.resource} record`
+          );
         });
         expect(dangling).toEqual([]);
       }
@@ -148,20 +170,33 @@ describe("generateSample", () => {
     const bad = violations(get<Domain>("domains"), (d) => {
       if (d.primary) primaries.set(d.brand, (primaries.get(d.brand) ?? 0) + 1);
       if (!/\.(example|test)$/.test(d.domain)) return `${d.domain}: not a reserved name`;
-      if (!d.dns!.a!.every((a) => /^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(a))) return `${d.domain}: A record outside the documentation ranges`;
-      return ![...d.dns!.mx!, ...d.dns!.ns!].every((host) => host.endsWith(".example")) && `${d.domain}: MX/NS host not under .example`;
+      if (!d.dns!.a!.every((a) => /^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(a)))
+        return `${d.domain}: A record outside the documentation ranges`;
+      return (
+        ![...d.dns!.mx!, ...d.dns!.ns!].every((host) => host.endsWith(".example")) &&
+        `${d.domain}: MX/NS host not under .example`
+      );
     });
     expect(bad).toEqual([]);
-    expect(violations(get<Brand>("brands"), (b) => primaries.get(b.slug) !== 1 && `${b.slug}: ${primaries.get(b.slug) ?? 0} primaries`)).toEqual([]);
+    expect(
+      violations(
+        get<Brand>("brands"),
+        (b) => primaries.get(b.slug) !== 1 && `${b.slug}: ${primaries.get(b.slug) ?? 0} primaries`,
+      ),
+    ).toEqual([]);
   });
 
   it("keeps license dates consistent and leaves some brands unlicensed", () => {
     const bad = violations(get<License>("licenses"), (l) => {
-      if ((l.status_changed_at === null) !== (l.status === "active")) return `${l.id}: status_changed_at must be null exactly while active`;
+      if ((l.status_changed_at === null) !== (l.status === "active"))
+        return `${l.id}: status_changed_at must be null exactly while active`;
       if (l.issued_at < "2012-01-01" || l.issued_at > "2026-10-31") return `${l.id}: issued_at out of range`;
-      if (l.status_changed_at !== null && (l.status_changed_at < l.issued_at || l.status_changed_at > "2026-11-01")) return `${l.id}: status_changed_at out of range`;
+      if (l.status_changed_at !== null && (l.status_changed_at < l.issued_at || l.status_changed_at > "2026-11-01"))
+        return `${l.id}: status_changed_at out of range`;
       if (l.expires_at !== null && l.expires_at <= l.issued_at) return `${l.id}: expires before it is issued`;
-      return l.status === "active" && l.expires_at !== null && l.expires_at <= "2026-11-01" && `${l.id}: active but expired`;
+      return (
+        l.status === "active" && l.expires_at !== null && l.expires_at <= "2026-11-01" && `${l.id}: active but expired`
+      );
     });
     expect(bad).toEqual([]);
     const licensed = new Set(get<License>("licenses").map((l) => l.brand));
@@ -172,7 +207,8 @@ describe("generateSample", () => {
 
   it("observes lobbies and demand only in the brand's markets", () => {
     const markets = new Map(get<Brand>("brands").map((b) => [b.slug, new Set(b.markets)]));
-    const outside = (r: { brand: string; country: string }) => !markets.get(r.brand)?.has(r.country) && `${r.brand} ${r.country}`;
+    const outside = (r: { brand: string; country: string }) =>
+      !markets.get(r.brand)?.has(r.country) && `${r.brand} ${r.country}`;
     expect(violations(get<LobbyObservation>("lobby"), outside)).toEqual([]);
     expect(violations(get<DemandRow>("demand"), outside)).toEqual([]);
     const lobbies = new Set(get<LobbyObservation>("lobby").map((o) => `${o.brand}/${o.country}`));
@@ -192,8 +228,17 @@ describe("generateSample", () => {
   });
 
   it("points alerts at the brand's primary domain", () => {
-    const primary = new Map(get<Domain>("domains").filter((d) => d.primary).map((d) => [d.brand, d.domain]));
-    expect(violations(get<TcAlert>("tcAlerts"), (a) => new URL(a.url).hostname !== primary.get(a.brand) && `${a.id}: ${a.url}`)).toEqual([]);
+    const primary = new Map(
+      get<Domain>("domains")
+        .filter((d) => d.primary)
+        .map((d) => [d.brand, d.domain]),
+    );
+    expect(
+      violations(
+        get<TcAlert>("tcAlerts"),
+        (a) => new URL(a.url).hostname !== primary.get(a.brand) && `${a.id}: ${a.url}`,
+      ),
+    ).toEqual([]);
   });
 
   it("writes resumes with ids 1..N, contacts matching their quality, and 300–700 character texts in both languages", () => {
@@ -202,7 +247,8 @@ describe("generateSample", () => {
     const bad = violations(resumes, (r) => {
       expectedId++;
       if (r.id !== expectedId) return `resume ${r.id}: expected id ${expectedId}`;
-      if ((Object.keys(r.contacts).length === 0) !== (r.contact_quality === "none")) return `resume ${r.id}: contacts do not match ${r.contact_quality}`;
+      if ((Object.keys(r.contacts).length === 0) !== (r.contact_quality === "none"))
+        return `resume ${r.id}: contacts do not match ${r.contact_quality}`;
       return (r.text.length < 300 || r.text.length > 700) && `resume ${r.id}: text of ${r.text.length} characters`;
     });
     expect(bad).toEqual([]);
@@ -220,7 +266,11 @@ describe("generateSample", () => {
       // Ground truth follows the fixed markets and months; it is not scaled.
       if (path.startsWith("ground-truth/")) continue;
       // The synonyms are a vocabulary, not records of the sample's size.
-      const fixed = path.startsWith("meta/") || path.startsWith("countries/") || path.startsWith("regulators/") || path.startsWith("search-synonyms/");
+      const fixed =
+        path.startsWith("meta/") ||
+        path.startsWith("countries/") ||
+        path.startsWith("regulators/") ||
+        path.startsWith("search-synonyms/");
       const before = countRecords(path, text);
       const after = countRecords(path, doubled.get(path) ?? "");
       if (fixed) expect(after, path).toBe(before);
@@ -235,7 +285,9 @@ describe("npm run seed (scripts/seed.ts)", () => {
     try {
       const file = join(parent, "not-a-folder");
       await writeFile(file, "x");
-      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--out", file], { encoding: "utf8" });
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--out", file], {
+        encoding: "utf8",
+      });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(`The sample could not be written to ${file}: ENOTDIR`);
       expect(result.stderr).not.toMatch(/\n\s+at /);

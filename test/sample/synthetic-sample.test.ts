@@ -10,7 +10,10 @@ import { generateSample } from "../../build/sample/generate-sample.ts";
 
 /** Parsed NDJSON records of one generated file. */
 function ndjson<T>(files: Map<string, string>, path: string): T[] {
-  return (files.get(path) ?? "").split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line) as T);
+  return (files.get(path) ?? "")
+    .split("\n")
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as T);
 }
 
 /** Parsed JSON array of one generated file. */
@@ -20,7 +23,11 @@ function json<T>(files: Map<string, string>, path: string): T {
 
 /** True for a host name reserved for examples and tests (RFC 2606, RFC 6761): nothing real answers there. */
 function isReservedHost(host: string): boolean {
-  return /(^|\.)example\.(com|net|org)$/.test(host) || /\.(example|test|invalid)$/.test(host) || /^(example|test|invalid)$/.test(host);
+  return (
+    /(^|\.)example\.(com|net|org)$/.test(host) ||
+    /\.(example|test|invalid)$/.test(host) ||
+    /^(example|test|invalid)$/.test(host)
+  );
 }
 
 /** A Telegram username Telegram would accept (5–32 characters, a letter first, no `__`, no `_` last). */
@@ -65,47 +72,173 @@ const REAL_NAMES = new Set(
   nike puma fila lada sega zara lego casio canon nikon rolex lenovo subaru suzuki visa meta jira solana monero rakuten danone mizuno
   fifa dota mario tetris tudor rado pagani kamaz pele kaka zico zidane figo nadal pedri gavi rodri lukaku tevez cavani maluma putin
   lenin stalin biden maduro kagame tinubu
-  `.split(/\s+/).filter(Boolean),
+  `
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Words a name may end in that do not make it another name ("Rabona Casino" is Rabona). */
-const NAME_ENDINGS = ["casino", "spins", "spin", "slots", "palace", "club", "play", "reels", "vegas", "bets", "bet", "sport", "odds", "poker", "lotto", "lottery", "win", "luck", "gaming", "studios", "games", "labs", "works", "soft", "tech"];
+const NAME_ENDINGS = [
+  "casino",
+  "spins",
+  "spin",
+  "slots",
+  "palace",
+  "club",
+  "play",
+  "reels",
+  "vegas",
+  "bets",
+  "bet",
+  "sport",
+  "odds",
+  "poker",
+  "lotto",
+  "lottery",
+  "win",
+  "luck",
+  "gaming",
+  "studios",
+  "games",
+  "labs",
+  "works",
+  "soft",
+  "tech",
+];
 
 /** Compact forms a display name might be taken for: the whole name, without its ending words, and each word with and without a joined ending. */
 function nameForms(name: string): string[] {
-  const compact = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
-  const words = name.split(/\s+/).map(compact).filter((w) => w.length > 0 && !/^\d+$/.test(w));
+  const compact = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+  const words = name
+    .split(/\s+/)
+    .map(compact)
+    .filter((w) => w.length > 0 && !/^\d+$/.test(w));
   const forms = new Set<string>([words.join("")]);
   const core = [...words];
   while (core.length > 1 && NAME_ENDINGS.includes(core[core.length - 1] ?? "")) core.pop();
   forms.add(core.join(""));
   for (const word of words) {
     forms.add(word);
-    for (const ending of NAME_ENDINGS) if (word.endsWith(ending) && word.length > ending.length + 2) forms.add(word.slice(0, -ending.length));
+    for (const ending of NAME_ENDINGS)
+      if (word.endsWith(ending) && word.length > ending.length + 2) forms.add(word.slice(0, -ending.length));
   }
   return [...forms];
 }
 
 /** Well-known real game titles and franchises: a sample title may neither be one nor contain one ("Rainbow Riches Rising"). */
 const REAL_TITLES = [
-  "Starburst", "Book of Dead", "Gates of Olympus", "Sweet Bonanza", "Big Bass Bonanza", "Gonzos Quest", "Wolf Gold", "Dead or Alive",
-  "Mega Moolah", "Reactoonz", "Money Train", "Jammin Jars", "Rainbow Riches", "Fishin Frenzy", "Eye of Horus", "Immortal Romance",
-  "Thunderstruck", "Buffalo Blitz", "Buffalo Rising", "Dragon Link", "Lightning Link", "Candy Blitz", "Tiger Rush", "Golden Sevens",
-  "Leprechaun Riches", "Frozen Diamonds", "Bamboo Rush", "Crazy Time", "Lightning Roulette", "Mega Fortune", "Divine Fortune",
-  "Fire Joker", "Legacy of Dead", "Book of Ra", "Sizzling Hot", "Queen of the Nile", "88 Fortunes", "Wheel of Fortune",
-  "Da Vinci Diamonds", "Fortune Tiger", "Fortune Ox", "Mahjong Ways", "Golden Goddess", "Cleopatra", "Aviator", "Spaceman", "JetX",
-  "Golden Galleon", "Lost Relics", "Emerald Isle", "Secret of the Stones", "Viking Runecraft", "Buffalo King", "Great Rhino",
+  "Starburst",
+  "Book of Dead",
+  "Gates of Olympus",
+  "Sweet Bonanza",
+  "Big Bass Bonanza",
+  "Gonzos Quest",
+  "Wolf Gold",
+  "Dead or Alive",
+  "Mega Moolah",
+  "Reactoonz",
+  "Money Train",
+  "Jammin Jars",
+  "Rainbow Riches",
+  "Fishin Frenzy",
+  "Eye of Horus",
+  "Immortal Romance",
+  "Thunderstruck",
+  "Buffalo Blitz",
+  "Buffalo Rising",
+  "Dragon Link",
+  "Lightning Link",
+  "Candy Blitz",
+  "Tiger Rush",
+  "Golden Sevens",
+  "Leprechaun Riches",
+  "Frozen Diamonds",
+  "Bamboo Rush",
+  "Crazy Time",
+  "Lightning Roulette",
+  "Mega Fortune",
+  "Divine Fortune",
+  "Fire Joker",
+  "Legacy of Dead",
+  "Book of Ra",
+  "Sizzling Hot",
+  "Queen of the Nile",
+  "88 Fortunes",
+  "Wheel of Fortune",
+  "Da Vinci Diamonds",
+  "Fortune Tiger",
+  "Fortune Ox",
+  "Mahjong Ways",
+  "Golden Goddess",
+  "Cleopatra",
+  "Aviator",
+  "Spaceman",
+  "JetX",
+  "Golden Galleon",
+  "Lost Relics",
+  "Emerald Isle",
+  "Secret of the Stones",
+  "Viking Runecraft",
+  "Buffalo King",
+  "Great Rhino",
 ].map((title) => `-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-`);
 
 /** Well-known real people that common first and last names can spell. */
 const REAL_PEOPLE = [
-  "Noah Okafor", "Ana Navarro", "Emma Navarro", "Hugo Sánchez", "Diego Costa", "Lucas Pérez", "Lucía Pérez", "Diego Rossi",
-  "Diego Gómez", "Lucas Vasquez", "Samuel Sánchez", "André Gómez", "Diego Pérez", "Diego Martínez", "Diego Sánchez", "José Fernández",
-  "Oliver Kahn", "Grace Kelly", "Daniel Craig", "Nina Hagen", "Björn Borg", "Jürgen Klopp",
-  "Дмитрий Киселёв", "Мария Киселёва", "Алексей Ковалёв", "Юлия Волкова", "Екатерина Волкова", "Алексей Волков", "Екатерина Гусева",
-  "Наталья Гусева", "Никита Гусев", "Олег Гусев", "Ольга Орлова", "Дмитрий Орлов", "Андрей Орлов", "Алексей Орлов", "Денис Лебедев",
-  "Алексей Морозов", "Ольга Морозова", "Андрей Соколов", "Алексей Воробьёв", "Пётр Ершов", "Иван Ильин", "Иван Фёдоров",
-  "Ольга Зайцева", "Михаил Громов", "Алексей Громов", "Мария Шарапова", "Дмитрий Медведев",
+  "Noah Okafor",
+  "Ana Navarro",
+  "Emma Navarro",
+  "Hugo Sánchez",
+  "Diego Costa",
+  "Lucas Pérez",
+  "Lucía Pérez",
+  "Diego Rossi",
+  "Diego Gómez",
+  "Lucas Vasquez",
+  "Samuel Sánchez",
+  "André Gómez",
+  "Diego Pérez",
+  "Diego Martínez",
+  "Diego Sánchez",
+  "José Fernández",
+  "Oliver Kahn",
+  "Grace Kelly",
+  "Daniel Craig",
+  "Nina Hagen",
+  "Björn Borg",
+  "Jürgen Klopp",
+  "Дмитрий Киселёв",
+  "Мария Киселёва",
+  "Алексей Ковалёв",
+  "Юлия Волкова",
+  "Екатерина Волкова",
+  "Алексей Волков",
+  "Екатерина Гусева",
+  "Наталья Гусева",
+  "Никита Гусев",
+  "Олег Гусев",
+  "Ольга Орлова",
+  "Дмитрий Орлов",
+  "Андрей Орлов",
+  "Алексей Орлов",
+  "Денис Лебедев",
+  "Алексей Морозов",
+  "Ольга Морозова",
+  "Андрей Соколов",
+  "Алексей Воробьёв",
+  "Пётр Ершов",
+  "Иван Ильин",
+  "Иван Фёдоров",
+  "Ольга Зайцева",
+  "Михаил Громов",
+  "Алексей Громов",
+  "Мария Шарапова",
+  "Дмитрий Медведев",
 ];
 
 /** The person a resume text introduces: "I am A B, …", "A B: …", "A B. …", «Меня зовут A B, …». */
@@ -124,10 +257,17 @@ describe.each([1, 4])("the synthetic sample at scale %i", (scale) => {
   it("gives resumes only example contacts: reserved e-mail and profile domains, 555-01xx phones, unregistrable Telegram handles", () => {
     const bad: string[] = [];
     for (const { id, contacts } of ndjson<Resume>(files, "resumes/resumes.ndjson")) {
-      if (contacts.email !== undefined && !isReservedHost(contacts.email.split("@")[1] ?? "")) bad.push(`${id}: ${contacts.email}`);
-      if (contacts.linkedin !== undefined && !isReservedHost(new URL(contacts.linkedin).hostname)) bad.push(`${id}: ${contacts.linkedin}`);
-      if (contacts.phone !== undefined && !/^\+1 [2-9]\d\d 555 01\d\d$/.test(contacts.phone)) bad.push(`${id}: ${contacts.phone}`);
-      if (contacts.telegram !== undefined && (REGISTRABLE_TELEGRAM.test(contacts.telegram) || !contacts.telegram.includes("example"))) bad.push(`${id}: ${contacts.telegram}`);
+      if (contacts.email !== undefined && !isReservedHost(contacts.email.split("@")[1] ?? ""))
+        bad.push(`${id}: ${contacts.email}`);
+      if (contacts.linkedin !== undefined && !isReservedHost(new URL(contacts.linkedin).hostname))
+        bad.push(`${id}: ${contacts.linkedin}`);
+      if (contacts.phone !== undefined && !/^\+1 [2-9]\d\d 555 01\d\d$/.test(contacts.phone))
+        bad.push(`${id}: ${contacts.phone}`);
+      if (
+        contacts.telegram !== undefined &&
+        (REGISTRABLE_TELEGRAM.test(contacts.telegram) || !contacts.telegram.includes("example"))
+      )
+        bad.push(`${id}: ${contacts.telegram}`);
     }
     expect(bad.slice(0, 10)).toEqual([]);
   });
@@ -148,16 +288,25 @@ describe.each([1, 4])("the synthetic sample at scale %i", (scale) => {
   });
 
   it("names no real operator brand, game studio, famous trademark or one-name celebrity", () => {
-    const names = [...ndjson<Brand>(files, "brands/brands.ndjson").map((b) => b.name), ...json<Provider[]>(files, "providers/providers.json").map((p) => p.name)];
+    const names = [
+      ...ndjson<Brand>(files, "brands/brands.ndjson").map((b) => b.name),
+      ...json<Provider[]>(files, "providers/providers.json").map((p) => p.name),
+    ];
     expect(names.length).toBe(970 * scale);
-    const real = names.flatMap((name) => nameForms(name).filter((form) => REAL_NAMES.has(form)).map((form) => `${name} (${form})`));
+    const real = names.flatMap((name) =>
+      nameForms(name)
+        .filter((form) => REAL_NAMES.has(form))
+        .map((form) => `${name} (${form})`),
+    );
     expect(real.slice(0, 10)).toEqual([]);
   });
 
   it("has no game titled, even in part, as a well-known real game", () => {
     const games = ndjson<Game>(files, "games/games.ndjson");
     expect(games.length).toBe(6000 * scale);
-    const real = games.filter((game) => REAL_TITLES.some((title) => `-${game.slug}-`.includes(title))).map((game) => game.name);
+    const real = games
+      .filter((game) => REAL_TITLES.some((title) => `-${game.slug}-`.includes(title)))
+      .map((game) => game.name);
     expect(real.slice(0, 10)).toEqual([]);
   });
 

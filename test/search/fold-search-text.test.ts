@@ -54,6 +54,10 @@ describe("tokenize", () => {
 
   it("drops tokens longer than the maximum, which everyToken keeps", () => {
     expect(tokenize(`short ${"x".repeat(MAX_TOKEN_LENGTH + 1)} ok`)).toEqual(["short", "ok"]);
-    expect(everyToken(`Short ${"X".repeat(MAX_TOKEN_LENGTH + 1)} ok`)).toEqual(["short", "x".repeat(MAX_TOKEN_LENGTH + 1), "ok"]);
+    expect(everyToken(`Short ${"X".repeat(MAX_TOKEN_LENGTH + 1)} ok`)).toEqual([
+      "short",
+      "x".repeat(MAX_TOKEN_LENGTH + 1),
+      "ok",
+    ]);
   });
 });

@@ -9,7 +9,12 @@ async function ranker(forms: MatchForms): Promise<(q: string) => number[]> {
 }
 
 describe("recallAt and ndcgAt", () => {
-  const gains = new Map([[1, 2], [2, 0], [3, 1], [4, 0]]);
+  const gains = new Map([
+    [1, 2],
+    [2, 0],
+    [3, 1],
+    [4, 0],
+  ]);
   it("count the relevant found in the first k, over at most k", () => {
     expect(recallAt([1, 2, 3, 4], gains, 2)).toBe(1 / 2); // 1 of min(2 relevant, 2)
     expect(recallAt([3, 1], gains, 50)).toBe(1);
@@ -28,8 +33,14 @@ describe("the labelled query set of the sample (issue 33)", () => {
   it("has at least 40 queries of every kind, each with relevant resumes", async () => {
     const { context } = await sampleContext();
     expect(LABELLED_QUERIES.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(LABELLED_QUERIES.map((query) => query.kind))).toEqual(new Set(["inflected", "plural", "typo", "synonym"]));
-    for (const query of LABELLED_QUERIES) expect(context.dataset.resumes.some((resume) => gainOf(resume, query) > 0), query.q).toBe(true);
+    expect(new Set(LABELLED_QUERIES.map((query) => query.kind))).toEqual(
+      new Set(["inflected", "plural", "typo", "synonym"]),
+    );
+    for (const query of LABELLED_QUERIES)
+      expect(
+        context.dataset.resumes.some((resume) => gainOf(resume, query) > 0),
+        query.q,
+      ).toBe(true);
   });
 
   it("is answered better by word forms than by words as written (today's matcher), measured in one run", async () => {

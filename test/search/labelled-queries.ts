@@ -20,7 +20,17 @@ export interface LabelledQuery {
   or?: string[][];
 }
 
-const MANAGER_RU = ["менеджер", "менеджера", "менеджеру", "менеджером", "менеджере", "менеджеры", "менеджеров", "менеджерам", "менеджерами"];
+const MANAGER_RU = [
+  "менеджер",
+  "менеджера",
+  "менеджеру",
+  "менеджером",
+  "менеджере",
+  "менеджеры",
+  "менеджеров",
+  "менеджерам",
+  "менеджерами",
+];
 const ARBITRAGE_RU = ["арбитраж", "арбитража", "арбитражу", "арбитражем", "арбитраже"];
 const TRAFFIC_RU = ["трафик", "трафика", "трафику", "трафиком", "трафике"];
 const ANALYST_RU = ["аналитик", "аналитика", "аналитику", "аналитиком", "аналитики", "аналитиков"];
@@ -32,10 +42,26 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { q: "менеджеров", kind: "inflected", need: [MANAGER_RU] },
   { q: "арбитража", kind: "inflected", need: [ARBITRAGE_RU] },
   { q: "трафику", kind: "inflected", need: [TRAFFIC_RU] },
-  { q: "креативов", kind: "inflected", need: [["креатив", "креатива", "креативу", "креативом", "креативе", "креативы", "креативов", "креативами"]] },
-  { q: "кампания", kind: "inflected", need: [["кампания", "кампании", "кампанию", "кампанией", "кампаний", "кампаниям", "кампаниями"]] },
-  { q: "партнеры", kind: "inflected", need: [["партнер", "партнера", "партнеру", "партнером", "партнеры", "партнеров", "партнерам", "партнерами"]] },
-  { q: "бюджеты", kind: "inflected", need: [["бюджет", "бюджета", "бюджету", "бюджетом", "бюджете", "бюджеты", "бюджетов"]] },
+  {
+    q: "креативов",
+    kind: "inflected",
+    need: [["креатив", "креатива", "креативу", "креативом", "креативе", "креативы", "креативов", "креативами"]],
+  },
+  {
+    q: "кампания",
+    kind: "inflected",
+    need: [["кампания", "кампании", "кампанию", "кампанией", "кампаний", "кампаниям", "кампаниями"]],
+  },
+  {
+    q: "партнеры",
+    kind: "inflected",
+    need: [["партнер", "партнера", "партнеру", "партнером", "партнеры", "партнеров", "партнерам", "партнерами"]],
+  },
+  {
+    q: "бюджеты",
+    kind: "inflected",
+    need: [["бюджет", "бюджета", "бюджету", "бюджетом", "бюджете", "бюджеты", "бюджетов"]],
+  },
   { q: "команда", kind: "inflected", need: [["команда", "команды", "команде", "команду", "командой"]] },
   { q: "аналитика", kind: "inflected", need: [ANALYST_RU] },
   { q: "оффер", kind: "inflected", need: [["оффер", "оффера", "офферу", "оффером", "офферы", "офферов", "офферами"]] },
@@ -53,12 +79,24 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { q: "network", kind: "plural", need: [["network", "networks"]] },
   { q: "deal", kind: "plural", need: [["deal", "deals"]] },
   { q: "geo", kind: "plural", need: [["geo", "geos"]] },
-  { q: "affiliate", kind: "plural", need: [["affiliate", "affiliates"]], or: [["аффилиат", "аффилиата", "аффилиатов", "аффилиаты"]] },
+  {
+    q: "affiliate",
+    kind: "plural",
+    need: [["affiliate", "affiliates"]],
+    or: [["аффилиат", "аффилиата", "аффилиатов", "аффилиаты"]],
+  },
   { q: "specialists", kind: "plural", need: [["specialist", "specialists"]] },
   { q: "analysts", kind: "plural", need: [["analyst", "analysts"]], or: [ANALYST_RU] }, // the sample's synonyms join them
   { q: "budgets", kind: "plural", need: [["budget", "budgets"]] },
   { q: "media buyers", kind: "plural", need: [["media"], ["buyer", "buyers"]], or: [MEDIA_BUYER_RU] },
-  { q: "affiliate managers", kind: "plural", need: [["affiliate", "affiliates", "аффилиат", "аффилиата", "аффилиатов", "аффилиаты"], ["manager", "managers"]] },
+  {
+    q: "affiliate managers",
+    kind: "plural",
+    need: [
+      ["affiliate", "affiliates", "аффилиат", "аффилиата", "аффилиатов", "аффилиаты"],
+      ["manager", "managers"],
+    ],
+  },
   { q: "manger", kind: "typo", need: [["manager", "managers"]] },
   { q: "affilate", kind: "typo", need: [["affiliate", "affiliates"]] },
   { q: "campagns", kind: "typo", need: [["campaign", "campaigns"]] },
@@ -72,7 +110,12 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { q: "тимлид", kind: "synonym", need: [["тимлид", "тимлида", "тимлидом"]], or: [["team"], ["lead"]] },
   { q: "гемблинг", kind: "synonym", need: [["гемблинг", "гемблинга", "гемблинге"]], or: [["gambling"]] },
   { q: "нативка", kind: "synonym", need: [["нативка", "нативки", "нативку", "нативкой", "нативке"]], or: [["native"]] },
-  { q: "аффилиат", kind: "synonym", need: [["аффилиат", "аффилиата", "аффилиатов", "аффилиаты"]], or: [["affiliate", "affiliates"]] },
+  {
+    q: "аффилиат",
+    kind: "synonym",
+    need: [["аффилиат", "аффилиата", "аффилиатов", "аффилиаты"]],
+    or: [["affiliate", "affiliates"]],
+  },
   { q: "push", kind: "synonym", need: [["push"]], or: [["пуш"]] },
 ];
 
@@ -86,7 +129,10 @@ const wordsOf = new WeakMap<Resume, { heading: Set<string>; all: Set<string> }>(
 function resumeWords(resume: Resume): { heading: Set<string>; all: Set<string> } {
   let words = wordsOf.get(resume);
   if (words === undefined) {
-    words = { heading: new Set(tokenize(`${resume.title} ${resume.skills.join(" ")}`)), all: new Set(tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`)) };
+    words = {
+      heading: new Set(tokenize(`${resume.title} ${resume.skills.join(" ")}`)),
+      all: new Set(tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`)),
+    };
     wordsOf.set(resume, words);
   }
   return words;
@@ -115,14 +161,26 @@ export function ndcgAt(ranked: readonly number[], gains: ReadonlyMap<number, num
 }
 
 /** Mean recall@50 and nDCG@10 of a ranker over the set, with each query's relevant count. */
-export function measureQuality(resumes: readonly Resume[], rank: (q: string) => number[]): { recall50: number; ndcg10: number; perQuery: { q: string; relevant: number; recall50: number; ndcg10: number }[] } {
+export function measureQuality(
+  resumes: readonly Resume[],
+  rank: (q: string) => number[],
+): { recall50: number; ndcg10: number; perQuery: { q: string; relevant: number; recall50: number; ndcg10: number }[] } {
   const perQuery = LABELLED_QUERIES.map((query) => {
     const gains = new Map(resumes.map((resume) => [resume.id, gainOf(resume, query)]));
     const ranked = rank(query.q);
-    return { q: query.q, relevant: [...gains.values()].filter((gain) => gain > 0).length, recall50: recallAt(ranked, gains, 50), ndcg10: ndcgAt(ranked, gains, 10) };
+    return {
+      q: query.q,
+      relevant: [...gains.values()].filter((gain) => gain > 0).length,
+      recall50: recallAt(ranked, gains, 50),
+      ndcg10: ndcgAt(ranked, gains, 10),
+    };
   });
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  return { recall50: mean(perQuery.map((row) => row.recall50)), ndcg10: mean(perQuery.map((row) => row.ndcg10)), perQuery };
+  return {
+    recall50: mean(perQuery.map((row) => row.recall50)),
+    ndcg10: mean(perQuery.map((row) => row.ndcg10)),
+    perQuery,
+  };
 }
 
 /** Ids by relevance as the list shows them: score rounded to 4 decimals descending, then id. */

@@ -5,8 +5,18 @@ import { makeResume } from "../query/resumes/make-resume.ts";
 
 describe("resumeSearchDocument", () => {
   it("searches the title, then the skills one per line, then the full text, stemmed in the resume's language", () => {
-    const resume = makeResume({ id: 7, title: "SEO lead", skills: ["Ahrefs", "PPC"], text: "Ten years of link building.", language: "ru" });
-    expect(resumeSearchDocument(resume)).toEqual({ id: 7, fields: ["SEO lead", "Ahrefs\nPPC", "Ten years of link building."], language: "ru" });
+    const resume = makeResume({
+      id: 7,
+      title: "SEO lead",
+      skills: ["Ahrefs", "PPC"],
+      text: "Ten years of link building.",
+      language: "ru",
+    });
+    expect(resumeSearchDocument(resume)).toEqual({
+      id: 7,
+      fields: ["SEO lead", "Ahrefs\nPPC", "Ten years of link building."],
+      language: "ru",
+    });
   });
 });
 

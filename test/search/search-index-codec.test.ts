@@ -46,12 +46,33 @@ describe("serializeSearchIndex / parseSearchIndex", () => {
 
   it.each([
     ["another format", (file: Record<string, unknown>) => ({ ...file, format: "search-index/0" })],
-    ["a truncated posting array", (file: Record<string, unknown>) => ({ ...file, docs: String(file.docs).slice(0, 4) })],
-    ["a missing term", (file: Record<string, unknown>) => ({ ...file, terms: String(file.terms).split("\n").slice(1).join("\n") })],
-    ["offsets that do not end at the posting count", (file: Record<string, unknown>) => ({ ...file, posting_count: Number(file.posting_count) - 1 })],
-    ["a posting array with bytes to spare", (file: Record<string, unknown>) => ({ ...file, docs: Buffer.concat([Buffer.from(String(file.docs), "base64"), Buffer.alloc(4)]).toString("base64") })],
-    ["a last offset past the postings, with every array of the right length", (file: Record<string, unknown>) => ({ ...file, offsets: lastOffsetPlusOne(String(file.offsets)) })],
-    ["a length normalisation b over 1", (file: Record<string, unknown>) => ({ ...file, settings: { ...(file.settings as object), b: 1.5 } })],
+    [
+      "a truncated posting array",
+      (file: Record<string, unknown>) => ({ ...file, docs: String(file.docs).slice(0, 4) }),
+    ],
+    [
+      "a missing term",
+      (file: Record<string, unknown>) => ({ ...file, terms: String(file.terms).split("\n").slice(1).join("\n") }),
+    ],
+    [
+      "offsets that do not end at the posting count",
+      (file: Record<string, unknown>) => ({ ...file, posting_count: Number(file.posting_count) - 1 }),
+    ],
+    [
+      "a posting array with bytes to spare",
+      (file: Record<string, unknown>) => ({
+        ...file,
+        docs: Buffer.concat([Buffer.from(String(file.docs), "base64"), Buffer.alloc(4)]).toString("base64"),
+      }),
+    ],
+    [
+      "a last offset past the postings, with every array of the right length",
+      (file: Record<string, unknown>) => ({ ...file, offsets: lastOffsetPlusOne(String(file.offsets)) }),
+    ],
+    [
+      "a length normalisation b over 1",
+      (file: Record<string, unknown>) => ({ ...file, settings: { ...(file.settings as object), b: 1.5 } }),
+    ],
   ])("refuses %s", (_, damage) => {
     expect(() => parseSearchIndex(JSON.stringify(damage(JSON.parse(text))))).toThrow();
   });

@@ -18,8 +18,14 @@ describe("idf", () => {
 
 describe("bm25fImpact", () => {
   it("weights and length-normalises each field before one saturation (hand-computed)", () => {
-    expect(bm25fImpact(TINY_SETTINGS, TINY_IMPACTS.idf, [1, 1], [2, 3], [4 / 3, 7 / 3])).toBeCloseTo(TINY_IMPACTS.foxInFirst, 12);
-    expect(bm25fImpact(TINY_SETTINGS, TINY_IMPACTS.idf, [0, 2], [1, 3], [4 / 3, 7 / 3])).toBeCloseTo(TINY_IMPACTS.redInSecond, 12);
+    expect(bm25fImpact(TINY_SETTINGS, TINY_IMPACTS.idf, [1, 1], [2, 3], [4 / 3, 7 / 3])).toBeCloseTo(
+      TINY_IMPACTS.foxInFirst,
+      12,
+    );
+    expect(bm25fImpact(TINY_SETTINGS, TINY_IMPACTS.idf, [0, 2], [1, 3], [4 / 3, 7 / 3])).toBeCloseTo(
+      TINY_IMPACTS.redInSecond,
+      12,
+    );
   });
 
   it("is zero for a term the document does not have", () => {

@@ -19,7 +19,10 @@ async function search(q: string, extra = "sort=relevance&per_page=200"): Promise
 function naiveMatch(resume: Resume, q: string): boolean {
   const words = new Set(tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`));
   const query = tokenize(q);
-  return query.length > 0 && query.every((word, i) => words.has(word) || (i === query.length - 1 && [...words].some((w) => w.startsWith(word))));
+  return (
+    query.length > 0 &&
+    query.every((word, i) => words.has(word) || (i === query.length - 1 && [...words].some((w) => w.startsWith(word))))
+  );
 }
 
 describe("search quality on the sample: the expected resume is ranked first", () => {
@@ -60,7 +63,11 @@ describe("search quality on the sample: titles and skills weigh more than the te
     expect((await search(q)).data[0]?.title).toBe(title);
   });
 
-  it.each([["screaming frog", "Screaming Frog"], ["когортный анализ", "Когортный анализ"], ["Keitaro", "Keitaro"]])("%s ranks a resume listing the skill %j first", async (q, skill) => {
+  it.each([
+    ["screaming frog", "Screaming Frog"],
+    ["когортный анализ", "Когортный анализ"],
+    ["Keitaro", "Keitaro"],
+  ])("%s ranks a resume listing the skill %j first", async (q, skill) => {
     expect((await search(q)).data[0]?.skills).toContain(skill);
   });
 });
@@ -68,12 +75,41 @@ describe("search quality on the sample: titles and skills weigh more than the te
 describe("search results", () => {
   it("are exactly the resumes whose words match (the oracle) for words as written, and never fewer with every form", async () => {
     const { context } = await sampleContext();
-    const queries = ["keit keit", "медиаб медиаб", "media buyer media", "keitaro", "media buyer", "медиабайер", "медиаб", "k", "a/b-тестирование", "e-commerce", "gambling facebook ads", "senior seo", "Фёкла", "telegram кан", "roi 2", "zzzzqqq", "ёлка", "Zoë"];
+    const queries = [
+      "keit keit",
+      "медиаб медиаб",
+      "media buyer media",
+      "keitaro",
+      "media buyer",
+      "медиабайер",
+      "медиаб",
+      "k",
+      "a/b-тестирование",
+      "e-commerce",
+      "gambling facebook ads",
+      "senior seo",
+      "Фёкла",
+      "telegram кан",
+      "roi 2",
+      "zzzzqqq",
+      "ёлка",
+      "Zoë",
+    ];
     for (const q of queries) {
-      const found = [...searchIndex(context.resumeSearch!, q, EXACT_FORMS).positions].map((position) => context.dataset.resumes[position]!.id);
+      const found = [...searchIndex(context.resumeSearch!, q, EXACT_FORMS).positions].map(
+        (position) => context.dataset.resumes[position]!.id,
+      );
       expect(found, q).toEqual(resumes.filter((resume) => naiveMatch(resume, q)).map((resume) => resume.id));
-      const widened = new Set(Array.from(searchIndex(context.resumeSearch!, q).positions, (position) => context.dataset.resumes[position]!.id));
-      expect(found.filter((id) => !widened.has(id)), q).toEqual([]);
+      const widened = new Set(
+        Array.from(
+          searchIndex(context.resumeSearch!, q).positions,
+          (position) => context.dataset.resumes[position]!.id,
+        ),
+      );
+      expect(
+        found.filter((id) => !widened.has(id)),
+        q,
+      ).toEqual([]);
     }
   });
 
@@ -111,7 +147,9 @@ describe("search results", () => {
     expect((await search("медиабайер")).meta.total).toBeGreaterThan(0);
     expect((await search("mediabaier")).meta.total).toBe(0);
     expect((await search("mediabayer")).meta.total).toBe(0);
-    const doc = (await (await host.get(`${RESUME_BASE}/openapi.json`)).json()) as { paths: Record<string, { get: { parameters: { name: string; description?: string }[] } }> };
+    const doc = (await (await host.get(`${RESUME_BASE}/openapi.json`)).json()) as {
+      paths: Record<string, { get: { parameters: { name: string; description?: string }[] } }>;
+    };
     const description = doc.paths["/resumes"]!.get.parameters.find((parameter) => parameter.name === "q")!.description!;
     // "script-insensitive" read as "a Latin spelling finds the Cyrillic one", which the search never did.
     expect(description).not.toContain("script-insensitive");
@@ -140,19 +178,29 @@ describe("word forms through the endpoint (issue 33)", () => {
     const first = resumeOf(found.data[0]!);
     const words = new Set(tokenize(`${first.title} ${first.skills.join(" ")}`));
     // The best match holds the word's closest form in its title or skills, where it weighs most.
-    expect([...words].some((word) => word.startsWith(base)), `${inflected}: ${first.title}`).toBe(true);
+    expect(
+      [...words].some((word) => word.startsWith(base)),
+      `${inflected}: ${first.title}`,
+    ).toBe(true);
   });
 
   it("ranks resumes with the word as written above those with another form (buyer)", async () => {
     const { data } = await search("buyer", "sort=relevance&per_page=200");
-    const holds = (row: { id: number }) => ((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("buyer"))(resumeOf(row));
+    const holds = (row: { id: number }) =>
+      ((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("buyer"))(
+        resumeOf(row),
+      );
     const firstOther = data.findIndex((row) => !holds(row));
     expect(firstOther === -1 || data.slice(firstOther).every((row) => !holds(row))).toBe(true);
   });
 
   it("takes a synonym from the sample's search-synonyms: медиабайер finds media buyers", async () => {
     const { meta, data } = await search("медиабайер", "sort=relevance&per_page=200");
-    expect(meta.total).toBeGreaterThan(resumes.filter((resume) => tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("медиабайер")).length);
+    expect(meta.total).toBeGreaterThan(
+      resumes.filter((resume) =>
+        tokenize(`${resume.title} ${resume.skills.join(" ")} ${resume.text}`).includes("медиабайер"),
+      ).length,
+    );
     expect(resumeOf(data[0]!).title.toLowerCase()).toContain("медиабайер"); // as written ranks first
   });
 });

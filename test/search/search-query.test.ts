@@ -41,14 +41,44 @@ describe("queryWords", () => {
 
 describe("searchIndex", () => {
   it.each([
-    ["fox", [[10, foxInFirst], [30, foxInThird]]],
-    ["FOX", [[10, foxInFirst], [30, foxInThird]]],
+    [
+      "fox",
+      [
+        [10, foxInFirst],
+        [30, foxInThird],
+      ],
+    ],
+    [
+      "FOX",
+      [
+        [10, foxInFirst],
+        [30, foxInThird],
+      ],
+    ],
     ["red fox", [[10, redInFirst + foxInFirst]]],
     ["fox red", [[10, redInFirst + foxInFirst]]],
-    ["fo", [[10, (foxInFirst * 5) / 6], [30, (foxInThird * 5) / 6]]],
-    ["re", [[10, (redInFirst * 5) / 6], [20, (redInSecond * 5) / 6]]],
+    [
+      "fo",
+      [
+        [10, (foxInFirst * 5) / 6],
+        [30, (foxInThird * 5) / 6],
+      ],
+    ],
+    [
+      "re",
+      [
+        [10, (redInFirst * 5) / 6],
+        [20, (redInSecond * 5) / 6],
+      ],
+    ],
     ["fox re", [[10, foxInFirst + (redInFirst * 5) / 6]]],
-    ["fox fox", [[10, foxInFirst], [30, foxInThird]]],
+    [
+      "fox fox",
+      [
+        [10, foxInFirst],
+        [30, foxInThird],
+      ],
+    ],
     ["red fox red", [[10, redInFirst + foxInFirst]]],
     // "blue" is the dictionary's first term (position 0), matched whole here.
     ["blue red", [[20, blueInSecond + redInSecond]]],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formKey, queryStemLanguages, scriptOf, stemKey, stemLanguageOf, STEM_LANGUAGES } from "../../build/search/stem-word.ts";
+import {
+  formKey,
+  queryStemLanguages,
+  scriptOf,
+  stemKey,
+  stemLanguageOf,
+  STEM_LANGUAGES,
+} from "../../build/search/stem-word.ts";
 
 describe("stemKey", () => {
   // Snowball: Russian drops the case endings -а, -ов, -ы; English (Porter2) the plural -s and -er.

@@ -5,7 +5,14 @@
  */
 import { buildSearchIndex, type SearchSettings } from "../../build/search/search-index.ts";
 
-export const TINY_SETTINGS: SearchSettings = { fields: [{ name: "title", weight: 2 }, { name: "body", weight: 1 }], k1: 1.2, b: 0.75 };
+export const TINY_SETTINGS: SearchSettings = {
+  fields: [
+    { name: "title", weight: 2 },
+    { name: "body", weight: 1 },
+  ],
+  k1: 1.2,
+  b: 0.75,
+};
 
 export const TINY_DOCUMENTS = [
   { id: 10, fields: ["Red fox", "The fox jumps"], language: "en" },

@@ -16,7 +16,8 @@ const documents: SearchDocument[] = [
   { id: 8, fields: ["release 2024"], language: "en" },
 ];
 const index = buildSearchIndex(documents, settings, [["медиабайер", "media buyer"]]);
-const ids = (query: string, forms = undefined as Parameters<typeof searchIndex>[2]) => Array.from(searchIndex(index, query, forms).positions, (position) => index.ids[position]);
+const ids = (query: string, forms = undefined as Parameters<typeof searchIndex>[2]) =>
+  Array.from(searchIndex(index, query, forms).positions, (position) => index.ids[position]);
 
 /** Ids in rank order (score descending, then id). */
 function ranked(query: string): number[] {
@@ -86,7 +87,9 @@ describe("formLevel", () => {
 
 describe("queryUnits", () => {
   it("joins the words of a synonym phrase, compared by their stems", () => {
-    expect(queryUnits(index, "media buyers медиабайеры").map((unit) => [unit.words.map((w) => w.word), unit.synonyms])).toEqual([
+    expect(
+      queryUnits(index, "media buyers медиабайеры").map((unit) => [unit.words.map((w) => w.word), unit.synonyms]),
+    ).toEqual([
       [["media", "buyers"], [["медиабайер"]]],
       [["медиабайеры"], [["media", "buyer"]]],
     ]);

@@ -10,15 +10,17 @@ async function fetchTagged(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("ETag (contract §1, Caching)", () => {
-  it.each([["/api/dataset/v1/brands"], ["/api/dataset/v1/brands?q=amber"], ["/api/dataset/v1/brands/amber-braika"], ["/api/dataset/v1/"]])(
-    "%s: a strong ETag computed from the body bytes, and Cache-Control public, max-age=300",
-    async (path) => {
-      const { response, body, etag } = await fetchTagged(path);
-      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/); // strong: no W/ prefix
-      expect(etag).toBe(`"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`);
-      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
-    },
-  );
+  it.each([
+    ["/api/dataset/v1/brands"],
+    ["/api/dataset/v1/brands?q=amber"],
+    ["/api/dataset/v1/brands/amber-braika"],
+    ["/api/dataset/v1/"],
+  ])("%s: a strong ETag computed from the body bytes, and Cache-Control public, max-age=300", async (path) => {
+    const { response, body, etag } = await fetchTagged(path);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/); // strong: no W/ prefix
+    expect(etag).toBe(`"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+  });
 
   it("gives identical bytes the identical ETag, whether precomputed or computed on the fly", async () => {
     const precomputed = await fetchTagged("/api/dataset/v1/brands?country=GB");
@@ -39,20 +41,27 @@ describe("ETag (contract §1, Caching)", () => {
 describe("If-None-Match (contract §1, Caching)", () => {
   const paths = ["/api/dataset/v1/brands", "/api/dataset/v1/brands?q=amber%20casino"];
 
-  it.each(paths)("%s: 304 for the current ETag in every form, with an empty body and the same ETag and Cache-Control", async (path) => {
-    const { etag } = await fetchTagged(path);
-    for (const header of [etag, `"other", ${etag}`, `${etag},"other"`, `W/${etag}`, `W/"other", W/${etag}`, "*"]) {
-      const { response, body } = await fetchTagged(path, { "If-None-Match": header });
-      expect(response.status, header).toBe(304);
-      expect(body).toBe("");
-      expect(response.headers.get("etag")).toBe(etag);
-      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
-    }
-  });
+  it.each(paths)(
+    "%s: 304 for the current ETag in every form, with an empty body and the same ETag and Cache-Control",
+    async (path) => {
+      const { etag } = await fetchTagged(path);
+      for (const header of [etag, `"other", ${etag}`, `${etag},"other"`, `W/${etag}`, `W/"other", W/${etag}`, "*"]) {
+        const { response, body } = await fetchTagged(path, { "If-None-Match": header });
+        expect(response.status, header).toBe(304);
+        expect(body).toBe("");
+        expect(response.headers.get("etag")).toBe(etag);
+        expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+      }
+    },
+  );
 
   it.each(paths)("%s: 200 with the body for another ETag", async (path) => {
     const { etag, body } = await fetchTagged(path);
-    for (const header of ['"other"', `W/"other", "${etag.slice(1, -2)}"`, etag.toLowerCase() === etag ? '"x"' : etag.toLowerCase()]) {
+    for (const header of [
+      '"other"',
+      `W/"other", "${etag.slice(1, -2)}"`,
+      etag.toLowerCase() === etag ? '"x"' : etag.toLowerCase(),
+    ]) {
       const again = await fetchTagged(path, { "If-None-Match": header });
       expect(again.response.status, header).toBe(200);
       expect(again.body).toBe(body);
@@ -62,7 +71,12 @@ describe("If-None-Match (contract §1, Caching)", () => {
   it("answers If-None-Match: * on an export computed on the fly (which has no ETag) with 304, and a listed tag with the export", async () => {
     const path = "/resume/api/v1/resumes/export?q=seo&per_page=3";
     const star = await fetchTagged(path, { "If-None-Match": "*" });
-    expect([star.response.status, star.body, star.response.headers.get("etag"), star.response.headers.get("cache-control")]).toEqual([304, "", null, "public, max-age=300"]);
+    expect([
+      star.response.status,
+      star.body,
+      star.response.headers.get("etag"),
+      star.response.headers.get("cache-control"),
+    ]).toEqual([304, "", null, "public, max-age=300"]);
     const tagged = await fetchTagged(path, { "If-None-Match": '"other", W/"x"' });
     expect(tagged.response.status).toBe(200);
     expect(tagged.body.trim().split("\n")).toHaveLength(3);
@@ -81,14 +95,17 @@ describe("If-None-Match (contract §1, Caching)", () => {
 describe("If-Match (RFC 9110 §13.1.1)", () => {
   const paths = ["/api/dataset/v1/brands", "/api/dataset/v1/brands?q=amber%20casino", "/llms.txt"];
 
-  it.each(paths)("%s: the answer as without it when it holds the current ETag, in a list, or *, or is empty", async (path) => {
-    const { etag, body } = await fetchTagged(path);
-    for (const header of [etag, `"other", ${etag}`, "*", ""]) {
-      const again = await fetchTagged(path, { "If-Match": header });
-      expect(again.response.status, header).toBe(200);
-      expect(again.body).toBe(body);
-    }
-  });
+  it.each(paths)(
+    "%s: the answer as without it when it holds the current ETag, in a list, or *, or is empty",
+    async (path) => {
+      const { etag, body } = await fetchTagged(path);
+      for (const header of [etag, `"other", ${etag}`, "*", ""]) {
+        const again = await fetchTagged(path, { "If-Match": header });
+        expect(again.response.status, header).toBe(200);
+        expect(again.body).toBe(body);
+      }
+    },
+  );
 
   it.each(paths)("%s: 412 precondition_failed for another ETag or the weak form of the current one", async (path) => {
     const { etag } = await fetchTagged(path);
@@ -109,8 +126,12 @@ describe("If-Match (RFC 9110 §13.1.1)", () => {
 
   it("is evaluated before If-None-Match, and only where the answer would be a success", async () => {
     const { etag } = await fetchTagged("/api/dataset/v1/brands");
-    expect((await host.get("/api/dataset/v1/brands", { headers: { "If-Match": '"other"', "If-None-Match": etag } })).status).toBe(412);
-    expect((await host.get("/api/dataset/v1/brands", { headers: { "If-Match": etag, "If-None-Match": etag } })).status).toBe(304);
+    expect(
+      (await host.get("/api/dataset/v1/brands", { headers: { "If-Match": '"other"', "If-None-Match": etag } })).status,
+    ).toBe(412);
+    expect(
+      (await host.get("/api/dataset/v1/brands", { headers: { "If-Match": etag, "If-None-Match": etag } })).status,
+    ).toBe(304);
     const missing = await host.get("/api/dataset/v1/brands/no-such-brand", { headers: { "If-Match": '"other"' } });
     expect(missing.status).toBe(404);
     await missing.arrayBuffer();

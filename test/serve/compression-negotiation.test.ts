@@ -46,6 +46,11 @@ describe("chooseEncoding", () => {
 
 describe("parseAcceptEncoding", () => {
   it("reads names case-insensitively, q-values as numbers, keeps the highest of a repeated name", () => {
-    expect(Object.fromEntries(parseAcceptEncoding("GZIP;Q=0.5, br, gzip;q=0.7, ,identity;q=0, *;q=0.001"))).toEqual({ gzip: 0.7, br: 1, identity: 0, "*": 0.001 });
+    expect(Object.fromEntries(parseAcceptEncoding("GZIP;Q=0.5, br, gzip;q=0.7, ,identity;q=0, *;q=0.001"))).toEqual({
+      gzip: 0.7,
+      br: 1,
+      identity: 0,
+      "*": 0.001,
+    });
   });
 });

@@ -17,7 +17,11 @@ import { sampleContext, useSampleHost } from "../helpers/sample-host.ts";
 
 const BRANDS = "/api/dataset/v1/brands";
 const BRANDS_FILE = "responses/api/dataset/v1/brands/index.json";
-const decoders: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body) => body };
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  identity: (body) => body,
+};
 
 let manifest: Manifest;
 let files: HandlerDeps;
@@ -29,8 +33,16 @@ beforeAll(async () => {
   live = { context, endpoints: ENDPOINTS, store: EMPTY_STORE };
 });
 
-const ask = (deps: HandlerDeps, url: string, extra: Partial<HostRequest> = {}) => handleRequest({ method: "GET", url, clientAddress: "t", ...extra }, deps);
-const bodyOf = (response: HostResponse): Buffer => (response.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(response.body) ? response.body : Buffer.from(typeof response.body === "string" ? response.body : [...(response.body as Iterable<string>)].join("")));
+const ask = (deps: HandlerDeps, url: string, extra: Partial<HostRequest> = {}) =>
+  handleRequest({ method: "GET", url, clientAddress: "t", ...extra }, deps);
+const bodyOf = (response: HostResponse): Buffer =>
+  response.body === undefined
+    ? Buffer.alloc(0)
+    : Buffer.isBuffer(response.body)
+      ? response.body
+      : Buffer.from(
+          typeof response.body === "string" ? response.body : [...(response.body as Iterable<string>)].join(""),
+        );
 
 describe("precomputed responses by Accept-Encoding (in process)", () => {
   it.each([
@@ -39,19 +51,22 @@ describe("precomputed responses by Accept-Encoding (in process)", () => {
     ["gzip, deflate", "gzip"],
     ["gzip, deflate, br", "br"],
     ["br;q=0.1, gzip;q=0.9", "gzip"],
-  ] as const)("Accept-Encoding %j → %s, with Vary, the ETag and length of the bytes sent, decoding to the file", async (accept, coding) => {
-    const identity = bodyOf(await ask(files, BRANDS));
-    const response = await ask(files, BRANDS, accept === undefined ? {} : { acceptEncoding: accept });
-    const body = bodyOf(response);
-    expect(response.status).toBe(200);
-    expect(response.headers["Content-Encoding"]).toBe(coding === "identity" ? undefined : coding);
-    expect(response.headers.Vary).toBe("Accept-Encoding");
-    expect(response.headers.ETag).toBe(etagOf(body));
-    expect(response.headers["Content-Length"]).toBe(String(body.length));
-    expect(decoders[coding]!(body).equals(identity)).toBe(true);
-    const entry = manifest.files[BRANDS_FILE]!;
-    expect(response.headers.ETag).toBe(coding === "identity" ? entry.etag : entry.encodings?.[coding]?.etag);
-  });
+  ] as const)(
+    "Accept-Encoding %j → %s, with Vary, the ETag and length of the bytes sent, decoding to the file",
+    async (accept, coding) => {
+      const identity = bodyOf(await ask(files, BRANDS));
+      const response = await ask(files, BRANDS, accept === undefined ? {} : { acceptEncoding: accept });
+      const body = bodyOf(response);
+      expect(response.status).toBe(200);
+      expect(response.headers["Content-Encoding"]).toBe(coding === "identity" ? undefined : coding);
+      expect(response.headers.Vary).toBe("Accept-Encoding");
+      expect(response.headers.ETag).toBe(etagOf(body));
+      expect(response.headers["Content-Length"]).toBe(String(body.length));
+      expect(decoders[coding]!(body).equals(identity)).toBe(true);
+      const entry = manifest.files[BRANDS_FILE]!;
+      expect(response.headers.ETag).toBe(coding === "identity" ? entry.etag : entry.encodings?.[coding]?.etag);
+    },
+  );
 
   it("answers 304 to the ETag of the coding chosen, and 200 to another coding's ETag", async () => {
     const gzip = await ask(files, BRANDS, { acceptEncoding: "gzip" });
@@ -59,7 +74,11 @@ describe("precomputed responses by Accept-Encoding (in process)", () => {
     const again = await ask(files, BRANDS, { acceptEncoding: "gzip", ifNoneMatch: gzip.headers.ETag! });
     expect(again.status).toBe(304);
     expect(again.body).toBeUndefined();
-    expect(again.headers).toMatchObject({ ETag: gzip.headers.ETag, Vary: "Accept-Encoding", "Cache-Control": "public, max-age=300" });
+    expect(again.headers).toMatchObject({
+      ETag: gzip.headers.ETag,
+      Vary: "Accept-Encoding",
+      "Cache-Control": "public, max-age=300",
+    });
     expect(again.headers["Content-Encoding"]).toBeUndefined();
     const other = await ask(files, BRANDS, { acceptEncoding: "gzip", ifNoneMatch: identity.headers.ETag! });
     expect(other.status).toBe(200);
@@ -76,7 +95,10 @@ describe("precomputed responses by Accept-Encoding (in process)", () => {
 
   it("picks the coding per request for a URL it has answered before", async () => {
     const codings = [];
-    for (const accept of ["gzip", "br", "identity", "gzip"]) codings.push((await ask(files, `${BRANDS}?page=2`, { acceptEncoding: accept })).headers["Content-Encoding"] ?? "identity");
+    for (const accept of ["gzip", "br", "identity", "gzip"])
+      codings.push(
+        (await ask(files, `${BRANDS}?page=2`, { acceptEncoding: accept })).headers["Content-Encoding"] ?? "identity",
+      );
     expect(codings).toEqual(["gzip", "br", "identity", "gzip"]);
   });
 
@@ -96,14 +118,17 @@ describe("precomputed responses by Accept-Encoding (in process)", () => {
 });
 
 describe("answers computed on the fly", () => {
-  it.each([["gzip"], ["br"]])("%s: the same bytes and ETag as the precomputed variant of the same response", async (coding) => {
-    const precomputed = await ask(files, BRANDS, { acceptEncoding: coding });
-    const computed = await ask(live, BRANDS, { acceptEncoding: coding });
-    expect(computed.headers["Content-Encoding"]).toBe(coding);
-    expect(bodyOf(computed).equals(bodyOf(precomputed))).toBe(true);
-    expect(computed.headers.ETag).toBe(precomputed.headers.ETag);
-    expect(computed.headers.Vary).toBe("Accept-Encoding");
-  });
+  it.each([["gzip"], ["br"]])(
+    "%s: the same bytes and ETag as the precomputed variant of the same response",
+    async (coding) => {
+      const precomputed = await ask(files, BRANDS, { acceptEncoding: coding });
+      const computed = await ask(live, BRANDS, { acceptEncoding: coding });
+      expect(computed.headers["Content-Encoding"]).toBe(coding);
+      expect(bodyOf(computed).equals(bodyOf(precomputed))).toBe(true);
+      expect(computed.headers.ETag).toBe(precomputed.headers.ETag);
+      expect(computed.headers.Vary).toBe("Accept-Encoding");
+    },
+  );
 
   it("compresses a full-text search answer, and sends it as it is (with Vary) to a client that takes no coding", async () => {
     const url = "/resume/api/v1/resumes?q=seo&per_page=20";
@@ -119,7 +144,9 @@ describe("answers computed on the fly", () => {
   });
 
   it("streams an export as it is, without Vary, and sends errors as they are", async () => {
-    const exported = await ask(files, "/resume/api/v1/resumes/export?seniority=senior,lead&per_page=200", { acceptEncoding: "gzip, br" });
+    const exported = await ask(files, "/resume/api/v1/resumes/export?seniority=senior,lead&per_page=200", {
+      acceptEncoding: "gzip, br",
+    });
     expect(exported.headers["Content-Type"]).toMatch(/^application\/x-ndjson/);
     expect(exported.headers["Content-Encoding"]).toBeUndefined();
     expect(exported.headers.Vary).toBeUndefined();
@@ -146,7 +173,11 @@ describe("site files by Accept-Encoding", () => {
     const plan = await planAndWrite(dir, files.context, ENDPOINTS, { maxFiles: 6, siteProducers: [guide] });
     const deps = { ...files, store: createPrecomputedStore(dir, plan.manifest) };
     const br = await ask(deps, "/guide/", { acceptEncoding: "gzip, br" });
-    expect(br.headers).toMatchObject({ "Content-Encoding": "br", Vary: "Accept-Encoding", "Content-Type": "text/html; charset=utf-8" });
+    expect(br.headers).toMatchObject({
+      "Content-Encoding": "br",
+      Vary: "Accept-Encoding",
+      "Content-Type": "text/html; charset=utf-8",
+    });
     expect(brotliDecompressSync(bodyOf(br)).toString()).toBe(page);
     const robots = await ask(deps, "/robots.txt", { acceptEncoding: "gzip, br" });
     expect(robots.headers["Content-Encoding"]).toBeUndefined();
@@ -164,23 +195,32 @@ describe("over HTTP", () => {
         .get(`${host.url}${url}`, { headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
         })
         .on("error", reject);
     });
 
-  it.each([["br", "gzip, deflate, br"], ["gzip", "gzip"], ["identity", "identity"]])("sends %s for Accept-Encoding %j, with Vary, Content-Length and ETag of the bytes on the wire", async (coding, accept) => {
-    const identity = await raw(BRANDS, { "accept-encoding": "identity" });
-    const response = await raw(BRANDS, { "accept-encoding": accept });
-    expect(response.status).toBe(200);
-    expect(response.headers["content-encoding"]).toBe(coding === "identity" ? undefined : coding);
-    expect(response.headers.vary).toBe("Accept-Encoding");
-    expect(response.headers["content-length"]).toBe(String(response.body.length));
-    expect(response.headers.etag).toBe(etagOf(response.body));
-    expect(decoders[coding]!(response.body).equals(identity.body)).toBe(true);
-    const again = await raw(BRANDS, { "accept-encoding": accept, "if-none-match": response.headers.etag! });
-    expect(again.status).toBe(304);
-    expect(again.headers.vary).toBe("Accept-Encoding");
-    expect(again.body.length).toBe(0);
-  });
+  it.each([
+    ["br", "gzip, deflate, br"],
+    ["gzip", "gzip"],
+    ["identity", "identity"],
+  ])(
+    "sends %s for Accept-Encoding %j, with Vary, Content-Length and ETag of the bytes on the wire",
+    async (coding, accept) => {
+      const identity = await raw(BRANDS, { "accept-encoding": "identity" });
+      const response = await raw(BRANDS, { "accept-encoding": accept });
+      expect(response.status).toBe(200);
+      expect(response.headers["content-encoding"]).toBe(coding === "identity" ? undefined : coding);
+      expect(response.headers.vary).toBe("Accept-Encoding");
+      expect(response.headers["content-length"]).toBe(String(response.body.length));
+      expect(response.headers.etag).toBe(etagOf(response.body));
+      expect(decoders[coding]!(response.body).equals(identity.body)).toBe(true);
+      const again = await raw(BRANDS, { "accept-encoding": accept, "if-none-match": response.headers.etag! });
+      expect(again.status).toBe(304);
+      expect(again.headers.vary).toBe("Accept-Encoding");
+      expect(again.body.length).toBe(0);
+    },
+  );
 });

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { useSampleHost } from "../helpers/sample-host.ts";
 
 const host = useSampleHost();
-const META = JSON.parse(readFileSync("seeds/meta/meta.json", "utf8")) as { snapshot_at: string; dataset: { source: string; license: string; attribution: string } };
+const META = JSON.parse(readFileSync("seeds/meta/meta.json", "utf8")) as {
+  snapshot_at: string;
+  dataset: { source: string; license: string; attribution: string };
+};
 
 interface Envelope {
   meta: Record<string, unknown>;
@@ -34,7 +37,12 @@ describe("the envelope (contract §1, Success bodies)", () => {
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(Object.keys(body)).toEqual(["meta", "data"]);
     expect(Object.keys(body.meta).slice(0, 4)).toEqual(["source", "license", "attribution", "generated_at"]);
-    expect(body.meta).toMatchObject({ source: META.dataset.source, license: META.dataset.license, attribution: META.dataset.attribution, generated_at: META.snapshot_at });
+    expect(body.meta).toMatchObject({
+      source: META.dataset.source,
+      license: META.dataset.license,
+      attribution: META.dataset.attribution,
+      generated_at: META.snapshot_at,
+    });
     expect(new Date(String(body.meta.generated_at)).toISOString().slice(0, 19)).toBe(META.snapshot_at.slice(0, 19));
   });
 
@@ -86,30 +94,34 @@ describe("pagination (contract §1)", () => {
     expect(body.meta).toMatchObject({ total: 0, pages: 0, page: 1 });
     expect(body.data).toEqual([]);
     expect(response.headers.get("x-total-count")).toBe("0");
-    expect(links(response)).toEqual({ first: "/api/dataset/v1/brands?country=XX", last: "/api/dataset/v1/brands?country=XX" });
+    expect(links(response)).toEqual({
+      first: "/api/dataset/v1/brands?country=XX",
+      last: "/api/dataset/v1/brands?country=XX",
+    });
   });
 
-  it.each([["/api/dataset/v1/brands?sort=trust_score&per_page=37"], ["/api/dataset/v1/brands?sort=licenses_count&order=asc&per_page=61"], ["/api/dataset/v1/trust-scores?per_page=43"]])(
-    "walking %s by its next links visits every item once, in the order of one big page",
-    async (start) => {
-      const seen: string[] = [];
-      let url: string | undefined = start;
-      let total = 0;
-      while (url !== undefined) {
-        const { response, body } = await getJson(url);
-        total = Number(body.meta.total);
-        seen.push(...(body.data as { slug: string }[]).map((item) => item.slug));
-        url = links(response).next;
-      }
-      expect(seen).toHaveLength(total);
-      expect(new Set(seen).size).toBe(total);
-      const big: string[] = [];
-      const perPage100 = start.replace(/per_page=\d+/, "per_page=100");
-      for (let page = 1; big.length < total; page += 1) {
-        const { body } = await getJson(`${perPage100}&page=${page}`);
-        big.push(...(body.data as { slug: string }[]).map((item) => item.slug));
-      }
-      expect(seen).toEqual(big);
-    },
-  );
+  it.each([
+    ["/api/dataset/v1/brands?sort=trust_score&per_page=37"],
+    ["/api/dataset/v1/brands?sort=licenses_count&order=asc&per_page=61"],
+    ["/api/dataset/v1/trust-scores?per_page=43"],
+  ])("walking %s by its next links visits every item once, in the order of one big page", async (start) => {
+    const seen: string[] = [];
+    let url: string | undefined = start;
+    let total = 0;
+    while (url !== undefined) {
+      const { response, body } = await getJson(url);
+      total = Number(body.meta.total);
+      seen.push(...(body.data as { slug: string }[]).map((item) => item.slug));
+      url = links(response).next;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const big: string[] = [];
+    const perPage100 = start.replace(/per_page=\d+/, "per_page=100");
+    for (let page = 1; big.length < total; page += 1) {
+      const { body } = await getJson(`${perPage100}&page=${page}`);
+      big.push(...(body.data as { slug: string }[]).map((item) => item.slug));
+    }
+    expect(seen).toEqual(big);
+  });
 });

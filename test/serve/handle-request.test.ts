@@ -14,14 +14,30 @@ beforeAll(async () => {
   context = await minContext();
 });
 
-const deps = (extra: Partial<HandlerDeps> = {}): HandlerDeps => ({ context, endpoints: ENDPOINTS, store: EMPTY_STORE, ...extra });
-const request = (url: string, extra: Partial<HostRequest> = {}): HostRequest => ({ method: "GET", url, clientAddress: "192.0.2.1", ...extra });
-const text = (response: HostResponse): string => (response.body === undefined ? "" : typeof response.body === "string" || Buffer.isBuffer(response.body) ? response.body.toString() : [...(response.body as Iterable<string>)].join(""));
+const deps = (extra: Partial<HandlerDeps> = {}): HandlerDeps => ({
+  context,
+  endpoints: ENDPOINTS,
+  store: EMPTY_STORE,
+  ...extra,
+});
+const request = (url: string, extra: Partial<HostRequest> = {}): HostRequest => ({
+  method: "GET",
+  url,
+  clientAddress: "192.0.2.1",
+  ...extra,
+});
+const text = (response: HostResponse): string =>
+  response.body === undefined
+    ? ""
+    : typeof response.body === "string" || Buffer.isBuffer(response.body)
+      ? response.body.toString()
+      : [...(response.body as Iterable<string>)].join("");
 const json = (response: HostResponse) => JSON.parse(text(response)) as Record<string, unknown>;
 
 const CORS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, Link, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Total-Count",
+  "Access-Control-Expose-Headers":
+    "ETag, Link, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Total-Count",
 };
 
 describe("handleRequest (live engine, EMPTY_STORE)", () => {
@@ -40,8 +56,24 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
     });
     expect(body.endsWith("}\n")).toBe(true);
     expect(json(response).data).toEqual([
-      { slug: "alpha-casino", name: "Alpha Casino", licenses_count: 2, trust_score: expect.any(Number), trust_grade: expect.any(String), trust_provisional: false, status: "active" },
-      { slug: "beta-bet", name: "Beta Bet", licenses_count: 1, trust_score: expect.any(Number), trust_grade: expect.any(String), trust_provisional: false, status: "active" },
+      {
+        slug: "alpha-casino",
+        name: "Alpha Casino",
+        licenses_count: 2,
+        trust_score: expect.any(Number),
+        trust_grade: expect.any(String),
+        trust_provisional: false,
+        status: "active",
+      },
+      {
+        slug: "beta-bet",
+        name: "Beta Bet",
+        licenses_count: 1,
+        trust_score: expect.any(Number),
+        trust_grade: expect.any(String),
+        trust_provisional: false,
+        status: "active",
+      },
     ]);
   });
 
@@ -53,40 +85,65 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
     expect(head.body).toBeUndefined();
   });
 
-  it.each([["/api/dataset/v1/nope"], ["/api/dataset/v1/brands?page=0"], ["/api/dataset/v1/brands/ghost"]])("answers HEAD of an error (%s) with its headers and no body", async (url) => {
-    const get = await handleRequest(request(url), deps());
-    const head = await handleRequest(request(url, { method: "head" }), deps());
-    expect(head.status).toBe(get.status);
-    expect(head.headers).toEqual(get.headers);
-    expect(head.body).toBeUndefined();
-  });
+  it.each([["/api/dataset/v1/nope"], ["/api/dataset/v1/brands?page=0"], ["/api/dataset/v1/brands/ghost"]])(
+    "answers HEAD of an error (%s) with its headers and no body",
+    async (url) => {
+      const get = await handleRequest(request(url), deps());
+      const head = await handleRequest(request(url, { method: "head" }), deps());
+      expect(head.status).toBe(get.status);
+      expect(head.headers).toEqual(get.headers);
+      expect(head.body).toBeUndefined();
+    },
+  );
 
   it("answers 304 with the same ETag and Cache-Control, CORS, and no body", async () => {
     const first = await handleRequest(request("/api/dataset/v1/trust-scores"), deps());
     const etag = first.headers.ETag!;
-    const again = await handleRequest(request("/api/dataset/v1/trust-scores", { ifNoneMatch: `W/"nope", ${etag}` }), deps());
+    const again = await handleRequest(
+      request("/api/dataset/v1/trust-scores", { ifNoneMatch: `W/"nope", ${etag}` }),
+      deps(),
+    );
     // The list is over COMPRESS_MIN_BYTES, so its 200 varies by coding, and so does its 304.
-    expect(again).toEqual({ status: 304, headers: { ...CORS, ETag: etag, "Cache-Control": "public, max-age=300", Vary: "Accept-Encoding" } });
+    expect(again).toEqual({
+      status: 304,
+      headers: { ...CORS, ETag: etag, "Cache-Control": "public, max-age=300", Vary: "Accept-Encoding" },
+    });
   });
 
   it("answers OPTIONS on any path with 204 and the preflight headers", async () => {
     const response = await handleRequest(request("/anything/at/all", { method: "OPTIONS" }), deps());
     expect(response.status).toBe(204);
     expect(response.body).toBeUndefined();
-    expect(response.headers).toMatchObject({ ...CORS, "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", Allow: "GET, HEAD, OPTIONS" });
+    expect(response.headers).toMatchObject({
+      ...CORS,
+      "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+      Allow: "GET, HEAD, OPTIONS",
+    });
   });
 
-  it.each([["POST"], ["PUT"], ["DELETE"], ["PATCH"], ["TRACE"], ["BREW"]])("refuses %s with 405, Allow and no-store", async (method) => {
-    const response = await handleRequest(request("/api/dataset/v1/brands", { method }), deps());
-    expect(response.status).toBe(405);
-    expect(response.headers).toMatchObject({ ...CORS, Allow: "GET, HEAD, OPTIONS", "Cache-Control": "no-store", "Content-Type": "application/json; charset=utf-8" });
-    expect(json(response)).toMatchObject({ error: "method_not_allowed", status: 405 });
-  });
+  it.each([["POST"], ["PUT"], ["DELETE"], ["PATCH"], ["TRACE"], ["BREW"]])(
+    "refuses %s with 405, Allow and no-store",
+    async (method) => {
+      const response = await handleRequest(request("/api/dataset/v1/brands", { method }), deps());
+      expect(response.status).toBe(405);
+      expect(response.headers).toMatchObject({
+        ...CORS,
+        Allow: "GET, HEAD, OPTIONS",
+        "Cache-Control": "no-store",
+        "Content-Type": "application/json; charset=utf-8",
+      });
+      expect(json(response)).toMatchObject({ error: "method_not_allowed", status: 405 });
+    },
+  );
 
   it("refuses a URL over 8 KiB with 414 request_too_large", async () => {
     const response = await handleRequest(request(`/api/dataset/v1/brands?q=${"a".repeat(8200)}`), deps());
     expect(response.status).toBe(414);
-    expect(json(response)).toEqual({ error: "request_too_large", message: "The URL is longer than 8192 bytes.", status: 414 });
+    expect(json(response)).toEqual({
+      error: "request_too_large",
+      message: "The URL is longer than 8192 bytes.",
+      status: 414,
+    });
   });
 
   it("serves a URL of exactly 8 KiB and refuses one byte more (the contract's limit is a URL over 8 KiB)", async () => {
@@ -98,11 +155,28 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
   });
 
   it("answers a fault of ours with a bare 500 internal_error, and logs the error itself", async () => {
-    const broken: Endpoint = { id: "test.broken", service: "dataset", path: "/broken", summary: "", format: "json", params: [], run: () => { throw new TypeError("Cannot read properties of undefined (reading 'x') at /work/main/build/x.ts:1:1"); } };
+    const broken: Endpoint = {
+      id: "test.broken",
+      service: "dataset",
+      path: "/broken",
+      summary: "",
+      format: "json",
+      params: [],
+      run: () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x') at /work/main/build/x.ts:1:1");
+      },
+    };
     const logged: unknown[] = [];
-    const response = await handleRequest(request("/api/dataset/v1/broken"), deps({ endpoints: [broken], logError: (error) => logged.push(error) }));
+    const response = await handleRequest(
+      request("/api/dataset/v1/broken"),
+      deps({ endpoints: [broken], logError: (error) => logged.push(error) }),
+    );
     expect(response.status).toBe(500);
-    expect(json(response)).toEqual({ error: "internal_error", message: "Internal error: the server failed to answer this request. It has been logged.", status: 500 });
+    expect(json(response)).toEqual({
+      error: "internal_error",
+      message: "Internal error: the server failed to answer this request. It has been logged.",
+      status: 500,
+    });
     expect(text(response)).not.toMatch(/TypeError|\/work\/|\.ts/);
     expect(response.headers["Cache-Control"]).toBe("no-store");
     expect(logged).toHaveLength(1);
@@ -115,14 +189,22 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
       has: (file) => file === "responses/api/dataset/v1/brands/country=GB.json",
       get: async (file) => {
         asked.push(file);
-        return { etag: '"stored"', bytes: body.length, link: "<x>; rel=\"first\"", total: 7, body };
+        return { etag: '"stored"', bytes: body.length, link: '<x>; rel="first"', total: 7, body };
       },
       getSite: async () => undefined,
     };
     // Any spelling of the same query finds the same file.
-    const response = await handleRequest(request("/api/dataset/v1/brands?country=uk&page=1&sort=name&order=asc"), deps({ store }));
+    const response = await handleRequest(
+      request("/api/dataset/v1/brands?country=uk&page=1&sort=name&order=asc"),
+      deps({ store }),
+    );
     expect(text(response)).toBe('{"from":"the store"}\n');
-    expect(response.headers).toMatchObject({ ETag: '"stored"', Link: "<x>; rel=\"first\"", "X-Total-Count": "7", "Content-Length": String(body.length) });
+    expect(response.headers).toMatchObject({
+      ETag: '"stored"',
+      Link: '<x>; rel="first"',
+      "X-Total-Count": "7",
+      "Content-Length": String(body.length),
+    });
     expect(asked).toEqual(["responses/api/dataset/v1/brands/country=GB.json"]);
   });
 
@@ -140,7 +222,8 @@ describe("handleRequest (live engine, EMPTY_STORE)", () => {
     const handler = deps({ store });
     const short = "/api/dataset/v1/brands?country=GB";
     const long = `${short}${"&country=GB".repeat(60)}`; // the same query, 693 bytes
-    for (const url of [short, short, long, long]) expect((await handleRequest(request(url), handler)).headers.ETag).toBe('"stored"');
+    for (const url of [short, short, long, long])
+      expect((await handleRequest(request(url), handler)).headers.ETag).toBe('"stored"');
     expect(lookups).toBe(3); // the short URL once, the long one each time
   });
 
@@ -156,11 +239,21 @@ describe("handleRequest with a rate limit", () => {
   it("puts RateLimit-* headers on every response, errors, 304 and 405 included, and 429 after the limit", async () => {
     const limited = deps({ rateLimiter: createRateLimiter(4, () => 0) });
     const ok = await handleRequest(request("/api/dataset/v1/brands"), limited);
-    const notModified = await handleRequest(request("/api/dataset/v1/brands", { ifNoneMatch: ok.headers.ETag! }), limited);
+    const notModified = await handleRequest(
+      request("/api/dataset/v1/brands", { ifNoneMatch: ok.headers.ETag! }),
+      limited,
+    );
     const notFound = await handleRequest(request("/api/dataset/v1/nope"), limited);
     const notAllowed = await handleRequest(request("/api/dataset/v1/brands", { method: "POST" }), limited);
     const tooMany = await handleRequest(request("/api/dataset/v1/brands"), limited);
-    expect([ok, notModified, notFound, notAllowed, tooMany].map((response) => [response.status, response.headers["RateLimit-Limit"], response.headers["RateLimit-Remaining"], response.headers["RateLimit-Reset"]])).toEqual([
+    expect(
+      [ok, notModified, notFound, notAllowed, tooMany].map((response) => [
+        response.status,
+        response.headers["RateLimit-Limit"],
+        response.headers["RateLimit-Remaining"],
+        response.headers["RateLimit-Reset"],
+      ]),
+    ).toEqual([
       [200, "4", "3", "60"],
       [304, "4", "2", "60"],
       [404, "4", "1", "60"],
@@ -168,7 +261,12 @@ describe("handleRequest with a rate limit", () => {
       [429, "4", "0", "60"],
     ]);
     expect(tooMany.headers["Retry-After"]).toBe("60");
-    expect(json(tooMany)).toEqual({ error: "rate_limited", message: expect.stringContaining("60"), status: 429, details: { retry_after: 60 } });
+    expect(json(tooMany)).toEqual({
+      error: "rate_limited",
+      message: expect.stringContaining("60"),
+      status: 429,
+      details: { retry_after: 60 },
+    });
   });
 
   it("shows the limit on a preflight without spending it", async () => {
@@ -178,18 +276,23 @@ describe("handleRequest with a rate limit", () => {
     expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).headers["RateLimit-Remaining"]).toBe("1");
   });
 
-  it.each([["/api/%64ataset/v1/trust-scores"], ["//api//dataset/v1/"], ["/api/dataset/v1/%62rands"]])("counts %s in the dataset's bucket, however the path is spelled", async (path) => {
-    const limited = deps({ rateLimiter: createRateLimiter(1, () => 0) });
-    expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).status).toBe(200);
-    expect((await handleRequest(request(path), limited)).status).toBe(429);
-  });
+  it.each([["/api/%64ataset/v1/trust-scores"], ["//api//dataset/v1/"], ["/api/dataset/v1/%62rands"]])(
+    "counts %s in the dataset's bucket, however the path is spelled",
+    async (path) => {
+      const limited = deps({ rateLimiter: createRateLimiter(1, () => 0) });
+      expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).status).toBe(200);
+      expect((await handleRequest(request(path), limited)).status).toBe(429);
+    },
+  );
 
   it("counts the two services and each client separately", async () => {
     const limited = deps({ rateLimiter: createRateLimiter(1, () => 0) });
     expect((await handleRequest(request("/api/dataset/v1/brands"), limited)).status).toBe(200);
     expect((await handleRequest(request("/api/dataset/v1/trust-scores"), limited)).status).toBe(429);
     expect((await handleRequest(request("/resume/api/v1/"), limited)).status).toBe(200);
-    expect((await handleRequest(request("/api/dataset/v1/brands", { clientAddress: "192.0.2.2" }), limited)).status).toBe(200);
+    expect(
+      (await handleRequest(request("/api/dataset/v1/brands", { clientAddress: "192.0.2.2" }), limited)).status,
+    ).toBe(200);
   });
 });
 
@@ -227,7 +330,10 @@ describe("handleRequest with a live cache", () => {
   it("answers If-None-Match from a kept answer with a 304", async () => {
     const liveCache = createLiveCache(1024 * 1024)!;
     const first = await handleRequest(request("/api/dataset/v1/brands?per_page=3"), deps({ liveCache }));
-    const conditional = await handleRequest(request("/api/dataset/v1/brands?per_page=3", { ifNoneMatch: first.headers.ETag }), deps({ liveCache }));
+    const conditional = await handleRequest(
+      request("/api/dataset/v1/brands?per_page=3", { ifNoneMatch: first.headers.ETag }),
+      deps({ liveCache }),
+    );
     expect(conditional.status).toBe(304);
     expect(conditional.body).toBeUndefined();
   });
@@ -235,7 +341,9 @@ describe("handleRequest with a live cache", () => {
   it("keeps neither errors nor streamed exports", async () => {
     const liveCache = createLiveCache(1024 * 1024)!;
     expect((await handleRequest(request("/api/dataset/v1/brands?per_page=0"), deps({ liveCache }))).status).toBe(400);
-    expect((await handleRequest(request("/api/dataset/v1/brands/no-such-brand"), deps({ liveCache }))).status).toBe(404);
+    expect((await handleRequest(request("/api/dataset/v1/brands/no-such-brand"), deps({ liveCache }))).status).toBe(
+      404,
+    );
     const exported = await handleRequest(request("/resume/api/v1/resumes/export?per_page=2"), deps({ liveCache }));
     expect(exported.status).toBe(200);
     expect(text(exported).split("\n").filter(Boolean)).toHaveLength(2);

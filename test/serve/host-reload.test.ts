@@ -28,14 +28,20 @@ afterEach(async () => {
 });
 
 /** seeds-min built into a temporary dist/, and a function renaming one brand and building again. */
-async function builtSite(): Promise<{ dist: string; rebuildRenamed: () => Promise<void>; buildRenamedBeside: (same?: boolean) => Promise<string> }> {
+async function builtSite(): Promise<{
+  dist: string;
+  rebuildRenamed: () => Promise<void>;
+  buildRenamedBeside: (same?: boolean) => Promise<string>;
+}> {
   const seeds = await copySeeds();
   cleanups.push(seeds.cleanup);
   const dist = path.join(path.dirname(seeds.dir), "dist");
-  const build = (outDir = dist) => runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  const build = (outDir = dist) =>
+    runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
   await build();
   const brands = path.join(seeds.dir, "brands", "brands.ndjson");
-  const rename = async () => writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
+  const rename = async () =>
+    writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
   return {
     dist,
     rebuildRenamed: async () => {
@@ -52,16 +58,28 @@ async function builtSite(): Promise<{ dist: string; rebuildRenamed: () => Promis
   };
 }
 
-async function serve(dist: string, reloadPollMs: number, swapWaitMs?: number): Promise<{ host: RunningHost; errors: unknown[]; reloads: Manifest[] }> {
+async function serve(
+  dist: string,
+  reloadPollMs: number,
+  swapWaitMs?: number,
+): Promise<{ host: RunningHost; errors: unknown[]; reloads: Manifest[] }> {
   const errors: unknown[] = [];
   const reloads: Manifest[] = [];
-  const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs, swapWaitMs }, (error) => errors.push(error), (manifest) => reloads.push(manifest));
+  const host = await startHost(
+    { port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs, swapWaitMs },
+    (error) => errors.push(error),
+    (manifest) => reloads.push(manifest),
+  );
   cleanups.push(() => host.close(0));
   return { host, errors, reloads };
 }
 
 /** One GET with the bytes as sent (never decoded): their length and ETag are what is checked. */
-function get(host: RunningHost, url: string, encoding = "identity"): Promise<{ status: number; etag: string | undefined; length: number; text: string; bytes: Buffer }> {
+function get(
+  host: RunningHost,
+  url: string,
+  encoding = "identity",
+): Promise<{ status: number; etag: string | undefined; length: number; text: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${host.url}${url}`, { headers: { "accept-encoding": encoding } }, (response) => {
       const chunks: Buffer[] = [];
@@ -69,15 +87,24 @@ function get(host: RunningHost, url: string, encoding = "identity"): Promise<{ s
       response.on("error", reject);
       response.on("end", () => {
         const bytes = Buffer.concat(chunks);
-        const text = (response.headers["content-encoding"] === "br" ? brotliDecompressSync(bytes) : bytes).toString("utf8");
-        resolve({ status: response.statusCode ?? 0, etag: response.headers.etag, length: Number(response.headers["content-length"]), text, bytes });
+        const text = (response.headers["content-encoding"] === "br" ? brotliDecompressSync(bytes) : bytes).toString(
+          "utf8",
+        );
+        resolve({
+          status: response.statusCode ?? 0,
+          etag: response.headers.etag,
+          length: Number(response.headers["content-length"]),
+          text,
+          bytes,
+        });
       });
     });
     request.on("error", reject);
   });
 }
 
-const manifestOf = async (dist: string): Promise<Manifest> => JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
+const manifestOf = async (dist: string): Promise<Manifest> =>
+  JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), "utf8")) as Manifest;
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -148,26 +175,29 @@ describe("a host over a dist/ rebuilt under it", () => {
   it.each([
     ["a new build", false],
     ["the same output again (a build whose code changed, not its bytes)", true],
-  ])("answers a page not read yet when asked inside a swap of %s, between its two renames, instead of a 404", async (_, same) => {
-    const site = await builtSite();
-    const next = await site.buildRenamedBeside(same);
-    const nextManifest = await manifestOf(next);
-    // A wait far longer than the host's 2 s: on a busy machine (the whole suite at once) the test's own
-    // renames can take that long, and the wait, not its length, is what is tested.
-    const { host, errors } = await serve(site.dist, 3_600_000, 60_000);
-    // The state publish-atomically's commit() leaves between its renames: the old tree set aside by a
-    // running build (this process stands for it), the new one not yet in place.
-    await rename(site.dist, path.join(path.dirname(site.dist), `.dist-old-dist-${Date.now()}-${process.pid}`));
-    const page = get(host, "/methodology/");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await rename(next, site.dist);
-    const answered = await page;
-    expect(answered.status).toBe(200);
-    expect(answered.text.includes(NEW_NAME)).toBe(!same);
-    expect(answered.etag).toBe(nextManifest.site!["/methodology"]!.etag);
-    expect(answered.etag).toBe(etagOf(answered.bytes));
-    expect(errors).toEqual([]);
-  });
+  ])(
+    "answers a page not read yet when asked inside a swap of %s, between its two renames, instead of a 404",
+    async (_, same) => {
+      const site = await builtSite();
+      const next = await site.buildRenamedBeside(same);
+      const nextManifest = await manifestOf(next);
+      // A wait far longer than the host's 2 s: on a busy machine (the whole suite at once) the test's own
+      // renames can take that long, and the wait, not its length, is what is tested.
+      const { host, errors } = await serve(site.dist, 3_600_000, 60_000);
+      // The state publish-atomically's commit() leaves between its renames: the old tree set aside by a
+      // running build (this process stands for it), the new one not yet in place.
+      await rename(site.dist, path.join(path.dirname(site.dist), `.dist-old-dist-${Date.now()}-${process.pid}`));
+      const page = get(host, "/methodology/");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await rename(next, site.dist);
+      const answered = await page;
+      expect(answered.status).toBe(200);
+      expect(answered.text.includes(NEW_NAME)).toBe(!same);
+      expect(answered.etag).toBe(nextManifest.site!["/methodology"]!.etag);
+      expect(answered.etag).toBe(etagOf(answered.bytes));
+      expect(errors).toEqual([]);
+    },
+  );
 
   it("keeps answering from the build it holds while dist/ is gone, with the same bytes, and takes the next build in", async () => {
     const site = await builtSite();
@@ -187,12 +217,21 @@ describe("a host over a dist/ rebuilt under it", () => {
 });
 
 describe("openHostSnapshots", () => {
-  const depsOf = ({ context, store }: { context: HandlerDeps["context"]; store: HandlerDeps["store"] }): HandlerDeps => ({ context, store, endpoints: [] });
+  const depsOf = ({
+    context,
+    store,
+  }: {
+    context: HandlerDeps["context"];
+    store: HandlerDeps["store"];
+  }): HandlerDeps => ({ context, store, endpoints: [] });
 
   it("loads nothing again while dist/ is unchanged, and keeps its snapshot when the new one cannot be loaded", async () => {
     const site = await builtSite();
     const errors: unknown[] = [];
-    const snapshots = await openHostSnapshots(site.dist, depsOf, { pollMs: 3_600_000, logError: (error) => errors.push(error) });
+    const snapshots = await openHostSnapshots(site.dist, depsOf, {
+      pollMs: 3_600_000,
+      logError: (error) => errors.push(error),
+    });
     cleanups.push(async () => snapshots.close());
     const first = snapshots.current();
     expect(await snapshots.refresh()).toBeUndefined();
@@ -207,13 +246,18 @@ describe("openHostSnapshots", () => {
 
   it("shares one load between the calls made while it runs", async () => {
     const site = await builtSite();
-    const snapshots = await openHostSnapshots(site.dist, depsOf, { pollMs: 3_600_000, logError: (error) => expect.fail(String(error)) });
+    const snapshots = await openHostSnapshots(site.dist, depsOf, {
+      pollMs: 3_600_000,
+      logError: (error) => expect.fail(String(error)),
+    });
     cleanups.push(async () => snapshots.close());
     await site.rebuildRenamed();
     const [one, two] = await Promise.all([snapshots.refresh(), snapshots.refresh()]);
     expect(one).toBeDefined();
     expect(two).toBe(one);
     expect(snapshots.current()).toBe(one);
-    expect(snapshots.current().context.dataset.brands.find((brand) => brand.slug === "alpha-casino")?.name).toBe(NEW_NAME);
+    expect(snapshots.current().context.dataset.brands.find((brand) => brand.slug === "alpha-casino")?.name).toBe(
+      NEW_NAME,
+    );
   });
 });

@@ -40,7 +40,12 @@ afterEach(async () => {
 it("answers a page of the new build when the swap ends between the host's read of dist/ and its check for a swap", async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), "host-swap-race-"));
   cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const renamed = await copySeeds([{ file: "brands/brands.ndjson", change: (text) => text.replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"') }]);
+  const renamed = await copySeeds([
+    {
+      file: "brands/brands.ndjson",
+      change: (text) => text.replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"'),
+    },
+  ]);
   cleanups.push(renamed.cleanup);
   const dist = path.join(root, "dist");
   const next = path.join(root, "next");
@@ -49,7 +54,10 @@ it("answers a page of the new build when the swap ends between the host's read o
   await runBuild({ ...options, seedsDir: renamed.dir, outDir: next });
   const nextManifest = JSON.parse(await readFile(path.join(next, MANIFEST_FILE), "utf8")) as Manifest;
 
-  const host: RunningHost = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 3_600_000 }, (error) => expect.fail(String(error)));
+  const host: RunningHost = await startHost(
+    { port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 3_600_000 },
+    (error) => expect.fail(String(error)),
+  );
   cleanups.push(() => host.close(0));
   // The first rename of a swap, by a running build (this process stands for it); the second comes from inside the host's check.
   await rename(dist, path.join(root, `.dist-old-dist-${Date.now()}-${process.pid}`));

@@ -12,15 +12,29 @@ export interface RawResponse {
 }
 
 /** Sends one request with the path exactly as given. */
-export function requestRaw(baseUrl: string, options: { method?: string; path: string; headers?: Record<string, string> }): Promise<RawResponse> {
+export function requestRaw(
+  baseUrl: string,
+  options: { method?: string; path: string; headers?: Record<string, string> },
+): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method: options.method ?? "GET", path: options.path, headers: { connection: "close", ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: { connection: "close", ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -41,7 +55,9 @@ export function exchange(baseUrl: string, chunks: readonly string[]): Promise<st
     socket.setEncoding("utf8");
     socket.on("data", (data: string) => (received += data));
     socket.on("close", () => resolve(received));
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve(received) : reject(error)));
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve(received) : reject(error),
+    );
   });
 }
 

@@ -33,8 +33,16 @@ function get(url: string): Promise<{ status: number; body: string; retryAfter?: 
         response.on("aborted", () => reject(new Error("connection cut")));
         response.on("end", () => {
           const body = Buffer.concat(chunks).toString("utf8");
-          if (response.headers["content-length"] !== undefined && Buffer.byteLength(body) !== Number(response.headers["content-length"])) return reject(new Error("body cut short"));
-          resolve({ status: response.statusCode ?? 0, body, retryAfter: response.headers["retry-after"] as string | undefined });
+          if (
+            response.headers["content-length"] !== undefined &&
+            Buffer.byteLength(body) !== Number(response.headers["content-length"])
+          )
+            return reject(new Error("body cut short"));
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            retryAfter: response.headers["retry-after"] as string | undefined,
+          });
         });
       })
       .on("error", reject);
@@ -54,12 +62,32 @@ describe("a rebuild under live load", () => {
     const seeds = await copySeeds();
     cleanups.push(seeds.cleanup);
     const dist = path.join(path.dirname(seeds.dir), "dist");
-    const build = () => runBuild({ seedsDir: seeds.dir, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+    const build = () =>
+      runBuild({
+        seedsDir: seeds.dir,
+        outDir: dist,
+        baseUrl: "https://data.example.com",
+        maxFiles: 20_000,
+        dryRun: false,
+      });
     await build();
     const live = "/api/dataset/v1/brands?country=GB&status=active&per_page=7";
     expect(await isLive(dist, live)).toBe(true);
     const reloads: Manifest[] = [];
-    const host: RunningHost = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, liveWorkers: 1, livePerClient: 4, reloadPollMs: 50 }, () => {}, (manifest) => reloads.push(manifest));
+    const host: RunningHost = await startHost(
+      {
+        port: 0,
+        host: "127.0.0.1",
+        dist,
+        rateLimit: 0,
+        trustProxy: false,
+        liveWorkers: 1,
+        livePerClient: 4,
+        reloadPollMs: 50,
+      },
+      () => {},
+      (manifest) => reloads.push(manifest),
+    );
     cleanups.push(() => host.close(0));
     expect((await get(`${host.url}${live}`)).body).toContain('"Alpha Casino"');
 
@@ -67,12 +95,19 @@ describe("a rebuild under live load", () => {
     let loading = true;
     const answers: { status: number; body: string }[] = [];
     const load = (async () => {
-      while (loading) answers.push(...(await Promise.all([get(`${host.url}${live}`), get(`${host.url}/resume/api/v1/resumes?q=seo`)])));
+      while (loading)
+        answers.push(
+          ...(await Promise.all([get(`${host.url}${live}`), get(`${host.url}/resume/api/v1/resumes?q=seo`)])),
+        );
     })();
     const brands = path.join(seeds.dir, "brands", "brands.ndjson");
-    await writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"'));
+    await writeFile(
+      brands,
+      (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"'),
+    );
     await build();
-    for (let waited = 0; reloads.length === 0 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; reloads.length === 0 && waited < 30_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reloads).toHaveLength(1);
     loading = false;
     await load;
@@ -87,12 +122,30 @@ describe("a stop with live work queued", () => {
   it("finishes each queued live answer or answers it 503 with Retry-After before the grace period ends; none is cut", async () => {
     const { context } = await sampleContext();
     const countries = context.dataset.countries.map((country) => country.code);
-    const host = await startHost({ port: 0, host: "127.0.0.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false, liveWorkers: 1, livePerClient: 1, liveBudgetMs: 60_000 }, () => {});
+    const host = await startHost(
+      {
+        port: 0,
+        host: "127.0.0.1",
+        dist: inject("sampleDist"),
+        rateLimit: 0,
+        trustProxy: false,
+        liveWorkers: 1,
+        livePerClient: 1,
+        liveBudgetMs: 60_000,
+      },
+      () => {},
+    );
     let closed = false;
     cleanups.push(async () => void (closed || (await host.close(0))));
     // Broad index queries (20 countries, a few MB each, under the 4 MB limit of one answer), each a distinct
     // live answer, all from one client: one computes, the others queue.
-    const asked = countries.slice(0, 8).map((_, i) => get(`${host.url}/api/dataset/v1/index?country=${countries.slice(i, i + 20).join(",")}`).catch((error: Error) => ({ status: 0, body: error.message, retryAfter: undefined })));
+    const asked = countries
+      .slice(0, 8)
+      .map((_, i) =>
+        get(`${host.url}/api/dataset/v1/index?country=${countries.slice(i, i + 20).join(",")}`).catch(
+          (error: Error) => ({ status: 0, body: error.message, retryAfter: undefined }),
+        ),
+      );
     await new Promise((resolve) => setTimeout(resolve, 300));
     await host.close(1_500);
     closed = true;

@@ -21,12 +21,15 @@ beforeAll(async () => {
   const { context, store } = await loadHost(dist);
   // One worker, busy for ever: every live answer after the first waits; two may wait.
   let free = 1;
-  const scheduler = new LiveScheduler<number>({ maxQueued: 2, perClient: 1, budgetMs: 60_000 }, () => (free > 0 ? free-- : undefined));
+  const scheduler = new LiveScheduler<number>({ maxQueued: 2, perClient: 1, budgetMs: 60_000 }, () =>
+    free > 0 ? free-- : undefined,
+  );
   const live: LiveAnswerer = { answer: (_request, client) => scheduler.submit(client, () => new Promise(() => {})) };
   deps = { context, endpoints: ENDPOINTS, store, live };
 });
 
-const ask = (url: string, clientAddress: string, headers: { ifNoneMatch?: string } = {}) => handleRequest({ method: "GET", url, clientAddress, acceptEncoding: "identity", ...headers }, deps);
+const ask = (url: string, clientAddress: string, headers: { ifNoneMatch?: string } = {}) =>
+  handleRequest({ method: "GET", url, clientAddress, acceptEncoding: "identity", ...headers }, deps);
 
 describe("a full queue of live answers", () => {
   it("answers the next live query 503 service_unavailable with Retry-After and the contract's JSON, and still serves files", async () => {
@@ -36,8 +39,18 @@ describe("a full queue of live answers", () => {
     void ask(`${LIVE}&page=3`, "10.0.0.3");
     const refused = await ask(`${LIVE}&page=4`, "10.0.0.4");
     expect(refused.status).toBe(503);
-    expect(refused.headers).toMatchObject({ "Retry-After": "2", "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
-    expect(JSON.parse(String(refused.body))).toEqual({ error: "service_unavailable", message: "The host is too busy to compute this answer now. Retry after 2 s.", status: 503, details: { retry_after: 2 } });
+    expect(refused.headers).toMatchObject({
+      "Retry-After": "2",
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Access-Control-Allow-Origin": "*",
+    });
+    expect(JSON.parse(String(refused.body))).toEqual({
+      error: "service_unavailable",
+      message: "The host is too busy to compute this answer now. Retry after 2 s.",
+      status: 503,
+      details: { retry_after: 2 },
+    });
 
     // Precomputed answers, their 304s and errors never go through the queue.
     const file = await ask(PRECOMPUTED, "10.0.0.4");

@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../build/errors.ts";
-import { LiveScheduler, RETRY_AFTER_SECONDS, type SchedulerLimits, type Started } from "../../build/serve/live-scheduler.ts";
+import {
+  LiveScheduler,
+  RETRY_AFTER_SECONDS,
+  type SchedulerLimits,
+  type Started,
+} from "../../build/serve/live-scheduler.ts";
 
 /** A pool of `size` stand-in workers; each job waits until `finish(name)` (or `finishNext()`). */
 function standIns(size: number, limits: SchedulerLimits) {
@@ -33,7 +38,10 @@ function standIns(size: number, limits: SchedulerLimits) {
 const UNLIMITED = { maxQueued: 100, perClient: 100, budgetMs: 60_000 };
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }
@@ -44,8 +52,17 @@ describe("LiveScheduler: the queue limit", () => {
     void submit("a", "a1");
     void submit("b", "b1");
     const refused = await refusal(submit("c", "c1"));
-    expect([refused.status, refused.code, refused.headers["Retry-After"]]).toEqual([503, "service_unavailable", String(RETRY_AFTER_SECONDS)]);
-    expect(refused.toBody()).toEqual({ error: "service_unavailable", message: expect.stringContaining(`Retry after ${RETRY_AFTER_SECONDS} s`), status: 503, details: { retry_after: RETRY_AFTER_SECONDS } });
+    expect([refused.status, refused.code, refused.headers["Retry-After"]]).toEqual([
+      503,
+      "service_unavailable",
+      String(RETRY_AFTER_SECONDS),
+    ]);
+    expect(refused.toBody()).toEqual({
+      error: "service_unavailable",
+      message: expect.stringContaining(`Retry after ${RETRY_AFTER_SECONDS} s`),
+      status: 503,
+      details: { retry_after: RETRY_AFTER_SECONDS },
+    });
   });
 
   it("lets one client hold at most half of the queue: another still gets in", async () => {

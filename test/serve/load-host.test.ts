@@ -33,10 +33,14 @@ beforeAll(async () => {
   other = path.join(root, "other");
   const seeds = await copySeeds();
   cleanupSeeds = seeds.cleanup;
-  const build = (outDir: string) => runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  const build = (outDir: string) =>
+    runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
   await build(dist);
   const brands = path.join(seeds.dir, "brands", "brands.ndjson");
-  await writeFile(brands, (await readText(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Swapped"'));
+  await writeFile(
+    brands,
+    (await readText(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Swapped"'),
+  );
   await build(other);
 });
 afterAll(async () => {
@@ -67,7 +71,10 @@ afterEach(async () => {
 /** Swaps dist/ and the other build just before each of the next `times` reads of the dataset. */
 function swapBeforeDatasetReads(times: number): () => number {
   let swaps = 0;
-  vi.mocked(fsPromises.readFile).mockImplementation((async (file: Parameters<typeof fsPromises.readFile>[0], options?: unknown) => {
+  vi.mocked(fsPromises.readFile).mockImplementation((async (
+    file: Parameters<typeof fsPromises.readFile>[0],
+    options?: unknown,
+  ) => {
     if (swaps < times && String(file).endsWith(DATASET_FILE)) {
       swaps += 1;
       await swap();
@@ -84,7 +91,9 @@ describe("loadHost while a build swaps dist/", () => {
     expect(swaps()).toBe(1);
     // The manifest read first was the first build's: what came back is all the build now in dist/, the renamed one.
     expect(loaded.manifestTag).toBe(etagOf(await readText(path.join(dist, MANIFEST_FILE))));
-    expect(loaded.context.dataset.brands.find((brand) => brand.slug === "alpha-casino")?.name).toBe("Alpha Casino Swapped");
+    expect(loaded.context.dataset.brands.find((brand) => brand.slug === "alpha-casino")?.name).toBe(
+      "Alpha Casino Swapped",
+    );
     expect(Object.keys(loaded.manifest.files).length).toBeGreaterThan(0);
   });
 
@@ -101,7 +110,9 @@ describe("a folder that holds no build", () => {
     const missing = path.join(os.tmpdir(), "no-such-build-folder");
     const failed = loadHost(missing);
     await expect(failed).rejects.toBeInstanceOf(BuildError);
-    await expect(failed).rejects.toThrow(`Cannot read ${path.join(missing, MANIFEST_FILE)}: run \`npm run build -- --out ${missing}\` first.`);
+    await expect(failed).rejects.toThrow(
+      `Cannot read ${path.join(missing, MANIFEST_FILE)}: run \`npm run build -- --out ${missing}\` first.`,
+    );
     expect(buildCommandFor("dist")).toBe("npm run build");
     expect(buildCommandFor(path.resolve("dist"))).toBe("npm run build");
     expect(buildCommandFor("public/site")).toBe("npm run build -- --out public/site");
@@ -112,9 +123,13 @@ describe("a folder that holds no build", () => {
   it("says a file given as the folder is not one, rather than to build into it", async () => {
     const file = path.join(root, "a-file");
     await writeFile(file, "not a build");
-    await expect(loadHost(file)).rejects.toThrow(`Cannot serve ${file}: it is a file, not a folder a build wrote. Point --dist at a build's output folder, such as dist.`);
+    await expect(loadHost(file)).rejects.toThrow(
+      `Cannot serve ${file}: it is a file, not a folder a build wrote. Point --dist at a build's output folder, such as dist.`,
+    );
     const below = path.join(file, "site");
-    await expect(loadHost(below)).rejects.toThrow(`Cannot serve ${below}: ${file} is a file, not a folder a build wrote. Point --dist at a build's output folder, such as dist.`);
+    await expect(loadHost(below)).rejects.toThrow(
+      `Cannot serve ${below}: ${file} is a file, not a folder a build wrote. Point --dist at a build's output folder, such as dist.`,
+    );
   });
 
   it("says a folder of other files (the seeds, a build that lost its manifest) is not a build's output", async () => {

@@ -45,16 +45,22 @@ describe("methods (contract §1)", () => {
     expect(await head.text()).toBe("");
   });
 
-  it.each([["/api/dataset/v1/brands"], ["/anything/at/all"], ["/"], ["/api/dataset/v1/brands/no-such-brand"]])("OPTIONS %s is a 204 CORS preflight", async (path) => {
-    const response = await host.get(path, { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } });
-    expect(response.status).toBe(204);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
-    expect(response.headers.get("access-control-expose-headers")).toBe(EXPOSE);
-    // The request headers the host acts on, so that a browser may send them from another origin.
-    expect(response.headers.get("access-control-allow-headers")).toBe("If-None-Match, If-Match");
-    expect(await response.text()).toBe("");
-  });
+  it.each([["/api/dataset/v1/brands"], ["/anything/at/all"], ["/"], ["/api/dataset/v1/brands/no-such-brand"]])(
+    "OPTIONS %s is a 204 CORS preflight",
+    async (path) => {
+      const response = await host.get(path, {
+        method: "OPTIONS",
+        headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET" },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+      expect(response.headers.get("access-control-expose-headers")).toBe(EXPOSE);
+      // The request headers the host acts on, so that a browser may send them from another origin.
+      expect(response.headers.get("access-control-allow-headers")).toBe("If-None-Match, If-Match");
+      expect(await response.text()).toBe("");
+    },
+  );
 
   it.each([["POST"], ["PUT"], ["DELETE"], ["PATCH"]])("%s is 405 method_not_allowed with Allow", async (method) => {
     const response = await host.get("/api/dataset/v1/brands", { method, body: method === "DELETE" ? undefined : "{}" });
@@ -90,7 +96,9 @@ describe("headers on every response, errors included (contract §1)", () => {
   it("keeps CORS on a 304", async () => {
     const first = await host.get("/api/dataset/v1/trust-scores");
     await first.arrayBuffer();
-    const response = await host.get("/api/dataset/v1/trust-scores", { headers: { "If-None-Match": first.headers.get("etag")! } });
+    const response = await host.get("/api/dataset/v1/trust-scores", {
+      headers: { "If-None-Match": first.headers.get("etag")! },
+    });
     expect(response.status).toBe(304);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-expose-headers")).toBe(EXPOSE);

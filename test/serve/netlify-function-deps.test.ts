@@ -33,7 +33,9 @@ describe("findEngineDist", () => {
 
   it("takes $API_DIST first, resolved against the working folder, whether or not it holds the data", async () => {
     await engineFolder(path.join(root, "work", "dist"));
-    expect(findEngineDist(moduleUrl(), { API_DIST: "elsewhere/out" }, path.join(root, "work"))).toBe(path.join(root, "work", "elsewhere", "out"));
+    expect(findEngineDist(moduleUrl(), { API_DIST: "elsewhere/out" }, path.join(root, "work"))).toBe(
+      path.join(root, "work", "elsewhere", "out"),
+    );
     expect(findEngineDist(moduleUrl(), { API_DIST: "/abs/out" }, path.join(root, "work"))).toBe("/abs/out");
   });
 

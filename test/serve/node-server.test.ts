@@ -16,7 +16,15 @@ describe("createHostServer", () => {
   let base = "";
 
   beforeAll(async () => {
-    server = createHostServer({ context: await minContext(), endpoints: [failing, ...ENDPOINTS], store: EMPTY_STORE, logError: (error) => logged.push(error) }, { trustProxy: false });
+    server = createHostServer(
+      {
+        context: await minContext(),
+        endpoints: [failing, ...ENDPOINTS],
+        store: EMPTY_STORE,
+        logError: (error) => logged.push(error),
+      },
+      { trustProxy: false },
+    );
     base = await listenOnLoopback(server);
   });
   afterAll(() => closeServer(server));
@@ -38,23 +46,34 @@ describe("createHostServer with an answer it cannot send (a header Node's writeH
   let base = "";
 
   beforeAll(async () => {
-    server = createHostServer({ context: await minContext(), endpoints: ENDPOINTS, store: UNSENDABLE_SITE_STORE, logError: (error) => logged.push(error) }, { trustProxy: false });
+    server = createHostServer(
+      {
+        context: await minContext(),
+        endpoints: ENDPOINTS,
+        store: UNSENDABLE_SITE_STORE,
+        logError: (error) => logged.push(error),
+      },
+      { trustProxy: false },
+    );
     base = await listenOnLoopback(server);
   });
   afterAll(() => closeServer(server));
 
-  it.each(["GET", "HEAD"])("answers %s with the contract's 500 (as the web adapter does) and logs the cause", async (method) => {
-    logged.length = 0;
-    const response = await fetch(`${base}/index.html`, { method });
-    const body = await response.text();
-    expect(response.status).toBe(500);
-    // Not the reason phrase of the 200 that could not be sent ("500 OK").
-    expect(response.statusText).toBe("Internal Server Error");
-    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(response.headers.get("x-injected")).toBeNull();
-    if (method === "GET") expect(JSON.parse(body)).toMatchObject({ error: "internal_error", status: 500 });
-    else expect(body).toBe("");
-    expect(logged).toHaveLength(1);
-    expect(String(logged[0])).toMatch(/Invalid character in header content/);
-  });
+  it.each(["GET", "HEAD"])(
+    "answers %s with the contract's 500 (as the web adapter does) and logs the cause",
+    async (method) => {
+      logged.length = 0;
+      const response = await fetch(`${base}/index.html`, { method });
+      const body = await response.text();
+      expect(response.status).toBe(500);
+      // Not the reason phrase of the 200 that could not be sent ("500 OK").
+      expect(response.statusText).toBe("Internal Server Error");
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(response.headers.get("x-injected")).toBeNull();
+      if (method === "GET") expect(JSON.parse(body)).toMatchObject({ error: "internal_error", status: 500 });
+      else expect(body).toBe("");
+      expect(logged).toHaveLength(1);
+      expect(String(logged[0])).toMatch(/Invalid character in header content/);
+    },
+  );
 });

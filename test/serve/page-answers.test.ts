@@ -22,7 +22,8 @@ beforeAll(async () => {
   deps = { context, endpoints: ENDPOINTS, store: createPrecomputedStore(dist, manifest) };
 });
 
-const get = (url: string, accept?: string) => handleRequest({ method: "GET", url, clientAddress: "192.0.2.1", ...(accept === undefined ? {} : { accept }) }, deps);
+const get = (url: string, accept?: string) =>
+  handleRequest({ method: "GET", url, clientAddress: "192.0.2.1", ...(accept === undefined ? {} : { accept }) }, deps);
 
 describe("canonicalPageAddress", () => {
   it.each([
@@ -65,7 +66,8 @@ describe("handleRequest: page addresses (issue 28)", () => {
   });
 
   it("serves the canonical address and leaves the docs pages under the API base paths at theirs", async () => {
-    for (const url of ["/methodology/", "/downloads/", "/", "/api/dataset/v1/docs", "/resume/api/v1/docs"]) expect((await get(url, BROWSER_ACCEPT)).status, url).toBe(200);
+    for (const url of ["/methodology/", "/downloads/", "/", "/api/dataset/v1/docs", "/resume/api/v1/docs"])
+      expect((await get(url, BROWSER_ACCEPT)).status, url).toBe(200);
   });
 
   it("gives a browser the HTML 404 page, with links back, for an unknown page address", async () => {
@@ -75,7 +77,14 @@ describe("handleRequest: page addresses (issue 28)", () => {
     expect(answer.headers["Cache-Control"]).toBe("no-store");
     const html = String(answer.body);
     expect(html).toContain("<h1>Page not found</h1>");
-    for (const href of ['href="/"', 'href="/markets/"', 'href="/resumes/"', 'href="/methodology/"', 'href="/downloads/"']) expect(html).toContain(href);
+    for (const href of [
+      'href="/"',
+      'href="/markets/"',
+      'href="/resumes/"',
+      'href="/methodology/"',
+      'href="/downloads/"',
+    ])
+      expect(html).toContain(href);
   });
 
   it("keeps the JSON error for an API path, and for a client that does not ask for HTML", async () => {

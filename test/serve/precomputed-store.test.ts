@@ -28,8 +28,22 @@ beforeEach(async () => {
   await writeFile(path.join(dir, PAGE_FILE), PAGE);
   manifest = {
     generated_at: "2026-01-01T00:00:00Z",
-    files: { [FILE]: { etag: etagOf(BODY), bytes: Buffer.byteLength(BODY), total: 1, encodings: { br: { etag: etagOf(brotli), bytes: brotli.length } } } },
-    site: { "/methodology": { file: PAGE_FILE, type: "text/html; charset=utf-8", etag: etagOf(PAGE), bytes: Buffer.byteLength(PAGE) } },
+    files: {
+      [FILE]: {
+        etag: etagOf(BODY),
+        bytes: Buffer.byteLength(BODY),
+        total: 1,
+        encodings: { br: { etag: etagOf(brotli), bytes: brotli.length } },
+      },
+    },
+    site: {
+      "/methodology": {
+        file: PAGE_FILE,
+        type: "text/html; charset=utf-8",
+        etag: etagOf(PAGE),
+        bytes: Buffer.byteLength(PAGE),
+      },
+    },
   };
 });
 afterEach(async () => {
@@ -42,7 +56,13 @@ function successor(marker: string): PrecomputedStore {
   return {
     has: () => true,
     get: async () => ({ etag: etagOf(body), bytes: body.length, body }),
-    getSite: async () => ({ file: PAGE_FILE, type: "text/html; charset=utf-8", etag: etagOf(body), bytes: body.length, body }),
+    getSite: async () => ({
+      file: PAGE_FILE,
+      type: "text/html; charset=utf-8",
+      etag: etagOf(body),
+      bytes: body.length,
+      body,
+    }),
   };
 }
 
@@ -90,7 +110,9 @@ describe("createPrecomputedStore", () => {
     await writeFile(path.join(dir, FILE), `${BODY} `);
     await rm(path.join(dir, PAGE_FILE));
     expect(await createPrecomputedStore(dir, manifest).get(FILE)).toBeUndefined();
-    expect(await createPrecomputedStore(dir, manifest, { onStale: async () => undefined }).getSite("/methodology")).toBeUndefined();
+    expect(
+      await createPrecomputedStore(dir, manifest, { onStale: async () => undefined }).getSite("/methodology"),
+    ).toBeUndefined();
   });
 
   it("keeps serving a body it already holds in memory, read and checked once", async () => {

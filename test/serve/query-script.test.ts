@@ -53,15 +53,23 @@ describe("scripts/query.mjs", () => {
     expect(rest).toContain("Content-Type: application/json; charset=utf-8");
     const body = rest.slice(rest.indexOf("") + 1).join("\n");
     expect(JSON.parse(body)).toMatchObject({ error: "invalid_parameter", status: 400 });
-    expect(run(["scripts/query.mjs", "--dist", dist, "--headers", "/api/dataset/v1/countries"]).stdout.split("\n")[0]).toBe("HTTP/1.1 200 OK");
+    expect(
+      run(["scripts/query.mjs", "--dist", dist, "--headers", "/api/dataset/v1/countries"]).stdout.split("\n")[0],
+    ).toBe("HTTP/1.1 200 OK");
   });
 
   it("runs from a bundle it records, made from the query's sources", async () => {
     expect(run(["scripts/query.mjs", "--dist", dist, "/api/dataset/v1/countries"]).status).toBe(0);
-    const record = JSON.parse(await readFile(path.join(bundleDir, "query-bundle.json"), "utf8")) as { entry: string; bundle: string; inputs: Record<string, string> };
+    const record = JSON.parse(await readFile(path.join(bundleDir, "query-bundle.json"), "utf8")) as {
+      entry: string;
+      bundle: string;
+      inputs: Record<string, string>;
+    };
     expect(record.entry).toBe("scripts/query.ts");
     expect(record.bundle).toMatch(/^query-[0-9a-f]{16}\.mjs$/);
-    expect(Object.keys(record.inputs)).toEqual(expect.arrayContaining(["scripts/query.ts", "build/serve/handle-request.ts", "build/serve/load-host.ts"]));
+    expect(Object.keys(record.inputs)).toEqual(
+      expect.arrayContaining(["scripts/query.ts", "build/serve/handle-request.ts", "build/serve/load-host.ts"]),
+    );
   });
 
   it("refuses a missing dist folder as the tsx run does: exit 1, one message, no stack trace", () => {
@@ -70,6 +78,8 @@ describe("scripts/query.mjs", () => {
     expect(bundled.status).toBe(1);
     expect(bundled.stderr).not.toBe("");
     expect(bundled.stderr).not.toMatch(/\n\s+at /);
-    expect(bundled.stderr).toBe(run(["--import", "tsx", "scripts/query.ts", "--dist", missing, "/api/dataset/v1/"]).stderr);
+    expect(bundled.stderr).toBe(
+      run(["--import", "tsx", "scripts/query.ts", "--dist", missing, "/api/dataset/v1/"]).stderr,
+    );
   });
 });

@@ -9,7 +9,11 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
     const statuses: [number, string | null, string | null][] = [];
     for (let i = 0; i < 5; i += 1) {
       const response = await host.get("/api/dataset/v1/brands", { headers: { "X-Forwarded-For": `198.51.100.${i}` } });
-      statuses.push([response.status, response.headers.get("ratelimit-limit"), response.headers.get("ratelimit-remaining")]);
+      statuses.push([
+        response.status,
+        response.headers.get("ratelimit-limit"),
+        response.headers.get("ratelimit-remaining"),
+      ]);
       expect(Number(response.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(1);
       await response.arrayBuffer();
     }
@@ -29,7 +33,12 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     expect(limited.headers.get("cache-control")).toBe("no-store");
     expect(limited.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await limited.json()).toEqual({ error: "rate_limited", message: expect.any(String), status: 429, details: { retry_after: retryAfter } });
+    expect(await limited.json()).toEqual({
+      error: "rate_limited",
+      message: expect.any(String),
+      status: 429,
+      details: { retry_after: retryAfter },
+    });
 
     const otherService = await host.get("/resume/api/v1/");
     expect(otherService.status).toBe(200);
@@ -37,9 +46,16 @@ describe("the rate limit over HTTP (contract §1, Rate limit)", () => {
     await otherService.arrayBuffer();
 
     // Requests the HTTP parser refuses carry the headers too: the standing with the service they name, not spent.
-    const tooLarge = await rawRequest(host.url, { target: "/resume/api/v1/", headers: [["X-Big", "a".repeat(20_000)]] });
+    const tooLarge = await rawRequest(host.url, {
+      target: "/resume/api/v1/",
+      headers: [["X-Big", "a".repeat(20_000)]],
+    });
     const unknownMethod = await rawRequest(host.url, { method: "FOO", target: "/api/dataset/v1/brands" });
-    const headers = (response: typeof tooLarge) => [response.status, response.headers["ratelimit-limit"], response.headers["ratelimit-remaining"]];
+    const headers = (response: typeof tooLarge) => [
+      response.status,
+      response.headers["ratelimit-limit"],
+      response.headers["ratelimit-remaining"],
+    ];
     expect([headers(tooLarge), headers(unknownMethod)]).toEqual([
       [431, "5", "4"],
       [405, "5", "0"],
@@ -65,14 +81,17 @@ describe("the rate limit behind a trusted proxy", () => {
   };
 
   it("counts each X-Forwarded-For client separately, by the last address: the one the proxy appended", async () => {
-    expect([await send("203.0.113.1"), await send("10.0.0.1, 203.0.113.1"), await send("203.0.113.1")]).toEqual([200, 200, 429]);
+    expect([await send("203.0.113.1"), await send("10.0.0.1, 203.0.113.1"), await send("203.0.113.1")]).toEqual([
+      200, 200, 429,
+    ]);
     expect(await send("203.0.113.1, 203.0.113.2")).toBe(200);
   });
 
   it("does not let a client escape the limit by writing addresses of its own before the proxy's", async () => {
     // What nginx's $proxy_add_x_forwarded_for passes on: the client's header, then the address nginx saw.
     const statuses = [];
-    for (const forged of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) statuses.push(await send(`${forged}, 203.0.113.9`));
+    for (const forged of ["198.51.100.1", "198.51.100.2", "198.51.100.3"])
+      statuses.push(await send(`${forged}, 203.0.113.9`));
     expect(statuses).toEqual([200, 200, 429]);
   });
 });

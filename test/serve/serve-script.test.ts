@@ -22,13 +22,25 @@ describe("scripts/serve.ts", () => {
     const seeds = await copySeeds();
     cleanups.push(seeds.cleanup);
     const site = path.join(root, "site");
-    const build = () => runBuild({ seedsDir: seeds.dir, outDir: site, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+    const build = () =>
+      runBuild({
+        seedsDir: seeds.dir,
+        outDir: site,
+        baseUrl: "https://data.example.com",
+        maxFiles: 20_000,
+        dryRun: false,
+      });
     await build();
     const host: HostProcess = await startHostProcess(site);
     cleanups.push(() => host.kill());
     const brands = path.join(seeds.dir, "brands", "brands.ndjson");
-    await writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"'));
+    await writeFile(
+      brands,
+      (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Renamed"'),
+    );
     await build();
-    expect(await host.waitFor(/was rebuilt/, 30_000)).toBe(`${site} was rebuilt: serving the new build (data as of 2025-01-01T00:00:00Z).`);
+    expect(await host.waitFor(/was rebuilt/, 30_000)).toBe(
+      `${site} was rebuilt: serving the new build (data as of 2025-01-01T00:00:00Z).`,
+    );
   });
 });

@@ -29,20 +29,30 @@ describe("startHost", () => {
   });
 
   it("refuses a port in use with one line naming the port and the way out", async () => {
-    const error = await startHost({ port, host: "127.0.0.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false }, () => {}).then(
+    const error = await startHost(
+      { port, host: "127.0.0.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false },
+      () => {},
+    ).then(
       () => undefined,
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(BuildError);
-    expect(formatErrorChain(error)).toBe(`Port ${port} on 127.0.0.1 is already in use (another host?): stop it, or choose another port with --port or PORT.`);
+    expect(formatErrorChain(error)).toBe(
+      `Port ${port} on 127.0.0.1 is already in use (another host?): stop it, or choose another port with --port or PORT.`,
+    );
   });
 
   it("refuses an address this machine does not have, naming --host", async () => {
-    const error = await startHost({ port: 0, host: "192.0.2.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false }, () => {}).then(
+    const error = await startHost(
+      { port: 0, host: "192.0.2.1", dist: inject("sampleDist"), rateLimit: 0, trustProxy: false },
+      () => {},
+    ).then(
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(formatErrorChain(error)).toMatch(/^Cannot listen on 192\.0\.2\.1: no such address on this machine\. Choose another with --host or HOST/);
+    expect(formatErrorChain(error)).toMatch(
+      /^Cannot listen on 192\.0\.2\.1: no such address on this machine\. Choose another with --host or HOST/,
+    );
   });
 });
 
@@ -52,10 +62,25 @@ describe("startHost's own log", () => {
   it("says a rebuild it cannot take in as the CLI says errors, without a stack trace, and that it keeps the build it serves", async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), "start-host-log-"));
     const dist = path.join(root, "dist");
-    await runBuild({ seedsDir: SEEDS_MIN, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+    await runBuild({
+      seedsDir: SEEDS_MIN,
+      outDir: dist,
+      baseUrl: "https://data.example.com",
+      maxFiles: 20_000,
+      dryRun: false,
+    });
     const logged: string[] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...parts: unknown[]) => void logged.push(parts.map(String).join(" ")));
-    const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 20 });
+    const spy = vi
+      .spyOn(console, "error")
+      .mockImplementation((...parts: unknown[]) => void logged.push(parts.map(String).join(" ")));
+    const host = await startHost({
+      port: 0,
+      host: "127.0.0.1",
+      dist,
+      rateLimit: 0,
+      trustProxy: false,
+      reloadPollMs: 20,
+    });
     try {
       // A half-written output: another manifest, an unreadable dataset.
       await writeFile(path.join(dist, "_engine", "dataset.json"), "{\n");
@@ -63,7 +88,11 @@ describe("startHost's own log", () => {
       await vi.waitFor(() => expect(logged).not.toEqual([]), { timeout: 10_000 });
       const file = path.join(dist, "_engine", "dataset.json");
       expect(logged[0]).toBe(
-        [`Cannot read ${file}: run \`npm run build -- --out ${dist}\` again.`, "  1. caused by Error: the closing brace is missing", "Still serving the build loaded before."].join("\n"),
+        [
+          `Cannot read ${file}: run \`npm run build -- --out ${dist}\` again.`,
+          "  1. caused by Error: the closing brace is missing",
+          "Still serving the build loaded before.",
+        ].join("\n"),
       );
       expect((await fetch(`${host.url}/api/dataset/v1/brands`)).status).toBe(200);
     } finally {

@@ -20,7 +20,10 @@ function freshBundleDir(): string {
 
 const hosts: HostProcess[] = [];
 async function startFromScript(bundleDir: string): Promise<HostProcess> {
-  const host = await startHostProcess(inject("sampleDist"), { viaStartScript: true, env: { BUNDLE_CACHE_DIR: bundleDir } });
+  const host = await startHostProcess(inject("sampleDist"), {
+    viaStartScript: true,
+    env: { BUNDLE_CACHE_DIR: bundleDir },
+  });
   hosts.push(host);
   return host;
 }
@@ -34,7 +37,8 @@ interface Record {
   bundle: string;
   inputs: { [file: string]: string };
 }
-const readRecord = (dir: string): Record => JSON.parse(readFileSync(path.join(dir, "host-bundle.json"), "utf8")) as Record;
+const readRecord = (dir: string): Record =>
+  JSON.parse(readFileSync(path.join(dir, "host-bundle.json"), "utf8")) as Record;
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
 /** The commands of the processes whose parent is `pid` (Linux's /proc). */
@@ -87,7 +91,10 @@ describe("scripts/start.mjs", () => {
     ];
     for (const target of paths) {
       for (const encoding of ["identity", "br"]) {
-        const [fromBundle, fromTsx] = await Promise.all([answer(`${bundled.url}${target}`, { "accept-encoding": encoding }), answer(`${viaTsx.url}${target}`, { "accept-encoding": encoding })]);
+        const [fromBundle, fromTsx] = await Promise.all([
+          answer(`${bundled.url}${target}`, { "accept-encoding": encoding }),
+          answer(`${viaTsx.url}${target}`, { "accept-encoding": encoding }),
+        ]);
         expect(fromBundle, `${target} (${encoding})`).toEqual(fromTsx);
       }
     }
@@ -125,7 +132,10 @@ describe("scripts/start.mjs", () => {
     utimesSync(`${old}.map`, anHourAgo, anHourAgo);
 
     // As if a source it was made from had been removed or renamed.
-    const renamed = { ...first, inputs: { ...first.inputs, "build/serve/gone-module.ts": first.inputs["scripts/serve.ts"]! } };
+    const renamed = {
+      ...first,
+      inputs: { ...first.inputs, "build/serve/gone-module.ts": first.inputs["scripts/serve.ts"]! },
+    };
     writeFileSync(path.join(dir, "host-bundle.json"), JSON.stringify(renamed));
     await startFromScript(dir);
     expect(readRecord(dir).inputs).toEqual(first.inputs);
@@ -135,7 +145,12 @@ describe("scripts/start.mjs", () => {
     const afterCleaning = await startFromScript(dir);
     expect(existsSync(bundleFile)).toBe(true);
     expect((await answer(`${afterCleaning.url}/api/dataset/v1/brands?per_page=1`)).status).toBe(200);
-    expect([existsSync(old), existsSync(`${old}.map`), existsSync(recent), existsSync(bundleFile)]).toEqual([false, false, true, true]);
+    expect([existsSync(old), existsSync(`${old}.map`), existsSync(recent), existsSync(bundleFile)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("starts the host through tsx, saying so, where the bundle cannot be written", async () => {
@@ -143,7 +158,9 @@ describe("scripts/start.mjs", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "a-file"), "");
     const host = await startFromScript(path.join(dir, "a-file", "bundle")); // a folder under a file: ENOTDIR
-    expect(host.errors()).toMatch(/^The host's bundle could not be made \(.*ENOTDIR.*\): starting it through tsx, which takes longer\.\n$/);
+    expect(host.errors()).toMatch(
+      /^The host's bundle could not be made \(.*ENOTDIR.*\): starting it through tsx, which takes longer\.\n$/,
+    );
     expect((await answer(`${host.url}/api/dataset/v1/brands?per_page=1`)).status).toBe(200);
   });
 });

@@ -41,7 +41,9 @@ describe("processStartTicks", () => {
   });
 
   it("gives undefined for a process that is gone", () => {
-    const gone = Number(spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).stdout.trim());
+    const gone = Number(
+      spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).stdout.trim(),
+    );
     expect(processStartTicks(gone)).toBeUndefined();
   });
 });
@@ -58,7 +60,9 @@ describe("sameProcessAsRecorded", () => {
 describe("recordedProcessRuns", () => {
   it("is true for a live process that started when recorded, or with no start recorded; false for a gone one or another start", () => {
     const own = processStartTicks(process.pid)!;
-    const gone = Number(spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).stdout.trim());
+    const gone = Number(
+      spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).stdout.trim(),
+    );
     expect(recordedProcessRuns(process.pid, own)).toBe(true);
     expect(recordedProcessRuns(process.pid, undefined)).toBe(true);
     expect(recordedProcessRuns(process.pid, own + 1)).toBe(false);

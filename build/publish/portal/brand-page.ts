@@ -27,11 +27,30 @@ interface Card {
   verticals: string[];
   markets: string[];
   licenses_count: number;
-  trust: { period: string; score: number | null; grade: string | null; rank?: number; components: Components; weights: Record<string, number> };
+  trust: {
+    period: string;
+    score: number | null;
+    grade: string | null;
+    rank?: number;
+    components: Components;
+    weights: Record<string, number>;
+  };
   payment_methods: string[];
   withdrawal_days: number;
-  domains: { domain: string; primary: boolean; health: { https: boolean; uptime_pct: number }; whois: { registrar: string } }[];
-  licenses: { regulator_code: string; jurisdiction: string; license_number: string; status: string; issued_at: string; expires_at: string | null }[];
+  domains: {
+    domain: string;
+    primary: boolean;
+    health: { https: boolean; uptime_pct: number };
+    whois: { registrar: string };
+  }[];
+  licenses: {
+    regulator_code: string;
+    jurisdiction: string;
+    license_number: string;
+    status: string;
+    issued_at: string;
+    expires_at: string | null;
+  }[];
   demand: { country: string; series: { period: string; volume: number; sod: number | null }[] }[];
 }
 interface HistoryEntry {
@@ -47,13 +66,23 @@ interface Alert {
 }
 
 const words = (key: string): string => escapeHtml(key.replace(/_/g, " "));
-const fixed = (value: number | null | undefined, decimals = 1): string => (value === null || value === undefined ? "unknown" : value.toFixed(decimals));
+const fixed = (value: number | null | undefined, decimals = 1): string =>
+  value === null || value === undefined ? "unknown" : value.toFixed(decimals);
 
 function trustSection(card: Card): string {
   const entries = Object.entries(card.trust.weights);
-  const unknown = entries.filter(([name]) => typeof card.trust.components[name] !== "number").map(([name]) => words(name));
-  const rows = entries.map(([name, weight]) => [words(name), `${Math.round(weight * 100)}%`, fixed(card.trust.components[name])]);
-  const score = card.trust.score === null ? "unknown (no component is known)" : `<strong>${fixed(card.trust.score)}</strong> of 100, grade <strong>${escapeHtml(card.trust.grade ?? "")}</strong>${card.trust.rank === undefined ? "" : `, rank ${formatCount(card.trust.rank)}`}`;
+  const unknown = entries
+    .filter(([name]) => typeof card.trust.components[name] !== "number")
+    .map(([name]) => words(name));
+  const rows = entries.map(([name, weight]) => [
+    words(name),
+    `${Math.round(weight * 100)}%`,
+    fixed(card.trust.components[name]),
+  ]);
+  const score =
+    card.trust.score === null
+      ? "unknown (no component is known)"
+      : `<strong>${fixed(card.trust.score)}</strong> of 100, grade <strong>${escapeHtml(card.trust.grade ?? "")}</strong>${card.trust.rank === undefined ? "" : `, rank ${formatCount(card.trust.rank)}`}`;
   return `<h2 id="trust">Trust Score</h2>
 <p>${score} (${escapeHtml(card.trust.period)}). ${unknown.length === 0 ? "Every component is known." : `Unknown, so left out of the score with its weight re-spread: ${unknown.join(", ")}.`} Weights and grade bands: <a href="${SITE_LINKS.methodology}#trust">methodology</a>.</p>
 ${renderTable("Trust Score components, each 0 to 100", ["Component", "Weight", "Value"], rows, [1, 2])}`;
@@ -63,14 +92,26 @@ function historyChart(card: Card, history: readonly HistoryEntry[]): string {
   if (history.length < 2) return "";
   const first = history[0]!.period;
   const last = history.at(-1)!.period;
-  return lineChartFigure({ id: "trust-history", caption: `Trust Score of ${card.name} at the end of each month, ${first} to ${last} (${history.length} months), each month using only the inputs known by then.`, xTitle: "Month", yTitle: "Trust Score (0-100)", xLabels: history.map((entry) => entry.period), series: [{ name: "Trust Score", values: history.map((entry) => entry.score) }], yMax: 100, decimals: 1 });
+  return lineChartFigure({
+    id: "trust-history",
+    caption: `Trust Score of ${card.name} at the end of each month, ${first} to ${last} (${history.length} months), each month using only the inputs known by then.`,
+    xTitle: "Month",
+    yTitle: "Trust Score (0-100)",
+    xLabels: history.map((entry) => entry.period),
+    series: [{ name: "Trust Score", values: history.map((entry) => entry.score) }],
+    yMax: 100,
+    decimals: 1,
+  });
 }
 
 function demandSection(context: EngineContext, card: Card): string {
-  if (card.demand.length === 0) return `<h2 id="demand">Demand per market</h2><p>No search demand is tracked for ${escapeHtml(card.name)}.</p>`;
+  if (card.demand.length === 0)
+    return `<h2 id="demand">Demand per market</h2><p>No search demand is tracked for ${escapeHtml(card.name)}.</p>`;
   const periods = [...new Set(card.demand.flatMap((market) => market.series.map((point) => point.period)))].sort();
   const latestVolume = (market: Card["demand"][number]) => market.series.at(-1)?.volume ?? 0;
-  const markets = [...card.demand].sort((a, b) => latestVolume(b) - latestVolume(a) || (a.country < b.country ? -1 : 1));
+  const markets = [...card.demand].sort(
+    (a, b) => latestVolume(b) - latestVolume(a) || (a.country < b.country ? -1 : 1),
+  );
   const drawn = markets.slice(0, DEMAND_CHART_MARKETS);
   const nameOf = (code: string) => context.dataset.countries.find((country) => country.code === code)?.name ?? code;
   const chart = lineChartFigure({
@@ -86,7 +127,12 @@ function demandSection(context: EngineContext, card: Card): string {
   });
   const rows = markets.map((market) => {
     const last = market.series.at(-1);
-    return [`<a href="${PORTAL_LINKS.market(market.country)}">${escapeHtml(nameOf(market.country))}</a>`, escapeHtml(last?.period ?? "—"), formatCount(last?.volume ?? 0), fixed(last?.sod, 2)];
+    return [
+      `<a href="${PORTAL_LINKS.market(market.country)}">${escapeHtml(nameOf(market.country))}</a>`,
+      escapeHtml(last?.period ?? "—"),
+      formatCount(last?.volume ?? 0),
+      fixed(last?.sod, 2),
+    ];
   });
   return `<h2 id="demand">Demand per market</h2>
 ${chart}
@@ -94,22 +140,40 @@ ${renderTable(`Latest month of every market where ${escapeHtml(card.name)} is tr
 }
 
 function licensesSection(card: Card): string {
-  if (card.licenses.length === 0) return `<h2 id="licenses">Licenses</h2><p>No license of ${escapeHtml(card.name)} is in the dataset.</p>`;
-  const rows = card.licenses.map((license) => [escapeHtml(license.regulator_code), escapeHtml(license.jurisdiction === "" ? "unknown" : license.jurisdiction), escapeHtml(license.license_number), escapeHtml(license.status), escapeHtml(license.issued_at), escapeHtml(license.expires_at ?? "no expiry")]);
+  if (card.licenses.length === 0)
+    return `<h2 id="licenses">Licenses</h2><p>No license of ${escapeHtml(card.name)} is in the dataset.</p>`;
+  const rows = card.licenses.map((license) => [
+    escapeHtml(license.regulator_code),
+    escapeHtml(license.jurisdiction === "" ? "unknown" : license.jurisdiction),
+    escapeHtml(license.license_number),
+    escapeHtml(license.status),
+    escapeHtml(license.issued_at),
+    escapeHtml(license.expires_at ?? "no expiry"),
+  ]);
   return `<h2 id="licenses">Licenses</h2>
 ${renderTable(`${card.licenses.length} licenses, ${card.licenses_count} active at the snapshot`, ["Regulator", "Jurisdiction", "Number", "Status", "Issued", "Expires"], rows)}`;
 }
 
 function domainsSection(card: Card): string {
-  const rows = card.domains.map((domain) => [escapeHtml(domain.domain), domain.primary ? "primary" : "", domain.health.https ? "yes" : "no", `${domain.health.uptime_pct}%`, escapeHtml(domain.whois.registrar)]);
+  const rows = card.domains.map((domain) => [
+    escapeHtml(domain.domain),
+    domain.primary ? "primary" : "",
+    domain.health.https ? "yes" : "no",
+    `${domain.health.uptime_pct}%`,
+    escapeHtml(domain.whois.registrar),
+  ]);
   return `<h2 id="domains">Domains and payments</h2>
 ${rows.length === 0 ? "<p>No domain is in the dataset.</p>" : renderTable(`${rows.length} domains`, ["Domain", "Role", "HTTPS", "Uptime", "Registrar"], rows, [3])}
 <p>Payment methods: ${card.payment_methods.length === 0 ? "none listed" : card.payment_methods.map(words).join(", ")}. Withdrawals in ${card.withdrawal_days} days.</p>`;
 }
 
 function alertsSection(alerts: readonly Alert[], total: number): string {
-  if (alerts.length === 0) return `<h2 id="alerts">Terms and conditions alerts</h2><p>No change to the brand's terms, withdrawal or responsible-gambling pages was detected.</p>`;
-  const items = alerts.map((alert) => `<li><time datetime="${escapeHtml(alert.detected_at)}">${escapeHtml(alert.detected_at.slice(0, 10))}</time>: ${words(alert.page_type)} page ${escapeHtml(alert.change_type)}. ${escapeHtml(alert.summary)}</li>`);
+  if (alerts.length === 0)
+    return `<h2 id="alerts">Terms and conditions alerts</h2><p>No change to the brand's terms, withdrawal or responsible-gambling pages was detected.</p>`;
+  const items = alerts.map(
+    (alert) =>
+      `<li><time datetime="${escapeHtml(alert.detected_at)}">${escapeHtml(alert.detected_at.slice(0, 10))}</time>: ${words(alert.page_type)} page ${escapeHtml(alert.change_type)}. ${escapeHtml(alert.summary)}</li>`,
+  );
   return `<h2 id="alerts">Terms and conditions alerts</h2>
 <p>${total} changes detected, newest first${alerts.length < total ? ` (the ${alerts.length} latest)` : ""}.</p>
 <ol class="timeline">${items.join("")}</ol>`;
@@ -122,9 +186,15 @@ const ALERTS_SHOWN = 100;
 export function brandPage(context: EngineContext, slug: string): string {
   const card = engineAnswer<Card>(context, "dataset.brand", { slug }).data;
   const history = engineAnswer<HistoryEntry[]>(context, "dataset.brandTrustHistory", { slug }).data;
-  const alerts = engineAnswer<Alert[]>(context, "dataset.tcAlerts", {}, [["brand", slug], ["per_page", String(ALERTS_SHOWN)]]);
+  const alerts = engineAnswer<Alert[]>(context, "dataset.tcAlerts", {}, [
+    ["brand", slug],
+    ["per_page", String(ALERTS_SHOWN)],
+  ]);
   const rivals = rivalsOf(context, slug);
-  const compare = rivals.length === 0 ? "" : `<h2 id="compare">Compare</h2>
+  const compare =
+    rivals.length === 0
+      ? ""
+      : `<h2 id="compare">Compare</h2>
 <p>Closest rivals by share of search in its main market: ${rivals.map((rival) => `<a href="${PORTAL_LINKS.brand(rival.slug)}">${escapeHtml(rival.name)}</a>`).join(", ")}. Side by side in the API: <a href="${SERVICE_BASES.dataset}/compare?brands=${[slug, ...rivals.map((rival) => rival.slug)].join(",")}">compare ${rivals.length + 1} brands</a>.</p>`;
   const body = `<p><a href="${PORTAL_LINKS.brands}">All brands</a></p>
 <h1>${escapeHtml(card.name)}</h1>
@@ -140,5 +210,11 @@ ${alertsSection(alerts.data, Number(alerts.meta.total ?? alerts.data.length))}
 ${compare}
 <h2 id="api">In the API</h2>
 <p><code>${SERVICE_BASES.dataset}/brands/${escapeHtml(slug)}</code> · <code>${SERVICE_BASES.dataset}/brands/${escapeHtml(slug)}/trust-history</code></p>`;
-  return renderPage(context, { path: PORTAL_LINKS.brand(slug), title: `${card.name} · ${context.dataset.meta.dataset.name}`, description: `${card.name}: Trust Score, demand per market, licenses and alerts.`, body, style: CHART_STYLE });
+  return renderPage(context, {
+    path: PORTAL_LINKS.brand(slug),
+    title: `${card.name} · ${context.dataset.meta.dataset.name}`,
+    description: `${card.name}: Trust Score, demand per market, licenses and alerts.`,
+    body,
+    style: CHART_STYLE,
+  });
 }

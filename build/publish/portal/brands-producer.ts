@@ -26,10 +26,18 @@ export function brandsIndexPage(context: EngineContext): string {
 <p class="lead">${formatCount(brands.length)} casino and betting brands, by slug. Each brand's page has its Trust Score with components, trust history, demand per market, licenses, domains, payment methods and terms-and-conditions alerts.</p>
 ${portalNotice(context)}
 ${renderTable(`Every brand with its Trust Score (0-100), grade, active licenses and markets`, ["Brand", "Status", "Grade", "Trust Score", "Active licenses", "Markets"], rows, [3, 4, 5])}`;
-  return renderPage(context, { path: PORTAL_LINKS.brands, title: `Brands · ${context.dataset.meta.dataset.name}`, description: `${brands.length} casino and betting brands with Trust Score, licenses and demand.`, body });
+  return renderPage(context, {
+    path: PORTAL_LINKS.brands,
+    title: `Brands · ${context.dataset.meta.dataset.name}`,
+    description: `${brands.length} casino and betting brands with Trust Score, licenses and demand.`,
+    body,
+  });
 }
 
 export const brandsProducer: SiteProducer = (context) => {
   const page = (urlPath: string, body: string) => ({ urlPath, file: pageFile(urlPath), contentType: HTML_TYPE, body });
-  return [page(PORTAL_LINKS.brands, brandsIndexPage(context)), ...context.dataset.brands.map((brand) => page(PORTAL_LINKS.brand(brand.slug), brandPage(context, brand.slug)))];
+  return [
+    page(PORTAL_LINKS.brands, brandsIndexPage(context)),
+    ...context.dataset.brands.map((brand) => page(PORTAL_LINKS.brand(brand.slug), brandPage(context, brand.slug))),
+  ];
 };

@@ -8,7 +8,12 @@ import { ENDPOINTS } from "../../query/endpoints.ts";
 import { resolveForEndpoint, runResolved } from "../../query/run-query.ts";
 
 /** The JSON body (`meta` and `data`) an endpoint answers for the given path slots and query. */
-export function engineAnswer<T = unknown>(context: EngineContext, endpointId: string, pathParams: Record<string, string> = {}, pairs: [string, string][] = []): { meta: Record<string, unknown>; data: T } {
+export function engineAnswer<T = unknown>(
+  context: EngineContext,
+  endpointId: string,
+  pathParams: Record<string, string> = {},
+  pairs: [string, string][] = [],
+): { meta: Record<string, unknown>; data: T } {
   const endpoint = ENDPOINTS.find((candidate) => candidate.id === endpointId);
   if (endpoint === undefined) throw new Error(`Internal error: no endpoint ${endpointId}`);
   const result = runResolved(context, resolveForEndpoint(endpoint, pathParams, pairs));

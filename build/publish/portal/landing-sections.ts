@@ -91,10 +91,24 @@ export function quickStart(context: EngineContext): string {
 }
 
 export function sampleRows(context: EngineContext): string {
-  const brands = engineAnswer<{ rank: number; slug: string; name: string; score: number | null; grade: string | null }[]>(context, "dataset.trustScores", {}, [["per_page", "5"]]).data;
-  const resumes = engineAnswer<{ id: number; title: string; role: string; seniority: string; experience_years: number }[]>(context, "resumes.list", {}, [["per_page", "3"]]).data;
-  const brandRows = brands.map((brand) => [String(brand.rank), `<a href="${PORTAL_LINKS.brand(brand.slug)}">${escapeHtml(brand.name)}</a>`, brand.score === null ? "—" : brand.score.toFixed(1), escapeHtml(brand.grade ?? "—")]);
-  const resumeRows = resumes.map((resume) => [`<a href="${PORTAL_LINKS.resumes}?id=${resume.id}">${escapeHtml(resume.title)}</a>`, escapeHtml(resume.role), escapeHtml(resume.seniority), String(resume.experience_years)]);
+  const brands = engineAnswer<
+    { rank: number; slug: string; name: string; score: number | null; grade: string | null }[]
+  >(context, "dataset.trustScores", {}, [["per_page", "5"]]).data;
+  const resumes = engineAnswer<
+    { id: number; title: string; role: string; seniority: string; experience_years: number }[]
+  >(context, "resumes.list", {}, [["per_page", "3"]]).data;
+  const brandRows = brands.map((brand) => [
+    String(brand.rank),
+    `<a href="${PORTAL_LINKS.brand(brand.slug)}">${escapeHtml(brand.name)}</a>`,
+    brand.score === null ? "—" : brand.score.toFixed(1),
+    escapeHtml(brand.grade ?? "—"),
+  ]);
+  const resumeRows = resumes.map((resume) => [
+    `<a href="${PORTAL_LINKS.resumes}?id=${resume.id}">${escapeHtml(resume.title)}</a>`,
+    escapeHtml(resume.role),
+    escapeHtml(resume.seniority),
+    String(resume.experience_years),
+  ]);
   return `<h2 id="samples">Sample rows</h2>
 ${renderTable(`The 5 brands with the highest Trust Score (<code>${SERVICE_BASES.dataset}/trust-scores?per_page=5</code>)`, ["Rank", "Brand", "Trust Score", "Grade"], brandRows, [0, 2])}
 ${renderTable(`The 3 most recently updated resumes (<code>${SERVICE_BASES.resumes}/resumes?per_page=3</code>)`, ["Title", "Role", "Seniority", "Years"], resumeRows, [3])}`;

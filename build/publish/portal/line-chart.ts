@@ -110,18 +110,30 @@ export function lineChartSvg(chart: LineChart): string {
 
 function legend(chart: LineChart): string {
   if (chart.series.length < 2) return "";
-  const items = chart.series.map((series, i) => `<li><span class="swatch" style="border-color:${SERIES_COLOURS[i % SERIES_COLOURS.length]};border-top-style:${DASHES[i % DASHES.length] === "" ? "solid" : "dashed"}"></span>${escapeHtml(series.name)}</li>`);
+  const items = chart.series.map(
+    (series, i) =>
+      `<li><span class="swatch" style="border-color:${SERIES_COLOURS[i % SERIES_COLOURS.length]};border-top-style:${DASHES[i % DASHES.length] === "" ? "solid" : "dashed"}"></span>${escapeHtml(series.name)}</li>`,
+  );
   return `<ul class="legend">${items.join("")}</ul>`;
 }
 
-const formatValue = (value: number | null, decimals: number): string => (value === null ? "—" : value.toFixed(decimals));
+const formatValue = (value: number | null, decimals: number): string =>
+  value === null ? "—" : value.toFixed(decimals);
 
 /** The chart's figures as a table: one row per x label, one column per line. */
 export function lineChartTable(chart: LineChart): string {
   const decimals = chart.decimals ?? 2;
   const head = [escapeHtml(chart.xTitle), ...chart.series.map((series) => escapeHtml(series.name))];
-  const rows = chart.xLabels.map((label, i) => [escapeHtml(label), ...chart.series.map((series) => formatValue(series.values[i] ?? null, decimals))]);
-  return renderTable(`${escapeHtml(chart.yTitle)} by ${escapeHtml(chart.xTitle.toLowerCase())} (— no value)`, head, rows, chart.series.map((_, i) => i + 1));
+  const rows = chart.xLabels.map((label, i) => [
+    escapeHtml(label),
+    ...chart.series.map((series) => formatValue(series.values[i] ?? null, decimals)),
+  ]);
+  return renderTable(
+    `${escapeHtml(chart.yTitle)} by ${escapeHtml(chart.xTitle.toLowerCase())} (— no value)`,
+    head,
+    rows,
+    chart.series.map((_, i) => i + 1),
+  );
 }
 
 /** The whole figure: chart, legend, caption, and the table equivalent folded under it. */

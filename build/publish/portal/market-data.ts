@@ -75,13 +75,18 @@ export interface SharedAnswers {
 }
 
 export function sharedAnswers(context: EngineContext): SharedAnswers {
-  return { regulators: engineAnswer<Regulator[]>(context, "dataset.regulators").data, groundTruth: engineAnswer<GroundTruthRow[]>(context, "dataset.groundTruth").data };
+  return {
+    regulators: engineAnswer<Regulator[]>(context, "dataset.regulators").data,
+    groundTruth: engineAnswer<GroundTruthRow[]>(context, "dataset.groundTruth").data,
+  };
 }
 
 const nameOf = (context: EngineContext, slug: string): string => context.index.brandsBySlug.get(slug)?.name ?? slug;
 
 /** A market's index rows (the /index answer for the country), as sod and adi per brand and month. */
-function valuesByBrand(rows: readonly IndexRow[]): Map<string, Map<string, { sod: number | null; adi: number | null }>> {
+function valuesByBrand(
+  rows: readonly IndexRow[],
+): Map<string, Map<string, { sod: number | null; adi: number | null }>> {
   const byBrand = new Map<string, Map<string, { sod: number | null; adi: number | null }>>();
   for (const row of rows) {
     const months = byBrand.get(row.brand) ?? new Map<string, { sod: number | null; adi: number | null }>();
@@ -96,7 +101,9 @@ function valuesByBrand(rows: readonly IndexRow[]): Map<string, Map<string, { sod
 /** Everything the page of one market shows. */
 export function marketData(context: EngineContext, country: CountryRecord, shared: SharedAnswers): MarketData {
   const hasDemand = context.index.indexByCountry.has(country.code);
-  const rows = hasDemand ? engineAnswer<IndexRow[]>(context, "dataset.index", {}, [["country", country.code]]).data : [];
+  const rows = hasDemand
+    ? engineAnswer<IndexRow[]>(context, "dataset.index", {}, [["country", country.code]]).data
+    : [];
   const periods = [...new Set(rows.map((row) => row.period))].sort();
   const latest = periods.at(-1) ?? null;
   const byBrand = valuesByBrand(rows);
@@ -106,8 +113,18 @@ export function marketData(context: EngineContext, country: CountryRecord, share
     if (cell !== undefined) shares.push({ slug, name: nameOf(context, slug), ...cell });
   }
   shares.sort((a, b) => (b.sod ?? -1) - (a.sod ?? -1) || (a.slug < b.slug ? -1 : 1));
-  const chart = shares.slice(0, CHART_BRANDS).map(({ slug, name }) => ({ slug, name, values: periods.map((period) => byBrand.get(slug)?.get(period)?.sod ?? null) }));
-  const movers = (id: string) => (hasDemand ? engineAnswer<Mover[]>(context, id, {}, [["country", country.code], ["limit", String(MOVERS)]]).data : []);
+  const chart = shares.slice(0, CHART_BRANDS).map(({ slug, name }) => ({
+    slug,
+    name,
+    values: periods.map((period) => byBrand.get(slug)?.get(period)?.sod ?? null),
+  }));
+  const movers = (id: string) =>
+    hasDemand
+      ? engineAnswer<Mover[]>(context, id, {}, [
+          ["country", country.code],
+          ["limit", String(MOVERS)],
+        ]).data
+      : [];
   return {
     country,
     periods,

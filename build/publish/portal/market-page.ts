@@ -12,25 +12,55 @@ import { CHART_STYLE, lineChartFigure } from "./line-chart.ts";
 import type { MarketData, Mover } from "./market-data.ts";
 import { portalNotice } from "./portal-notice.ts";
 
-const fixed = (value: number | null | undefined, decimals = 2): string => (value === null || value === undefined ? "—" : value.toFixed(decimals));
-const brandLink = (slug: string, name: string): string => `<a href="${PORTAL_LINKS.brand(slug)}">${escapeHtml(name)}</a>`;
-const signed = (value: number | null | undefined): string => (value === null || value === undefined ? "new" : `${value > 0 ? "+" : ""}${value.toFixed(1)}%`);
+const fixed = (value: number | null | undefined, decimals = 2): string =>
+  value === null || value === undefined ? "—" : value.toFixed(decimals);
+const brandLink = (slug: string, name: string): string =>
+  `<a href="${PORTAL_LINKS.brand(slug)}">${escapeHtml(name)}</a>`;
+const signed = (value: number | null | undefined): string =>
+  value === null || value === undefined ? "new" : `${value > 0 ? "+" : ""}${value.toFixed(1)}%`;
 
 function shareChart(data: MarketData): string {
   if (data.chart.length === 0) return "";
   const first = data.periods[0]!;
   const caption = `Share of search (sod) of the ${data.chart.length} brands with the largest share in ${data.latest}, ${data.country.name}, monthly from ${first} to ${data.latest}: each brand's search volume as a percentage of the volume of all ${formatCount(data.shares.length)} brands tracked in the market that month.`;
-  return lineChartFigure({ id: "share", caption, xTitle: "Month", yTitle: "Share of search (%)", xLabels: data.periods, series: data.chart.map((brand) => ({ name: brand.name, values: brand.values })) });
+  return lineChartFigure({
+    id: "share",
+    caption,
+    xTitle: "Month",
+    yTitle: "Share of search (%)",
+    xLabels: data.periods,
+    series: data.chart.map((brand) => ({ name: brand.name, values: brand.values })),
+  });
 }
 
 function sharesTable(data: MarketData): string {
-  const rows = data.shares.map((share, i) => [String(i + 1), brandLink(share.slug, share.name), fixed(share.sod), fixed(share.adi)]);
-  return renderTable(`Every brand tracked in ${escapeHtml(data.country.name)} in ${escapeHtml(data.latest ?? "")}: share of search (sod, % of all tracked volume) and demand index (adi, % of the leading brand's volume)`, ["#", "Brand", "sod (%)", "adi"], rows, [0, 2, 3]);
+  const rows = data.shares.map((share, i) => [
+    String(i + 1),
+    brandLink(share.slug, share.name),
+    fixed(share.sod),
+    fixed(share.adi),
+  ]);
+  return renderTable(
+    `Every brand tracked in ${escapeHtml(data.country.name)} in ${escapeHtml(data.latest ?? "")}: share of search (sod, % of all tracked volume) and demand index (adi, % of the leading brand's volume)`,
+    ["#", "Brand", "sod (%)", "adi"],
+    rows,
+    [0, 2, 3],
+  );
 }
 
 function moversSection(data: MarketData): string {
-  const trending = data.trending.map((entry: Mover) => [brandLink(entry.brand, entry.name), formatCount(entry.previous), formatCount(entry.current ?? 0), signed(entry.growth_pct)]);
-  const momentum = data.momentum.map((entry: Mover) => [brandLink(entry.brand, entry.name), formatCount(entry.volume ?? 0), signed(entry.wow_pct), escapeHtml(entry.direction ?? "")]);
+  const trending = data.trending.map((entry: Mover) => [
+    brandLink(entry.brand, entry.name),
+    formatCount(entry.previous),
+    formatCount(entry.current ?? 0),
+    signed(entry.growth_pct),
+  ]);
+  const momentum = data.momentum.map((entry: Mover) => [
+    brandLink(entry.brand, entry.name),
+    formatCount(entry.volume ?? 0),
+    signed(entry.wow_pct),
+    escapeHtml(entry.direction ?? ""),
+  ]);
   return `<h2 id="movers">Trending and momentum</h2>
 <p>Growth of search volume between the last two months of the dataset; momentum marks a change as flat within the market's noise band (rule on the <a href="${SITE_LINKS.methodology}">methodology</a> page). API: <code>${SERVICE_BASES.dataset}/trending?country=${data.country.code}</code>.</p>
 ${trending.length === 0 ? "<p>No trending entry for this market.</p>" : renderTable(`The ${trending.length} fastest-growing brands`, ["Brand", "Previous volume", "Current volume", "Growth"], trending, [1, 2, 3])}
@@ -38,8 +68,15 @@ ${momentum.length === 0 ? "" : renderTable(`Momentum: the ${momentum.length} lar
 }
 
 function regulatorsSection(data: MarketData): string {
-  if (data.regulators.length === 0) return `<h2 id="regulators">Regulators and licenses</h2><p>No regulator of ${escapeHtml(data.country.name)} is in the dataset.</p>`;
-  const rows = data.regulators.map((regulator) => [escapeHtml(regulator.code), escapeHtml(regulator.name), String(regulator.tier), formatCount(regulator.licenses_count), formatCount(regulator.brands_count)]);
+  if (data.regulators.length === 0)
+    return `<h2 id="regulators">Regulators and licenses</h2><p>No regulator of ${escapeHtml(data.country.name)} is in the dataset.</p>`;
+  const rows = data.regulators.map((regulator) => [
+    escapeHtml(regulator.code),
+    escapeHtml(regulator.name),
+    String(regulator.tier),
+    formatCount(regulator.licenses_count),
+    formatCount(regulator.brands_count),
+  ]);
   return `<h2 id="regulators">Regulators and licenses</h2>
 ${renderTable(`Regulators of ${escapeHtml(data.country.name)} with the licenses and brands in the dataset`, ["Code", "Regulator", "Tier", "Licenses", "Brands"], rows, [2, 3, 4])}`;
 }
@@ -50,7 +87,8 @@ function groundTruthSection(data: MarketData): string {
     const rows = data.groundTruth.filter((row) => row.regulator_code === entry.regulator_code);
     const withDemand = rows.filter((row) => row.demand_total !== null);
     const base = withDemand[0];
-    const indexed = (value: number | null, start: number | null | undefined) => (value === null || start === null || start === undefined || start === 0 ? null : (value / start) * 100);
+    const indexed = (value: number | null, start: number | null | undefined) =>
+      value === null || start === null || start === undefined || start === 0 ? null : (value / start) * 100;
     const chart =
       base === undefined || withDemand.length < 2
         ? ""
@@ -76,7 +114,8 @@ ${parts.join("\n")}`;
 
 function coverage(data: MarketData): string {
   const { country } = data;
-  if (data.latest === null) return `<p class="lead">No demand data for ${escapeHtml(country.name)} yet: no brand's search volume is tracked in this market. Its regulators and licenses are below.</p>`;
+  if (data.latest === null)
+    return `<p class="lead">No demand data for ${escapeHtml(country.name)} yet: no brand's search volume is tracked in this market. Its regulators and licenses are below.</p>`;
   return `<p class="lead">Search demand for ${formatCount(country.coverage.brands)} casino and betting brands, tracked in ${country.coverage.periods} of the dataset's months (latest ${escapeHtml(data.latest)}). Market trust tier ${country.trust_tier} (1 = strictly regulated, 3 = grey market)${country.active ? "" : "; not an active market"}.</p>`;
 }
 
@@ -100,6 +139,15 @@ ${regulatorsSection(data)}
 ${groundTruthSection(data)}
 <h2 id="api">In the API</h2>
 <p><code>${SERVICE_BASES.dataset}/index?country=${country.code}</code> · <code>${SERVICE_BASES.dataset}/momentum?country=${country.code}</code> · <code>${SERVICE_BASES.dataset}/licenses?jurisdiction=${country.code}</code></p>`;
-  const description = data.latest === null ? `${country.name}: regulators and licenses; no demand data yet.` : `${country.name}: share of search of ${data.shares.length} casino and betting brands, trending brands, regulators and licenses.`;
-  return renderPage(context, { path: PORTAL_LINKS.market(country.code), title: `${country.name} market · ${context.dataset.meta.dataset.name}`, description, body, style: CHART_STYLE });
+  const description =
+    data.latest === null
+      ? `${country.name}: regulators and licenses; no demand data yet.`
+      : `${country.name}: share of search of ${data.shares.length} casino and betting brands, trending brands, regulators and licenses.`;
+  return renderPage(context, {
+    path: PORTAL_LINKS.market(country.code),
+    title: `${country.name} market · ${context.dataset.meta.dataset.name}`,
+    description,
+    body,
+    style: CHART_STYLE,
+  });
 }

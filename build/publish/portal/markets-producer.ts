@@ -33,12 +33,20 @@ export function marketsIndexPage(context: EngineContext, markets: readonly Marke
 <p class="lead">${formatCount(markets.length)} countries; search demand for casino and betting brands is tracked in ${formatCount(withData)} of them. Each market's page has its share-of-search chart, every tracked brand, trending brands, regulators and licenses.</p>
 ${portalNotice(context)}
 ${renderTable(`Every market: brands tracked in its latest month, the leading brand by share of search, and the licenses of its regulators`, ["Market", "Code", "Trust tier", "Brands", "Latest month", "Leading brand (sod)", "Licenses"], markets.map(indexRow), [2, 3, 6])}`;
-  return renderPage(context, { path: PORTAL_LINKS.markets, title: `Markets · ${context.dataset.meta.dataset.name}`, description: `Search demand, regulators and licenses in ${markets.length} markets.`, body });
+  return renderPage(context, {
+    path: PORTAL_LINKS.markets,
+    title: `Markets · ${context.dataset.meta.dataset.name}`,
+    description: `Search demand, regulators and licenses in ${markets.length} markets.`,
+    body,
+  });
 }
 
 export const marketsProducer: SiteProducer = (context) => {
   const shared = sharedAnswers(context);
   const markets = context.dataset.countries.map((country) => marketData(context, country, shared));
   const page = (urlPath: string, body: string) => ({ urlPath, file: pageFile(urlPath), contentType: HTML_TYPE, body });
-  return [page(PORTAL_LINKS.markets, marketsIndexPage(context, markets)), ...markets.map((data) => page(PORTAL_LINKS.market(data.country.code), marketPage(context, data)))];
+  return [
+    page(PORTAL_LINKS.markets, marketsIndexPage(context, markets)),
+    ...markets.map((data) => page(PORTAL_LINKS.market(data.country.code), marketPage(context, data))),
+  ];
 };

@@ -7,5 +7,7 @@ import type { EngineContext } from "../../query/endpoint.ts";
 import { SITE_LINKS } from "../site-links.ts";
 
 export function portalNotice(context: EngineContext): string {
-  return context.dataset.meta.synthetic ? `<p class="notice">Synthetic sample: every brand, figure and person here is fictional (<a href="${SITE_LINKS.home}#synthetic">why</a>).</p>` : "";
+  return context.dataset.meta.synthetic
+    ? `<p class="notice">Synthetic sample: every brand, figure and person here is fictional (<a href="${SITE_LINKS.home}#synthetic">why</a>).</p>`
+    : "";
 }

@@ -35,7 +35,9 @@ interface Stats {
 const words = (key: string): string => escapeHtml(key.replace(/_/g, " "));
 
 function select(name: string, label: string, counts: Record<string, number>): string {
-  const options = Object.entries(counts).map(([value, count]) => `<option value="${escapeHtml(value)}">${words(value)} (${formatCount(count)})</option>`);
+  const options = Object.entries(counts).map(
+    ([value, count]) => `<option value="${escapeHtml(value)}">${words(value)} (${formatCount(count)})</option>`,
+  );
   return `<label>${label}<select name="${name}"><option value="">Any</option>${options.join("")}</select></label>`;
 }
 
@@ -76,9 +78,21 @@ ${select("vertical", "Vertical", stats.by_vertical)}
 ${select("traffic", "Traffic", stats.by_traffic)}
 ${select("seniority", "Seniority", stats.by_seniority)}
 ${select("contact_quality", "Contact quality", stats.by_contact_quality)}
-${choice("has_contacts", "Contacts", [["", "Any"], ["1", "With contacts"], ["0", "Without contacts"]])}
-${choice("sort", "Sort by", [["", "Date updated"], ["experience", "Experience"], ["relevance", "Relevance (with a search)"]])}
-${choice("order", "Order", [["", "Natural"], ["desc", "Descending"], ["asc", "Ascending"]])}
+${choice("has_contacts", "Contacts", [
+  ["", "Any"],
+  ["1", "With contacts"],
+  ["0", "Without contacts"],
+])}
+${choice("sort", "Sort by", [
+  ["", "Date updated"],
+  ["experience", "Experience"],
+  ["relevance", "Relevance (with a search)"],
+])}
+${choice("order", "Order", [
+  ["", "Natural"],
+  ["desc", "Descending"],
+  ["asc", "Ascending"],
+])}
 <input type="hidden" name="per_page" value="${RESULTS_PER_PAGE}">
 <button type="submit">Search</button>
 </form>
@@ -92,12 +106,29 @@ ${choice("order", "Order", [["", "Natural"], ["desc", "Descending"], ["asc", "As
 <h2 id="directory">What the directory holds</h2>
 ${renderTable("Resumes by seniority", ["Seniority", "Resumes"], seniority, [1])}
 <p>Every figure and filter here comes from the API: <code>${SERVICE_BASES.resumes}/stats</code>; the search is <code>${api}</code> (<a href="${SITE_LINKS.resumes.docs}">reference</a>). The API allows 120 requests a minute; this page waits for a pause in typing and sends at most 60.</p>`;
-  return renderPage(context, { path: PORTAL_LINKS.resumes, title: `Resume search · ${context.dataset.meta.resumes.name}`, description: `Search ${stats.total} resumes of affiliate and iGaming professionals.`, body, style: STYLE, scriptSrc: RESUME_SEARCH_SCRIPT });
+  return renderPage(context, {
+    path: PORTAL_LINKS.resumes,
+    title: `Resume search · ${context.dataset.meta.resumes.name}`,
+    description: `Search ${stats.total} resumes of affiliate and iGaming professionals.`,
+    body,
+    style: STYLE,
+    scriptSrc: RESUME_SEARCH_SCRIPT,
+  });
 }
 
 const SCRIPT_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "assets", "resume-search.js");
 
 export const resumeSearchProducer: SiteProducer = (context) => [
-  { urlPath: PORTAL_LINKS.resumes, file: pageFile(PORTAL_LINKS.resumes), contentType: HTML_TYPE, body: resumeSearchPage(context) },
-  { urlPath: RESUME_SEARCH_SCRIPT, file: RESUME_SEARCH_SCRIPT.slice(1), contentType: "text/javascript; charset=utf-8", body: readFileSync(SCRIPT_FILE) },
+  {
+    urlPath: PORTAL_LINKS.resumes,
+    file: pageFile(PORTAL_LINKS.resumes),
+    contentType: HTML_TYPE,
+    body: resumeSearchPage(context),
+  },
+  {
+    urlPath: RESUME_SEARCH_SCRIPT,
+    file: RESUME_SEARCH_SCRIPT.slice(1),
+    contentType: "text/javascript; charset=utf-8",
+    body: readFileSync(SCRIPT_FILE),
+  },
 ];

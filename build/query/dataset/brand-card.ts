@@ -48,7 +48,9 @@ export function brandFacts(brand: BrandRecord) {
 
 function brandCard(context: EngineContext, brand: BrandRecord) {
   const domains = (context.index.domainsByBrand.get(brand.slug) ?? []).map(({ brand: _brand, ...domain }) => domain);
-  const licenses = (context.index.licensesByBrand.get(brand.slug) ?? []).map(({ brand: _brand, ...license }) => license);
+  const licenses = (context.index.licensesByBrand.get(brand.slug) ?? []).map(
+    ({ brand: _brand, ...license }) => license,
+  );
   const { description, founded_year, verticals, markets, ...signals } = brandFacts(brand);
   return {
     slug: brand.slug,
@@ -62,7 +64,16 @@ function brandCard(context: EngineContext, brand: BrandRecord) {
     trust_score: brand.trust.score,
     trust_grade: brand.trust.grade,
     trust_provisional: brand.trust.provisional,
-    trust: { period: brand.trust.period, score: brand.trust.score, grade: brand.trust.grade, provisional: brand.trust.provisional, coverage: brand.trust.coverage, rank: context.index.trustRankBySlug.get(brand.slug), components: brand.trust.components, weights: TRUST_WEIGHTS },
+    trust: {
+      period: brand.trust.period,
+      score: brand.trust.score,
+      grade: brand.trust.grade,
+      provisional: brand.trust.provisional,
+      coverage: brand.trust.coverage,
+      rank: context.index.trustRankBySlug.get(brand.slug),
+      components: brand.trust.components,
+      weights: TRUST_WEIGHTS,
+    },
     ...signals,
     domains,
     licenses,
@@ -82,7 +93,10 @@ export const brandCardEndpoint: Endpoint = {
   format: "json",
   response: brandCardResponse,
   params: [],
-  run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "dataset", brandCard(context, findBrand(context, pathParams.slug ?? ""))) }),
+  run: (context, { pathParams }) => ({
+    kind: "json",
+    body: envelope(context, "dataset", brandCard(context, findBrand(context, pathParams.slug ?? ""))),
+  }),
   keySpace: everyBrand,
 };
 
@@ -96,7 +110,14 @@ export const trustHistoryEndpoint: Endpoint = {
   params: [],
   run: (context, { pathParams }) => {
     const brand = findBrand(context, pathParams.slug ?? "");
-    const data = brand.trust_history.map(({ period, score, grade, provisional, coverage, components }) => ({ period, score, grade, provisional, coverage, components }));
+    const data = brand.trust_history.map(({ period, score, grade, provisional, coverage, components }) => ({
+      period,
+      score,
+      grade,
+      provisional,
+      coverage,
+      components,
+    }));
     return { kind: "json", body: envelope(context, "dataset", data, { brand: brand.slug, weights: TRUST_WEIGHTS }) };
   },
   keySpace: function* (context) {

@@ -4,7 +4,16 @@
  */
 import type { BrandRecord } from "../../compute/dataset.ts";
 import { HttpError } from "../../errors.ts";
-import { dropNaturalOrder, effectiveOrder, limitParam, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  limitParam,
+  orderParam,
+  pageParam,
+  perPageParam,
+  sortItems,
+  sortParam,
+} from "../common-params.ts";
 import type { EngineContext, Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
@@ -33,14 +42,29 @@ export function brandListItem(brand: BrandRecord) {
 const searchText = foldedTextOf((brand: BrandRecord) => `${brand.name} ${brand.slug}`);
 
 const BRAND_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
-  anyOfFilter({ name: "status", type: "closed", values: BRAND_STATUSES, multi: true, description: "Brand status" }, (brand) => brand.status, { values: () => BRAND_STATUSES }),
+  anyOfFilter(
+    { name: "status", type: "closed", values: BRAND_STATUSES, multi: true, description: "Brand status" },
+    (brand) => brand.status,
+    { values: () => BRAND_STATUSES },
+  ),
   {
-    spec: { name: "has_license", type: "bool", description: "1 keeps brands with at least one active license, 0 those without" },
-    keep: (value) => (brand) => (brand.licenses_count > 0) === value,
+    spec: {
+      name: "has_license",
+      type: "bool",
+      description: "1 keeps brands with at least one active license, 0 those without",
+    },
+    keep: (value) => (brand) => brand.licenses_count > 0 === value,
     values: () => ["1", "0"],
   },
-  countryFilter("Markets the brand operates in (ISO code; UK = GB)", (brand) => brand.markets, (context) => context.dataset.countries.map((country) => country.code)),
-  wordsFilter("Words that must all occur in the brand's name or slug; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
+  countryFilter(
+    "Markets the brand operates in (ISO code; UK = GB)",
+    (brand) => brand.markets,
+    (context) => context.dataset.countries.map((country) => country.code),
+  ),
+  wordsFilter(
+    "Words that must all occur in the brand's name or slug; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing",
+    searchText,
+  ),
 ];
 
 export const brandsEndpoint: Endpoint = {
@@ -65,7 +89,11 @@ export const brandsEndpoint: Endpoint = {
     const { sort, order } = effectiveOrder(params, BRAND_SORTS, "name");
     const sorted = sortItems(matching, BRAND_SORTS[sort]!, order, (brand) => brand.slug);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    return { kind: "json", body: envelope(context, "dataset", items.map(brandListItem), { sort, order }, pagination), pagination };
+    return {
+      kind: "json",
+      body: envelope(context, "dataset", items.map(brandListItem), { sort, order }, pagination),
+      pagination,
+    };
   },
   keySpace: function* (context): Generator<KeySpaceEntry> {
     yield* defaultPages(context.dataset.brands.length);
@@ -76,5 +104,7 @@ export const brandsEndpoint: Endpoint = {
 
 /** The 404 for an unknown brand slug. */
 export function brandNotFound(slug: string): HttpError {
-  return new HttpError(404, "brand_not_found", `No brand has the slug '${slug.slice(0, 100)}'.`, { slug: slug.slice(0, 100) });
+  return new HttpError(404, "brand_not_found", `No brand has the slug '${slug.slice(0, 100)}'.`, {
+    slug: slug.slice(0, 100),
+  });
 }

@@ -16,10 +16,26 @@ export const compareEndpoint: Endpoint = {
   summary: "Side-by-side comparison of 2 to 5 brands",
   format: "json",
   response: compareResponse,
-  params: [{ name: "brands", type: "open", normalise: "lower", multi: true, ordered: true, minItems: 2, maxItems: 5, description: "2 to 5 distinct brand slugs, comma-separated (required)" }],
+  params: [
+    {
+      name: "brands",
+      type: "open",
+      normalise: "lower",
+      multi: true,
+      ordered: true,
+      minItems: 2,
+      maxItems: 5,
+      description: "2 to 5 distinct brand slugs, comma-separated (required)",
+    },
+  ],
   validate: (params) => {
     if (params.brands === undefined) {
-      throw new HttpError(400, "missing_parameter", "The 'brands' parameter is required: 2 to 5 brand slugs separated by commas.", { parameter: "brands" });
+      throw new HttpError(
+        400,
+        "missing_parameter",
+        "The 'brands' parameter is required: 2 to 5 brand slugs separated by commas.",
+        { parameter: "brands" },
+      );
     }
   },
   run: (context, { params }) => {
@@ -30,8 +46,19 @@ export const compareEndpoint: Endpoint = {
         slug: brand.slug,
         name: brand.name,
         status: brand.status,
-        trust: { score: brand.trust.score, grade: brand.trust.grade, provisional: brand.trust.provisional, coverage: brand.trust.coverage, rank: context.index.trustRankBySlug.get(brand.slug), components: brand.trust.components },
-        licenses: { active: brand.licenses_count, total: licenses.length, regulators: [...new Set(licenses.map((license) => license.regulator_code))].sort() },
+        trust: {
+          score: brand.trust.score,
+          grade: brand.trust.grade,
+          provisional: brand.trust.provisional,
+          coverage: brand.trust.coverage,
+          rank: context.index.trustRankBySlug.get(brand.slug),
+          components: brand.trust.components,
+        },
+        licenses: {
+          active: brand.licenses_count,
+          total: licenses.length,
+          regulators: [...new Set(licenses.map((license) => license.regulator_code))].sort(),
+        },
         markets: brand.markets,
         review_rating: brand.reputation?.review_rating ?? null,
         review_count: brand.reputation?.review_count ?? null,

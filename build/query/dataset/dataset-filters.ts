@@ -11,18 +11,30 @@ import { containsAllWords, queryWords } from "../text-match.ts";
 
 /** `provider`: provider slugs, every provider's value precomputed. */
 export function providerFilter<T>(providerOf: (item: T) => string): FilterRow<T, EngineContext> {
-  return anyOfFilter({ name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" }, providerOf, {
-    values: (context) => context.dataset.providers.map((provider) => provider.slug),
-  });
+  return anyOfFilter(
+    { name: "provider", type: "open", normalise: "lower", multi: true, description: "Provider slugs (see /providers)" },
+    providerOf,
+    {
+      values: (context) => context.dataset.providers.map((provider) => provider.slug),
+    },
+  );
 }
 
 /** `kind`: game kinds, each precomputed. */
 export function kindFilter<T>(kindOf: (item: T) => string): FilterRow<T, EngineContext> {
-  return anyOfFilter({ name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" }, kindOf, { values: () => GAME_KINDS });
+  return anyOfFilter(
+    { name: "kind", type: "closed", values: GAME_KINDS, multi: true, description: "Game kinds" },
+    kindOf,
+    { values: () => GAME_KINDS },
+  );
 }
 
 /** `brand`: brand slugs; the files of each brand that has items come last under the file budget. */
-export function brandFilter<T>(description: string, brandOf: (item: T) => string, itemsOf: (context: EngineContext) => readonly T[]): FilterRow<T, EngineContext> {
+export function brandFilter<T>(
+  description: string,
+  brandOf: (item: T) => string,
+  itemsOf: (context: EngineContext) => readonly T[],
+): FilterRow<T, EngineContext> {
   return anyOfFilter({ name: "brand", type: "open", normalise: "lower", multi: true, description }, brandOf, {
     values: (context) => distinct(itemsOf(context).map(brandOf)),
     priority: PRIORITY.perBrand,
@@ -30,8 +42,16 @@ export function brandFilter<T>(description: string, brandOf: (item: T) => string
 }
 
 /** `country`: ISO codes (UK = GB), read as the countries the item belongs to. */
-export function countryFilter<T>(description: string, countriesOf: (item: T) => string | readonly string[], values?: (context: EngineContext) => Iterable<string>): FilterRow<T, EngineContext> {
-  return anyOfFilter({ name: "country", type: "open", normalise: "country", multi: true, description }, countriesOf, values === undefined ? {} : { values });
+export function countryFilter<T>(
+  description: string,
+  countriesOf: (item: T) => string | readonly string[],
+  values?: (context: EngineContext) => Iterable<string>,
+): FilterRow<T, EngineContext> {
+  return anyOfFilter(
+    { name: "country", type: "open", normalise: "country", multi: true, description },
+    countriesOf,
+    values === undefined ? {} : { values },
+  );
 }
 
 /** The countries with demand data, in the countries' order: the values of the demand lists' `country` files. */

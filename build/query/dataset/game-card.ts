@@ -11,7 +11,9 @@ import { gameCardResponse } from "../schemas/dataset-catalog.ts";
 
 /** The 404 for an unknown game slug. */
 export function gameNotFound(slug: string): HttpError {
-  return new HttpError(404, "game_not_found", `No game has the slug '${slug.slice(0, 100)}'.`, { slug: slug.slice(0, 100) });
+  return new HttpError(404, "game_not_found", `No game has the slug '${slug.slice(0, 100)}'.`, {
+    slug: slug.slice(0, 100),
+  });
 }
 
 /** Looks a game up by slug (case-insensitive), or throws game_not_found. */
@@ -35,7 +37,12 @@ function gameCard(context: EngineContext, game: Game) {
     features: game.features,
     released_at: game.released_at,
     // A game seen in no lobby has no rank; the shape stays the same so clients need one code path.
-    game_rank: { rank: rank?.rank ?? null, presence: rank?.presence ?? 0, avg_position: rank?.avg_position ?? null, countries: rank?.countries ?? 0 },
+    game_rank: {
+      rank: rank?.rank ?? null,
+      presence: rank?.presence ?? 0,
+      avg_position: rank?.avg_position ?? null,
+      countries: rank?.countries ?? 0,
+    },
   };
 }
 
@@ -47,8 +54,12 @@ export const gameCardEndpoint: Endpoint = {
   format: "json",
   response: gameCardResponse,
   params: [],
-  run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "dataset", gameCard(context, findGame(context, pathParams.slug ?? ""))) }),
+  run: (context, { pathParams }) => ({
+    kind: "json",
+    body: envelope(context, "dataset", gameCard(context, findGame(context, pathParams.slug ?? ""))),
+  }),
   keySpace: function* (context) {
-    for (const game of context.dataset.games) yield { pathParams: { slug: game.slug }, pairs: [], priority: PRIORITY.card };
+    for (const game of context.dataset.games)
+      yield { pathParams: { slug: game.slug }, pairs: [], priority: PRIORITY.card };
   },
 };

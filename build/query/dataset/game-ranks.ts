@@ -4,7 +4,16 @@
  */
 import type { Game } from "../../load/schemas.ts";
 import type { GameRankEntry } from "../../compute/game-rank.ts";
-import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  orderParam,
+  pageParam,
+  perPageParam,
+  sortItems,
+  sortParam,
+  type SortField,
+} from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { stableItem } from "../stable-json.ts";
@@ -36,9 +45,28 @@ function rankedRows(context: EngineContext, sort: string, order: "asc" | "desc")
     const joined = context.dataset.gameRanks.flatMap((entry): RankedRow[] => {
       const game = context.index.gamesBySlug.get(entry.slug);
       if (game === undefined) return [];
-      return [{ entry, game, item: stableItem({ rank: entry.rank, slug: entry.slug, name: game.name, provider: game.provider, kind: game.kind, presence: entry.presence, avg_position: entry.avg_position }) }];
+      return [
+        {
+          entry,
+          game,
+          item: stableItem({
+            rank: entry.rank,
+            slug: entry.slug,
+            name: game.name,
+            provider: game.provider,
+            kind: game.kind,
+            presence: entry.presence,
+            avg_position: entry.avg_position,
+          }),
+        },
+      ];
     });
-    rows = sortItems(joined, { natural: "asc", value: (row) => GAME_RANK_SORTS[sort]!.value(row.entry) }, order, (row) => row.entry.slug);
+    rows = sortItems(
+      joined,
+      { natural: "asc", value: (row) => GAME_RANK_SORTS[sort]!.value(row.entry) },
+      order,
+      (row) => row.entry.slug,
+    );
     byOrder.set(key, rows);
   }
   return rows;
@@ -50,7 +78,13 @@ const GAME_RANK_FILTERS: readonly FilterRow<RankedRow, EngineContext>[] = [
   byProvider,
   byKind,
   {
-    spec: { name: "min_presence", type: "int", min: 1, default: 1, description: "Keep games shown by at least this many casinos (every ranked game is shown by at least 1)" },
+    spec: {
+      name: "min_presence",
+      type: "int",
+      min: 1,
+      default: 1,
+      description: "Keep games shown by at least this many casinos (every ranked game is shown by at least 1)",
+    },
     keep: (value) => (row) => row.entry.presence >= Number(value),
   },
 ];

@@ -37,7 +37,12 @@ const gameListItem = stableItemsOf(gameItem);
  */
 const searchText = foldedTextOf((game: Game) => {
   const tags = [...game.themes, ...game.features];
-  return [game.name, game.slug, ...tags, ...tags.filter((tag) => tag.includes("_")).map((tag) => tag.replace(/_/g, " "))].join(" ");
+  return [
+    game.name,
+    game.slug,
+    ...tags,
+    ...tags.filter((tag) => tag.includes("_")).map((tag) => tag.replace(/_/g, " ")),
+  ].join(" ");
 });
 
 const byProvider = providerFilter((game: Game) => game.provider);
@@ -45,7 +50,10 @@ const byKind = kindFilter((game: Game) => game.kind);
 const GAME_FILTERS: readonly FilterRow<Game, EngineContext>[] = [
   byProvider,
   byKind,
-  wordsFilter("Words that must all occur in the game's name, slug, themes or features; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing", searchText),
+  wordsFilter(
+    "Words that must all occur in the game's name, slug, themes or features; names are matched as written, and an English plural also finds its singular (slots → slot, bonuses → bonus); text with nothing left once accents are removed (a lone accent) matches nothing",
+    searchText,
+  ),
 ];
 
 export const gamesEndpoint: Endpoint = {
@@ -59,7 +67,10 @@ export const gamesEndpoint: Endpoint = {
   run: (context, { params }) => {
     const providers = listParam(params, "provider");
     // One provider's games are already grouped in list order: its pages need no scan of the catalog.
-    const candidates = providers.length === 1 ? (context.index.gamesByProviderByName.get(providers[0]!) ?? []) : context.index.gamesByName;
+    const candidates =
+      providers.length === 1
+        ? (context.index.gamesByProviderByName.get(providers[0]!) ?? [])
+        : context.index.gamesByName;
     const matching = applyFilters(candidates, GAME_FILTERS, params, context);
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
     return { kind: "json", body: envelope(context, "dataset", items.map(gameListItem), {}, pagination), pagination };

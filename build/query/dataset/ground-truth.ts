@@ -11,7 +11,8 @@ export const groundTruthEndpoint: Endpoint = {
   id: "dataset.groundTruth",
   service: "dataset",
   path: "/ground-truth",
-  summary: "Regulator-published gross gaming revenue (GGR) per market and month, with the index's calibration against it",
+  summary:
+    "Regulator-published gross gaming revenue (GGR) per market and month, with the index's calibration against it",
   format: "json",
   response: groundTruthResponse,
   params: [],

@@ -33,18 +33,36 @@ function validateIndex(params: Params, raw: ReadonlySet<string>): void {
   }
   for (const bound of ["from", "to"]) {
     if (params.period !== undefined && raw.has(bound)) {
-      throw new HttpError(400, "invalid_parameter", `'period' asks for one month and '${bound}' for a range; send one or the other.`, { parameter: bound, value: params[bound], expected: "no 'from' or 'to' together with 'period'" });
+      throw new HttpError(
+        400,
+        "invalid_parameter",
+        `'period' asks for one month and '${bound}' for a range; send one or the other.`,
+        { parameter: bound, value: params[bound], expected: "no 'from' or 'to' together with 'period'" },
+      );
     }
   }
   if (params.from !== undefined && params.to !== undefined && String(params.from) > String(params.to)) {
-    throw new HttpError(400, "invalid_parameter", "'from' comes after 'to'; the range is inclusive and must not be empty.", { parameter: "from", value: params.from, expected: `a month up to ${String(params.to)}` });
+    throw new HttpError(
+      400,
+      "invalid_parameter",
+      "'from' comes after 'to'; the range is inclusive and must not be empty.",
+      { parameter: "from", value: params.from, expected: `a month up to ${String(params.to)}` },
+    );
   }
 }
 
 /** Candidate values: the brands' rows (brand order) or the countries' rows (of one month if given), before the other filters. */
-function candidates(context: EngineContext, brands: readonly string[], countries: readonly string[], period: string | undefined): readonly IndexValue[] {
+function candidates(
+  context: EngineContext,
+  brands: readonly string[],
+  countries: readonly string[],
+  period: string | undefined,
+): readonly IndexValue[] {
   if (brands.length > 0) return brands.flatMap((brand) => context.index.indexByBrand.get(brand) ?? []);
-  const ofCountry = (country: string) => (period === undefined ? context.index.indexByCountry.get(country) : context.index.indexByCountryPeriod.get(countryPeriodKey(country, period))) ?? [];
+  const ofCountry = (country: string) =>
+    (period === undefined
+      ? context.index.indexByCountry.get(country)
+      : context.index.indexByCountryPeriod.get(countryPeriodKey(country, period))) ?? [];
   if (countries.length === 1) return ofCountry(countries[0]!);
   // Several countries interleave by brand, so the union is re-sorted into the /index order.
   return countries.flatMap(ofCountry).sort(compareIndexValues);
@@ -64,7 +82,8 @@ const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexR
 export function metricRows(value: IndexValue, keep = true): Readonly<Record<IndexMetric, IndexRow>> {
   let rows = keep ? metricRowsOf.get(value) : undefined;
   if (rows === undefined) {
-    const row = (metric: IndexMetric): IndexRow => stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
+    const row = (metric: IndexMetric): IndexRow =>
+      stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
     rows = { adi: row("adi"), sod: row("sod") };
     if (keep) metricRowsOf.set(value, rows);
   }
@@ -80,9 +99,27 @@ export const indexEndpoint: Endpoint = {
   response: indexResponse,
   download: INDEX_DOWNLOAD_PATH,
   params: [
-    { name: "country", type: "open", normalise: "country", multi: true, description: "Countries (ISO code; UK = GB); this or brand is required" },
-    { name: "brand", type: "open", normalise: "lower", multi: true, description: "Brand slugs; this or country is required" },
-    { name: "metric", type: "closed", values: INDEX_METRICS, multi: true, description: "sod (share of demand, %) or adi (the market leader = 100); absent: both" },
+    {
+      name: "country",
+      type: "open",
+      normalise: "country",
+      multi: true,
+      description: "Countries (ISO code; UK = GB); this or brand is required",
+    },
+    {
+      name: "brand",
+      type: "open",
+      normalise: "lower",
+      multi: true,
+      description: "Brand slugs; this or country is required",
+    },
+    {
+      name: "metric",
+      type: "closed",
+      values: INDEX_METRICS,
+      multi: true,
+      description: "sod (share of demand, %) or adi (the market leader = 100); absent: both",
+    },
     { name: "period", type: "period", description: "One month, YYYY-MM (not with from/to)" },
     { name: "from", type: "period", description: "First month, YYYY-MM, inclusive; not after to (400)" },
     { name: "to", type: "period", description: "Last month, YYYY-MM, inclusive; not before from (400)" },
@@ -91,7 +128,10 @@ export const indexEndpoint: Endpoint = {
   run: (context, { params }) => {
     const brands = listParam(params, "brand");
     const countries = listParam(params, "country");
-    const metrics = params.metric === undefined ? INDEX_METRICS : INDEX_METRICS.filter((metric) => listParam(params, "metric").includes(metric));
+    const metrics =
+      params.metric === undefined
+        ? INDEX_METRICS
+        : INDEX_METRICS.filter((metric) => listParam(params, "metric").includes(metric));
     const period = params.period === undefined ? undefined : String(params.period);
     const from = period ?? (params.from === undefined ? undefined : String(params.from));
     const to = period ?? (params.to === undefined ? undefined : String(params.to));
@@ -101,7 +141,12 @@ export const indexEndpoint: Endpoint = {
     // after the first 4 MB of them, not once all are in memory.
     const count = answerBudget(indexEndpoint);
     for (const value of candidates(context, brands, countries, period)) {
-      if ((countries.length > 0 && !countries.includes(value.country)) || (from !== undefined && value.period < from) || (to !== undefined && value.period > to)) continue;
+      if (
+        (countries.length > 0 && !countries.includes(value.country)) ||
+        (from !== undefined && value.period < from) ||
+        (to !== undefined && value.period > to)
+      )
+        continue;
       const rows = metricRows(value, context.onDemand !== true);
       for (const metric of metrics) {
         count(itemJson(rows[metric]));
@@ -115,7 +160,15 @@ export const indexEndpoint: Endpoint = {
     yield* singleValues("country", countries);
     yield* singleValues("brand", [...context.index.indexByBrand.keys()].sort(compareStrings));
     for (const country of countries) {
-      for (const period of context.dataset.periods) yield { pathParams: {}, pairs: [["country", country], ["period", period]], priority: PRIORITY.secondary };
+      for (const period of context.dataset.periods)
+        yield {
+          pathParams: {},
+          pairs: [
+            ["country", country],
+            ["period", period],
+          ],
+          priority: PRIORITY.secondary,
+        };
     }
   },
 };

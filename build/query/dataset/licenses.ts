@@ -34,20 +34,48 @@ export function licenseItem(license: LicenseRecord) {
 const licenseListItem = stableItemsOf(licenseItem);
 
 const byRegulator = anyOfFilter<LicenseRecord, EngineContext>(
-  { name: "regulator_code", type: "open", normalise: "upper", multi: true, description: "Regulator codes, e.g. UKGC (see /regulators)" },
+  {
+    name: "regulator_code",
+    type: "open",
+    normalise: "upper",
+    multi: true,
+    description: "Regulator codes, e.g. UKGC (see /regulators)",
+  },
   (license) => license.regulator_code,
   { values: (context) => context.dataset.regulators.map((regulator) => regulator.code) },
 );
 const byJurisdiction = anyOfFilter<LicenseRecord, EngineContext>(
-  { name: "jurisdiction", type: "open", normalise: "country", multi: true, description: "Jurisdiction of the regulator (ISO code; UK = GB)" },
+  {
+    name: "jurisdiction",
+    type: "open",
+    normalise: "country",
+    multi: true,
+    description: "Jurisdiction of the regulator (ISO code; UK = GB)",
+  },
   (license) => license.jurisdiction,
-  { values: (context) => distinct(context.dataset.licenses.map((license) => license.jurisdiction).filter((code) => code !== "")) },
+  {
+    values: (context) =>
+      distinct(context.dataset.licenses.map((license) => license.jurisdiction).filter((code) => code !== "")),
+  },
 );
-const byStatus = anyOfFilter<LicenseRecord, EngineContext>({ name: "status", type: "closed", values: LICENSE_STATUSES, multi: true, description: "Status in the register" }, (license) => license.status, {
-  values: () => LICENSE_STATUSES,
-});
-const byBrand = brandFilter("Brand slugs holding the license", (license: LicenseRecord) => license.brand, (context) => context.dataset.licenses);
-const LICENSE_FILTERS: readonly FilterRow<LicenseRecord, EngineContext>[] = [byRegulator, byJurisdiction, byStatus, byBrand];
+const byStatus = anyOfFilter<LicenseRecord, EngineContext>(
+  { name: "status", type: "closed", values: LICENSE_STATUSES, multi: true, description: "Status in the register" },
+  (license) => license.status,
+  {
+    values: () => LICENSE_STATUSES,
+  },
+);
+const byBrand = brandFilter(
+  "Brand slugs holding the license",
+  (license: LicenseRecord) => license.brand,
+  (context) => context.dataset.licenses,
+);
+const LICENSE_FILTERS: readonly FilterRow<LicenseRecord, EngineContext>[] = [
+  byRegulator,
+  byJurisdiction,
+  byStatus,
+  byBrand,
+];
 
 export const licensesEndpoint: Endpoint = {
   id: "dataset.licenses",
@@ -60,7 +88,8 @@ export const licensesEndpoint: Endpoint = {
   run: (context, { params }) => {
     const brands = listParam(params, "brand");
     // One brand's licenses are already grouped (in id order): its files need no scan of every license.
-    const candidates = brands.length === 1 ? (context.index.licensesByBrand.get(brands[0]!) ?? []) : context.dataset.licenses;
+    const candidates =
+      brands.length === 1 ? (context.index.licensesByBrand.get(brands[0]!) ?? []) : context.dataset.licenses;
     const matching = applyFilters(candidates, LICENSE_FILTERS, params, context);
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
     return { kind: "json", body: envelope(context, "dataset", items.map(licenseListItem), {}, pagination), pagination };

@@ -3,7 +3,15 @@
  * @module
  */
 import { MOMENTUM_DIRECTIONS, type MomentumEntry } from "../../compute/momentum.ts";
-import { dropNaturalOrder, effectiveOrder, limitParam, orderParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  limitParam,
+  orderParam,
+  sortItems,
+  sortParam,
+  type SortField,
+} from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
@@ -18,9 +26,19 @@ export const MOMENTUM_SORTS: Record<string, SortField<MomentumEntry>> = {
 
 const DEFAULT_SORT = "wow_pct";
 
-const byCountry = countryFilter("Countries (ISO code; UK = GB)", (entry: MomentumEntry) => entry.country, countriesWithDemand);
+const byCountry = countryFilter(
+  "Countries (ISO code; UK = GB)",
+  (entry: MomentumEntry) => entry.country,
+  countriesWithDemand,
+);
 const byDirection = anyOfFilter<MomentumEntry, EngineContext>(
-  { name: "direction", type: "closed", values: MOMENTUM_DIRECTIONS, multi: true, description: "up, down or flat (|wow_pct| below the flat band, 2%)" },
+  {
+    name: "direction",
+    type: "closed",
+    values: MOMENTUM_DIRECTIONS,
+    multi: true,
+    description: "up, down or flat (|wow_pct| below the flat band, 2%)",
+  },
   (entry) => entry.direction,
   { values: () => MOMENTUM_DIRECTIONS },
 );
@@ -47,7 +65,15 @@ export const momentumEndpoint: Endpoint = {
     // A null wow_pct (growth from zero) sorts last whatever the order; ties by brand, then country.
     const sorted = sortItems(matching, MOMENTUM_SORTS[sort]!, order, (entry) => `${entry.brand}\u0000${entry.country}`);
     const limit = Number(params.limit ?? 20);
-    const meta = { previous_period: momentum.previous_period, current_period: momentum.current_period, flat_band: momentum.flat_band, sort, order, limit, total: matching.length };
+    const meta = {
+      previous_period: momentum.previous_period,
+      current_period: momentum.current_period,
+      flat_band: momentum.flat_band,
+      sort,
+      order,
+      limit,
+      total: matching.length,
+    };
     return { kind: "json", body: envelope(context, "dataset", sorted.slice(0, limit), meta) };
   },
   keySpace: function* (context) {

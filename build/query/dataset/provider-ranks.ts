@@ -3,7 +3,16 @@
  * @module
  */
 import type { ProviderRankEntry } from "../../compute/provider-rank.ts";
-import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  orderParam,
+  pageParam,
+  perPageParam,
+  sortItems,
+  sortParam,
+  type SortField,
+} from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, singleValues } from "../key-space.ts";
@@ -26,7 +35,8 @@ export const providerRanksEndpoint: Endpoint = {
   id: "dataset.providerRanks",
   service: "dataset",
   path: "/provider-ranks",
-  summary: "Provider activity index: rank_score 0-100 from games count, average RTP, release activity, casino presence and regional diversity",
+  summary:
+    "Provider activity index: rank_score 0-100 from games count, average RTP, release activity, casino presence and regional diversity",
   format: "json",
   response: providerRanksResponse,
   params: [sortParam(PROVIDER_RANK_SORTS, DEFAULT_SORT), orderParam, pageParam, perPageParam(100, 50)],
@@ -40,6 +50,9 @@ export const providerRanksEndpoint: Endpoint = {
   },
   keySpace: function* (context) {
     yield* defaultPages(context.dataset.providerRanks.length);
-    yield* singleValues("sort", Object.keys(PROVIDER_RANK_SORTS).filter((sort) => sort !== DEFAULT_SORT));
+    yield* singleValues(
+      "sort",
+      Object.keys(PROVIDER_RANK_SORTS).filter((sort) => sort !== DEFAULT_SORT),
+    );
   },
 };

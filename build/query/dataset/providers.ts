@@ -17,7 +17,9 @@ export const TOP_GAMES = 10;
 
 /** The 404 for an unknown provider slug. */
 export function providerNotFound(slug: string): HttpError {
-  return new HttpError(404, "provider_not_found", `No provider has the slug '${slug.slice(0, 100)}'.`, { slug: slug.slice(0, 100) });
+  return new HttpError(404, "provider_not_found", `No provider has the slug '${slug.slice(0, 100)}'.`, {
+    slug: slug.slice(0, 100),
+  });
 }
 
 /** Looks a provider up by slug (case-insensitive), or throws provider_not_found. */
@@ -36,8 +38,16 @@ export const providersEndpoint: Endpoint = {
   response: providersResponse,
   params: [pageParam, perPageParam(100, 50)],
   run: (context, { params }) => {
-    const { items, pagination } = paginate(context.index.providersByName, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    const data = items.map((provider) => ({ slug: provider.slug, name: provider.name, games_count: context.index.gamesByProvider.get(provider.slug)?.length ?? 0 }));
+    const { items, pagination } = paginate(
+      context.index.providersByName,
+      Number(params.page ?? 1),
+      Number(params.per_page ?? 50),
+    );
+    const data = items.map((provider) => ({
+      slug: provider.slug,
+      name: provider.name,
+      games_count: context.index.gamesByProvider.get(provider.slug)?.length ?? 0,
+    }));
     return { kind: "json", body: envelope(context, "dataset", data, {}, pagination), pagination };
   },
   keySpace: (context) => defaultPages(context.dataset.providers.length),
@@ -58,7 +68,14 @@ function topGames(context: EngineContext, games: readonly Game[]) {
     .slice(0, TOP_GAMES)
     .map((game) => {
       const rank = context.index.gameRankBySlug.get(game.slug);
-      return { slug: game.slug, name: game.name, kind: game.kind, rtp: game.rtp, rank: rank?.rank ?? null, presence: rank?.presence ?? 0 };
+      return {
+        slug: game.slug,
+        name: game.name,
+        kind: game.kind,
+        rtp: game.rtp,
+        rank: rank?.rank ?? null,
+        presence: rank?.presence ?? 0,
+      };
     });
 }
 
@@ -98,8 +115,12 @@ export const providerCardEndpoint: Endpoint = {
   format: "json",
   response: providerCardResponse,
   params: [],
-  run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "dataset", providerCard(context, findProvider(context, pathParams.slug ?? ""))) }),
+  run: (context, { pathParams }) => ({
+    kind: "json",
+    body: envelope(context, "dataset", providerCard(context, findProvider(context, pathParams.slug ?? ""))),
+  }),
   keySpace: function* (context) {
-    for (const provider of context.dataset.providers) yield { pathParams: { slug: provider.slug }, pairs: [], priority: PRIORITY.card };
+    for (const provider of context.dataset.providers)
+      yield { pathParams: { slug: provider.slug }, pairs: [], priority: PRIORITY.card };
   },
 };

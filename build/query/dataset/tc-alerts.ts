@@ -26,13 +26,25 @@ const alertListItem = stableItemsOf((alert: TcAlert) => ({
   summary: alert.summary,
 }));
 
-const byBrand = brandFilter("Brand slugs", (alert: TcAlert) => alert.brand, (context) => context.dataset.tcAlerts);
-const byPageType = anyOfFilter<TcAlert, EngineContext>({ name: "page_type", type: "closed", values: PAGE_TYPES, multi: true, description: "Kind of page that changed" }, (alert) => alert.page_type, {
-  values: () => PAGE_TYPES,
-});
-const byChangeType = anyOfFilter<TcAlert, EngineContext>({ name: "change_type", type: "closed", values: CHANGE_TYPES, multi: true, description: "Kind of change" }, (alert) => alert.change_type, {
-  values: () => CHANGE_TYPES,
-});
+const byBrand = brandFilter(
+  "Brand slugs",
+  (alert: TcAlert) => alert.brand,
+  (context) => context.dataset.tcAlerts,
+);
+const byPageType = anyOfFilter<TcAlert, EngineContext>(
+  { name: "page_type", type: "closed", values: PAGE_TYPES, multi: true, description: "Kind of page that changed" },
+  (alert) => alert.page_type,
+  {
+    values: () => PAGE_TYPES,
+  },
+);
+const byChangeType = anyOfFilter<TcAlert, EngineContext>(
+  { name: "change_type", type: "closed", values: CHANGE_TYPES, multi: true, description: "Kind of change" },
+  (alert) => alert.change_type,
+  {
+    values: () => CHANGE_TYPES,
+  },
+);
 const TC_ALERT_FILTERS: readonly FilterRow<TcAlert, EngineContext>[] = [byBrand, byPageType, byChangeType];
 
 export const tcAlertsEndpoint: Endpoint = {
@@ -46,7 +58,8 @@ export const tcAlertsEndpoint: Endpoint = {
   run: (context, { params }) => {
     const brands = listParam(params, "brand");
     // One brand's alerts are already grouped in list order: its pages need no scan of every alert.
-    const candidates = brands.length === 1 ? (context.index.tcAlertsByBrand.get(brands[0]!) ?? []) : context.index.tcAlertsByDate;
+    const candidates =
+      brands.length === 1 ? (context.index.tcAlertsByBrand.get(brands[0]!) ?? []) : context.index.tcAlertsByDate;
     const matching = applyFilters(candidates, TC_ALERT_FILTERS, params, context);
     const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? 50));
     const data = items.map(alertListItem);

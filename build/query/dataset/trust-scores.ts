@@ -4,7 +4,15 @@
  */
 import { TRUST_GRADE_VALUES } from "../../compute/trust-score.ts";
 import type { BrandRecord } from "../../compute/dataset.ts";
-import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam } from "../common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  orderParam,
+  pageParam,
+  perPageParam,
+  sortItems,
+  sortParam,
+} from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
@@ -14,7 +22,13 @@ import { trustScoresResponse } from "../schemas/dataset-brands.ts";
 
 const TRUST_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
   anyOfFilter(
-    { name: "grade", type: "closed", values: TRUST_GRADE_VALUES.map((grade) => grade.toLowerCase()), multi: true, description: "Grades to keep (A to E)" },
+    {
+      name: "grade",
+      type: "closed",
+      values: TRUST_GRADE_VALUES.map((grade) => grade.toLowerCase()),
+      multi: true,
+      description: "Grades to keep (A to E)",
+    },
     (brand) => brand.trust.grade?.toLowerCase() ?? [],
     { values: () => TRUST_GRADE_VALUES },
   ),
@@ -40,8 +54,26 @@ export const trustScoresEndpoint: Endpoint = {
     const { sort, order } = effectiveOrder(params, TRUST_SORTS, "score");
     const sorted = sortItems(matching, TRUST_SORTS[sort]!, order, (brand) => brand.slug);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
-    const data = items.map((brand) => ({ rank: context.index.trustRankBySlug.get(brand.slug) ?? 0, slug: brand.slug, name: brand.name, score: brand.trust.score, grade: brand.trust.grade, provisional: brand.trust.provisional, coverage: brand.trust.coverage }));
-    return { kind: "json", body: envelope(context, "dataset", data, { sort, order, period: context.dataset.periods.at(-1) ?? null }, pagination), pagination };
+    const data = items.map((brand) => ({
+      rank: context.index.trustRankBySlug.get(brand.slug) ?? 0,
+      slug: brand.slug,
+      name: brand.name,
+      score: brand.trust.score,
+      grade: brand.trust.grade,
+      provisional: brand.trust.provisional,
+      coverage: brand.trust.coverage,
+    }));
+    return {
+      kind: "json",
+      body: envelope(
+        context,
+        "dataset",
+        data,
+        { sort, order, period: context.dataset.periods.at(-1) ?? null },
+        pagination,
+      ),
+      pagination,
+    };
   },
   keySpace: function* (context) {
     yield* defaultPages(context.dataset.brands.length);

@@ -8,4 +8,9 @@ import { resumeCardEndpoint } from "./resume-card.ts";
 import { resumeStatsEndpoint } from "./resume-stats.ts";
 import { resumeExportEndpoint, resumesEndpoint } from "./resumes.ts";
 
-export const RESUME_ENDPOINTS: readonly Endpoint[] = [resumesEndpoint, resumeCardEndpoint, resumeExportEndpoint, resumeStatsEndpoint];
+export const RESUME_ENDPOINTS: readonly Endpoint[] = [
+  resumesEndpoint,
+  resumeCardEndpoint,
+  resumeExportEndpoint,
+  resumeStatsEndpoint,
+];

@@ -12,11 +12,15 @@ export const resumeCardEndpoint: Endpoint = {
   id: "resumes.card",
   service: "resumes",
   path: "/resumes/{id}",
-  summary: "One resume in full: the list fields plus contacts and the full text (400 for a non-integer id, 404 resume_not_found for an unknown one)",
+  summary:
+    "One resume in full: the list fields plus contacts and the full text (400 for a non-integer id, 404 resume_not_found for an unknown one)",
   format: "json",
   response: resumeCardResponse,
   params: [],
-  run: (context, { pathParams }) => ({ kind: "json", body: envelope(context, "resumes", resumeCard(findResume(context.dataset.resumes, pathParams.id ?? ""))) }),
+  run: (context, { pathParams }) => ({
+    kind: "json",
+    body: envelope(context, "resumes", resumeCard(findResume(context.dataset.resumes, pathParams.id ?? ""))),
+  }),
   keySpace: cardKeySpace,
   // A card may carry contacts meant for it alone: its example in the OpenAPI document shows what an export line shows.
   publicExample: (context, body) => {

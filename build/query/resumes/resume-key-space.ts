@@ -39,5 +39,6 @@ export function* cardKeySpace(context: EngineContext): Generator<KeySpaceEntry> 
   const times = updateTimesOf(resumes);
   const positions = resumes.map((_, position) => position);
   if (allowance < resumes.length) positions.sort((a, b) => times[b]! - times[a]! || resumes[a]!.id - resumes[b]!.id);
-  for (const position of positions.slice(0, allowance)) yield { pathParams: { id: String(resumes[position]!.id) }, pairs: [], priority: 1 };
+  for (const position of positions.slice(0, allowance))
+    yield { pathParams: { id: String(resumes[position]!.id) }, pairs: [], priority: 1 };
 }

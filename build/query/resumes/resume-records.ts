@@ -72,7 +72,11 @@ export function resumeCard(resume: ResumeRecord) {
 /** The 400 for an id that is not an integer (an integer no resume has, 0 or -1 included, is a 404). */
 export function invalidResumeId(raw: string): HttpError {
   const value = raw.slice(0, 100);
-  return new HttpError(400, "invalid_parameter", `The resume id must be an integer, not '${value}'.`, { parameter: "id", value, expected: "an integer (ids start at 1)" });
+  return new HttpError(400, "invalid_parameter", `The resume id must be an integer, not '${value}'.`, {
+    parameter: "id",
+    value,
+    expected: "an integer (ids start at 1)",
+  });
 }
 
 /** The 404 for an id no resume has (details name it: a number, or the digits when too long for one). */

@@ -51,7 +51,9 @@ function updateOrderOf(resumes: readonly Resume[]): UpdateOrder {
   if (order === undefined) {
     const times = updateTimesOf(resumes);
     const finer = resumes.map((resume) => finerDigits(resume.updated_at));
-    const positions = resumes.map((_, position) => position).sort((a, b) => compareInstants(times[a]!, finer[a]!, times[b]!, finer[b]!));
+    const positions = resumes
+      .map((_, position) => position)
+      .sort((a, b) => compareInstants(times[a]!, finer[a]!, times[b]!, finer[b]!));
     const built: UpdateOrder = { ms: [], finer: [], ranks: new Float64Array(resumes.length) };
     for (const position of positions) {
       const last = built.ms.length - 1;
@@ -94,7 +96,12 @@ export function rankAtOrAfter(resumes: readonly Resume[], dateTime: string): num
 }
 
 /** Every resume as a row, in a sort's order with the id tie-break; kept per dataset, sort and direction. */
-export function rowsInOrder(resumes: readonly Resume[], sort: string, field: SortField<ResumeRow>, order: "asc" | "desc"): readonly ResumeRow[] {
+export function rowsInOrder(
+  resumes: readonly Resume[],
+  sort: string,
+  field: SortField<ResumeRow>,
+  order: "asc" | "desc",
+): readonly ResumeRow[] {
   let cache = orders.get(resumes);
   if (cache === undefined) {
     cache = new Map();
@@ -104,7 +111,12 @@ export function rowsInOrder(resumes: readonly Resume[], sort: string, field: Sor
   let rows = cache.get(key);
   if (rows === undefined) {
     const times = updateRanksOf(resumes);
-    rows = sortItems(resumes.map((resume, position) => ({ resume, position, time: times[position]! })), field, order, (row) => row.resume.id);
+    rows = sortItems(
+      resumes.map((resume, position) => ({ resume, position, time: times[position]! })),
+      field,
+      order,
+      (row) => row.resume.id,
+    );
     cache.set(key, rows);
   }
   return rows;
@@ -114,7 +126,11 @@ export function rowsInOrder(resumes: readonly Resume[], sort: string, field: Sor
  * The search matches in the order of `ordered`: one pass over it, no sort. `scores[i]` belongs to
  * `positions[i]`; each kept row carries its score.
  */
-export function matchesInOrder(ordered: readonly ResumeRow[], positions: Uint32Array, scores: ArrayLike<number>): ResumeRow[] {
+export function matchesInOrder(
+  ordered: readonly ResumeRow[],
+  positions: Uint32Array,
+  scores: ArrayLike<number>,
+): ResumeRow[] {
   const matched = new Uint8Array(ordered.length);
   const scoreAt = new Float64Array(ordered.length);
   positions.forEach((position, i) => {

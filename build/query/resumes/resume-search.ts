@@ -23,6 +23,14 @@ export function resumeSearchOf(context: EngineContext): SearchIndex {
 }
 
 /** True when the index was built from exactly these resumes, in this order, and these synonyms. */
-export function searchIndexMatches(index: SearchIndex, resumes: readonly Resume[], synonyms: readonly (readonly string[])[] = []): boolean {
-  return index.ids.length === resumes.length && resumes.every((resume, position) => index.ids[position] === resume.id) && JSON.stringify(index.synonyms) === JSON.stringify(synonyms);
+export function searchIndexMatches(
+  index: SearchIndex,
+  resumes: readonly Resume[],
+  synonyms: readonly (readonly string[])[] = [],
+): boolean {
+  return (
+    index.ids.length === resumes.length &&
+    resumes.every((resume, position) => index.ids[position] === resume.id) &&
+    JSON.stringify(index.synonyms) === JSON.stringify(synonyms)
+  );
 }

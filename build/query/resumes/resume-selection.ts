@@ -5,7 +5,16 @@
  */
 import { RESUME_SEARCH_SETTINGS } from "../../search/resume-search-index.ts";
 import { searchIndex } from "../../search/search-query.ts";
-import { dropNaturalOrder, effectiveOrder, orderParam, pageParam, perPageParam, sortItems, sortParam, type SortField } from "../common-params.ts";
+import {
+  dropNaturalOrder,
+  effectiveOrder,
+  orderParam,
+  pageParam,
+  perPageParam,
+  sortItems,
+  sortParam,
+  type SortField,
+} from "../common-params.ts";
 import type { EngineContext, Pagination } from "../endpoint.ts";
 import { paginate } from "../envelope.ts";
 import type { ParamSpec, Params } from "../param-spec.ts";
@@ -26,7 +35,13 @@ export const RESUME_SORTS: Record<string, SortField<ResumeRow>> = {
 };
 
 /** "title, skills and text (weights 3, 2, 1)": the searched fields and their weights, read from the index's settings. */
-const searchedFields = ((fields) => `${fields.slice(0, -1).map((field) => field.name).join(", ")} and ${fields.at(-1)!.name} (weights ${fields.map((field) => field.weight).join(", ")})`)(RESUME_SEARCH_SETTINGS.fields);
+const searchedFields = ((fields) =>
+  `${fields
+    .slice(0, -1)
+    .map((field) => field.name)
+    .join(", ")} and ${fields.at(-1)!.name} (weights ${fields.map((field) => field.weight).join(", ")})`)(
+  RESUME_SEARCH_SETTINGS.fields,
+);
 
 const qParam: ParamSpec = {
   name: "q",
@@ -45,10 +60,18 @@ const qParam: ParamSpec = {
 export const RESUME_LIST_PARAMS: readonly ParamSpec[] = [
   qParam,
   ...filterSpecs(RESUME_FILTERS),
-  { ...sortParam(RESUME_SORTS, "date"), description: "date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so)" },
+  {
+    ...sortParam(RESUME_SORTS, "date"),
+    description:
+      "date (updated_at, the default, also with q), experience (experience_years) or relevance (needs q; without q the list sorts by date and meta.sort says so)",
+  },
   // Every sort here runs descending by nature, so `desc` is the default whatever the sort, as the
   // interface description states ("order: asc or desc (default desc)").
-  { ...orderParam, default: "desc", description: "asc or desc (default desc, for every sort); ties are broken by id ascending" },
+  {
+    ...orderParam,
+    default: "desc",
+    description: "asc or desc (default desc, for every sort); ties are broken by id ascending",
+  },
   pageParam,
   perPageParam(RESUME_PAGE_MAX, RESUME_PAGE_SIZE),
 ];
@@ -76,7 +99,12 @@ export interface ResumeSelection {
  * The candidate rows in the requested order. Relevance sorts the matches; date and experience take
  * them out of the dataset's precomputed order.
  */
-function orderedCandidates(context: EngineContext, q: string | undefined, sort: string, order: "asc" | "desc"): readonly ResumeRow[] {
+function orderedCandidates(
+  context: EngineContext,
+  q: string | undefined,
+  sort: string,
+  order: "asc" | "desc",
+): readonly ResumeRow[] {
   const { resumes } = context.dataset;
   const field = RESUME_SORTS[sort]!;
   if (q === undefined) return rowsInOrder(resumes, sort, field, order);
@@ -84,7 +112,12 @@ function orderedCandidates(context: EngineContext, q: string | undefined, sort: 
   if (sort !== "relevance") return matchesInOrder(rowsInOrder(resumes, sort, field, order), positions, scores);
   const times = updateRanksOf(resumes);
   // Sorted on the score as shown (4 decimals), so rows showing the same score fall back to the id order.
-  const rows = Array.from(positions, (position, i): ResumeRow => ({ resume: resumes[position]!, position, time: times[position]!, score: roundScore(scores[i]!) }));
+  const rows = Array.from(positions, (position, i): ResumeRow => ({
+    resume: resumes[position]!,
+    position,
+    time: times[position]!,
+    score: roundScore(scores[i]!),
+  }));
   return sortItems(rows, field, order, (row) => row.resume.id);
 }
 
@@ -93,7 +126,16 @@ export function selectResumes(context: EngineContext, params: Params): ResumeSel
   const q = params.q === undefined ? undefined : String(params.q);
   const { sort, order } = effectiveOrder(params, RESUME_SORTS, "date");
   // Filtering keeps the order, so the rows come out sorted.
-  const matching = applyFilters(orderedCandidates(context, q, sort, order), RESUME_FILTERS, params, context.dataset.resumes);
-  const { items, pagination } = paginate(matching, Number(params.page ?? 1), Number(params.per_page ?? RESUME_PAGE_SIZE));
+  const matching = applyFilters(
+    orderedCandidates(context, q, sort, order),
+    RESUME_FILTERS,
+    params,
+    context.dataset.resumes,
+  );
+  const { items, pagination } = paginate(
+    matching,
+    Number(params.page ?? 1),
+    Number(params.per_page ?? RESUME_PAGE_SIZE),
+  );
   return { rows: items, pagination, sort, order, searched: q !== undefined };
 }

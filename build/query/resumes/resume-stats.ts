@@ -19,7 +19,10 @@ export const TOP_SKILLS = 30;
 export const EXPERIENCE_DECIMALS = 4;
 
 /** Counts keys over resumes (a resume counts once per key it lists), most frequent first, then by key. */
-export function countBy(resumes: readonly Resume[], read: (resume: Resume) => readonly string[]): Record<string, number> {
+export function countBy(
+  resumes: readonly Resume[],
+  read: (resume: Resume) => readonly string[],
+): Record<string, number> {
   const counts = new Map<string, number>();
   for (const resume of resumes) for (const key of new Set(read(resume))) counts.set(key, (counts.get(key) ?? 0) + 1);
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
@@ -27,7 +30,11 @@ export function countBy(resumes: readonly Resume[], read: (resume: Resume) => re
 }
 
 /** Counts over a closed vocabulary: every value, in vocabulary order, zeros included. */
-function countClosed(resumes: readonly Resume[], values: readonly string[], read: (resume: Resume) => string): Record<string, number> {
+function countClosed(
+  resumes: readonly Resume[],
+  values: readonly string[],
+  read: (resume: Resume) => string,
+): Record<string, number> {
   const counts = countBy(resumes, (resume) => [read(resume)]);
   return Object.fromEntries(values.map((value) => [value, counts[value] ?? 0]));
 }
@@ -66,7 +73,10 @@ function updateRange(resumes: readonly Resume[]): { min: string | null; max: str
     if (min === undefined || ranks[position]! < ranks[min]!) min = position;
     if (max === undefined || ranks[position]! > ranks[max]!) max = position;
   }
-  return { min: min === undefined ? null : resumes[min]!.updated_at, max: max === undefined ? null : resumes[max]!.updated_at };
+  return {
+    min: min === undefined ? null : resumes[min]!.updated_at,
+    max: max === undefined ? null : resumes[max]!.updated_at,
+  };
 }
 
 /** Every figure of `/stats` for a list of resumes. */
@@ -83,7 +93,10 @@ export function resumeStats(resumes: readonly Resume[]) {
     by_source: countBy(resumes, (resume) => [resume.source]),
     top_skills: topSkills(resumes),
     updated_at: updateRange(resumes),
-    experience_years: years.length === 0 ? { median: null, mean: null } : { median: roundTo(median(years), EXPERIENCE_DECIMALS), mean: roundTo(mean(years), EXPERIENCE_DECIMALS) },
+    experience_years:
+      years.length === 0
+        ? { median: null, mean: null }
+        : { median: roundTo(median(years), EXPERIENCE_DECIMALS), mean: roundTo(mean(years), EXPERIENCE_DECIMALS) },
   };
 }
 
@@ -91,7 +104,8 @@ export const resumeStatsEndpoint: Endpoint = {
   id: "resumes.stats",
   service: "resumes",
   path: "/stats",
-  summary: "Aggregate statistics of the resume database: totals, counts by role, vertical, traffic, seniority, contact quality and source, top skills, update range, experience median and mean",
+  summary:
+    "Aggregate statistics of the resume database: totals, counts by role, vertical, traffic, seniority, contact quality and source, top skills, update range, experience median and mean",
   format: "json",
   response: resumeStatsResponse,
   params: [],

@@ -14,7 +14,8 @@ export const resumesEndpoint: Endpoint = {
   id: "resumes.list",
   service: "resumes",
   path: "/resumes",
-  summary: "Paginated resume list: full-text search, filters by role, vertical, traffic, seniority, skill, contacts, source and update date; sort by date, experience or relevance",
+  summary:
+    "Paginated resume list: full-text search, filters by role, vertical, traffic, seniority, skill, contacts, source and update date; sort by date, experience or relevance",
   format: "json",
   response: resumesResponse,
   params: RESUME_LIST_PARAMS,
@@ -31,7 +32,8 @@ export const resumeExportEndpoint: Endpoint = {
   id: "resumes.export",
   service: "resumes",
   path: "/resumes/export",
-  summary: "The same page as /resumes as NDJSON (application/x-ndjson): one full resume (with contacts and text) per line, streamed; Link and X-Total-Count headers",
+  summary:
+    "The same page as /resumes as NDJSON (application/x-ndjson): one full resume (with contacts and text) per line, streamed; Link and X-Total-Count headers",
   format: "ndjson",
   response: resumeExportLine,
   params: RESUME_LIST_PARAMS,

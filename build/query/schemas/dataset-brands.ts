@@ -6,10 +6,28 @@
 import { z } from "zod";
 import { brandSchema, domainSchema, licenseSchema, reputationSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
-import { count, countryCode, jurisdictionCode, orderEcho, period, rank, score100, slug, sortEcho, trustComponents, trustCoverage, trustGradeOrNull, trustProvisional, trustScore, trustWeights } from "./primitives.ts";
+import {
+  count,
+  countryCode,
+  jurisdictionCode,
+  orderEcho,
+  period,
+  rank,
+  score100,
+  slug,
+  sortEcho,
+  trustComponents,
+  trustCoverage,
+  trustGradeOrNull,
+  trustProvisional,
+  trustScore,
+  trustWeights,
+} from "./primitives.ts";
 
 const licensesCount = count.describe("Licenses active at the snapshot date");
-const jurisdiction = jurisdictionCode.describe("Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown");
+const jurisdiction = jurisdictionCode.describe(
+  "Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown",
+);
 
 /** A brand in the list (component `BrandListItem`). */
 export const brandListItem = z
@@ -43,7 +61,10 @@ const demandPoint = z.strictObject({
 });
 
 /** A license of the brand (component `BrandLicense`). */
-export const brandLicense = licenseSchema.omit({ brand: true }).extend({ jurisdiction }).meta({ id: "BrandLicense", description: "A license of the brand" });
+export const brandLicense = licenseSchema
+  .omit({ brand: true })
+  .extend({ jurisdiction })
+  .meta({ id: "BrandLicense", description: "A license of the brand" });
 
 /** The full card of a brand (component `BrandCard`). */
 export const brandCard = z
@@ -68,18 +89,35 @@ export const brandCard = z
     responsible_gambling: brandSchema.shape.responsible_gambling,
     domains: z.array(domainSchema.omit({ brand: true })),
     licenses: z.array(brandLicense),
-    demand: z.array(z.strictObject({ country: countryCode, series: z.array(demandPoint) })).describe("Monthly demand per country, countries by code, periods ascending"),
+    demand: z
+      .array(z.strictObject({ country: countryCode, series: z.array(demandPoint) }))
+      .describe("Monthly demand per country, countries by code, periods ascending"),
   })
   .meta({ id: "BrandCard", description: "The full card of a brand" });
 
 /** The Trust Score of one month (component `TrustHistoryEntry`). */
 export const trustHistoryEntry = z
-  .strictObject({ period, score: trustScore, grade: trustGradeOrNull, provisional: trustProvisional, coverage: trustCoverage, components: trustComponents })
+  .strictObject({
+    period,
+    score: trustScore,
+    grade: trustGradeOrNull,
+    provisional: trustProvisional,
+    coverage: trustCoverage,
+    components: trustComponents,
+  })
   .meta({ id: "TrustHistoryEntry", description: "The Trust Score of one month" });
 
 /** A brand in the Trust Score ranking (component `TrustScoreItem`). */
 export const trustScoreItem = z
-  .strictObject({ rank, slug, name: z.string(), score: trustScore, grade: trustGradeOrNull, provisional: trustProvisional, coverage: trustCoverage })
+  .strictObject({
+    rank,
+    slug,
+    name: z.string(),
+    score: trustScore,
+    grade: trustGradeOrNull,
+    provisional: trustProvisional,
+    coverage: trustCoverage,
+  })
   .meta({ id: "TrustScoreItem", description: "A brand in the Trust Score ranking" });
 
 /** One brand of a comparison (component `CompareItem`). */
@@ -88,7 +126,14 @@ export const compareItem = z
     slug,
     name: z.string(),
     status: brandSchema.shape.status,
-    trust: z.strictObject({ score: trustScore, grade: trustGradeOrNull, provisional: trustProvisional, coverage: trustCoverage, rank, components: trustComponents }),
+    trust: z.strictObject({
+      score: trustScore,
+      grade: trustGradeOrNull,
+      provisional: trustProvisional,
+      coverage: trustCoverage,
+      rank,
+      components: trustComponents,
+    }),
     licenses: z.strictObject({
       active: licensesCount,
       total: count.describe("Licenses in any status"),
@@ -104,12 +149,22 @@ export const compareItem = z
   .meta({ id: "CompareItem", description: "One brand of a comparison" });
 
 /** The 200 body of `/brands` (component `BrandsResponse`). */
-export const brandsResponse = pageOf(brandListItem, { sort: sortEcho, order: orderEcho }).meta({ id: "BrandsResponse" });
+export const brandsResponse = pageOf(brandListItem, { sort: sortEcho, order: orderEcho }).meta({
+  id: "BrandsResponse",
+});
 /** The 200 body of `/brands/{slug}` (component `BrandCardResponse`). */
 export const brandCardResponse = envelopeOf(brandCard).meta({ id: "BrandCardResponse" });
 /** The 200 body of `/brands/{slug}/trust-history` (component `TrustHistoryResponse`). */
-export const trustHistoryResponse = envelopeOf(z.array(trustHistoryEntry), { brand: slug, weights: trustWeights }).meta({ id: "TrustHistoryResponse" });
+export const trustHistoryResponse = envelopeOf(z.array(trustHistoryEntry), { brand: slug, weights: trustWeights }).meta(
+  { id: "TrustHistoryResponse" },
+);
 /** The 200 body of `/trust-scores` (component `TrustScoresResponse`). */
-export const trustScoresResponse = pageOf(trustScoreItem, { sort: sortEcho, order: orderEcho, period: period.nullable().describe("The month the scores are of") }).meta({ id: "TrustScoresResponse" });
+export const trustScoresResponse = pageOf(trustScoreItem, {
+  sort: sortEcho,
+  order: orderEcho,
+  period: period.nullable().describe("The month the scores are of"),
+}).meta({ id: "TrustScoresResponse" });
 /** The 200 body of `/compare` (component `CompareResponse`). */
-export const compareResponse = envelopeOf(z.array(compareItem).describe("The brands in the requested order"), { brands: z.array(slug) }).meta({ id: "CompareResponse" });
+export const compareResponse = envelopeOf(z.array(compareItem).describe("The brands in the requested order"), {
+  brands: z.array(slug),
+}).meta({ id: "CompareResponse" });

@@ -6,9 +6,22 @@
 import { z } from "zod";
 import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
-import { count, jurisdictionCode, orderEcho, rank, score100, slug, sortEcho, providerComponents, providerWeights } from "./primitives.ts";
+import {
+  count,
+  jurisdictionCode,
+  orderEcho,
+  rank,
+  score100,
+  slug,
+  sortEcho,
+  providerComponents,
+  providerWeights,
+} from "./primitives.ts";
 
-const rtpAverage = z.number().nullable().describe("Mean RTP of its games that publish one, percent (4 decimals); null when none does");
+const rtpAverage = z
+  .number()
+  .nullable()
+  .describe("Mean RTP of its games that publish one, percent (4 decimals); null when none does");
 const releaseActivity = count.describe("Games released in the 12 months up to the snapshot");
 const casinoPresence = count.describe("Distinct brands whose lobbies show at least one of its games");
 const regionalDiversity = count.describe("Distinct countries of those lobby sightings");
@@ -23,11 +36,16 @@ export const licenseItem = licenseSchema
 
 /** A regulator with its register's counts (component `Regulator`). */
 export const regulatorItem = regulatorSchema
-  .extend({ licenses_count: count.describe("Licenses in its register, any status"), brands_count: count.describe("Distinct brands holding them") })
+  .extend({
+    licenses_count: count.describe("Licenses in its register, any status"),
+    brands_count: count.describe("Distinct brands holding them"),
+  })
   .meta({ id: "Regulator", description: "A regulator with its register's counts" });
 
 /** A game provider (studio) (component `Provider`). */
-export const providerItem = z.strictObject({ slug, name: z.string(), games_count: count }).meta({ id: "Provider", description: "A game provider (studio)" });
+export const providerItem = z
+  .strictObject({ slug, name: z.string(), games_count: count })
+  .meta({ id: "Provider", description: "A game provider (studio)" });
 
 /** A provider in the activity ranking (component `ProviderRank`). */
 export const providerRankItem = z
@@ -72,7 +90,9 @@ export const providerCard = z
       })
       .nullable()
       .describe("Its provider rank with the sub-measures; null when it is not ranked"),
-    top_games: z.array(topGame).describe("Its best-ranked games (at most 10): GameRank ascending, unranked games after them by slug"),
+    top_games: z
+      .array(topGame)
+      .describe("Its best-ranked games (at most 10): GameRank ascending, unranked games after them by slug"),
   })
   .meta({ id: "ProviderCard", description: "The card of a game provider" });
 
@@ -97,7 +117,15 @@ export const gameCard = z
 
 /** A game in the lobby-presence ranking (component `GameRank`). */
 export const gameRankItem = z
-  .strictObject({ rank, slug, name: z.string(), provider: slug, kind: gameSchema.shape.kind, presence, avg_position: avgPosition })
+  .strictObject({
+    rank,
+    slug,
+    name: z.string(),
+    provider: slug,
+    kind: gameSchema.shape.kind,
+    presence,
+    avg_position: avgPosition,
+  })
   .meta({ id: "GameRank", description: "A game in the lobby-presence ranking" });
 
 /** The 200 body of `/licenses` (component `LicensesResponse`). */
@@ -109,10 +137,14 @@ export const providersResponse = pageOf(providerItem).meta({ id: "ProvidersRespo
 /** The 200 body of `/providers/{slug}` (component `ProviderCardResponse`). */
 export const providerCardResponse = envelopeOf(providerCard).meta({ id: "ProviderCardResponse" });
 /** The 200 body of `/provider-ranks` (component `ProviderRanksResponse`). */
-export const providerRanksResponse = pageOf(providerRankItem, { sort: sortEcho, order: orderEcho }).meta({ id: "ProviderRanksResponse" });
+export const providerRanksResponse = pageOf(providerRankItem, { sort: sortEcho, order: orderEcho }).meta({
+  id: "ProviderRanksResponse",
+});
 /** The 200 body of `/games` (component `GamesResponse`). */
 export const gamesResponse = pageOf(gameItem).meta({ id: "GamesResponse" });
 /** The 200 body of `/games/{slug}` (component `GameCardResponse`). */
 export const gameCardResponse = envelopeOf(gameCard).meta({ id: "GameCardResponse" });
 /** The 200 body of `/game-ranks` (component `GameRanksResponse`). */
-export const gameRanksResponse = pageOf(gameRankItem, { sort: sortEcho, order: orderEcho }).meta({ id: "GameRanksResponse" });
+export const gameRanksResponse = pageOf(gameRankItem, { sort: sortEcho, order: orderEcho }).meta({
+  id: "GameRanksResponse",
+});

@@ -32,7 +32,9 @@ export const indexValue = z
   })
   .meta({ id: "IndexValue", description: "One index value of a brand in a country and month" });
 
-const growth = percentChange.nullable().describe("(current − previous) / previous × 100, 4 decimals; null when previous is 0 and current is not");
+const growth = percentChange
+  .nullable()
+  .describe("(current − previous) / previous × 100, 4 decimals; null when previous is 0 and current is not");
 
 /** A brand's demand growth between the last two periods (component `TrendingEntry`). */
 export const trendingEntry = z
@@ -57,7 +59,9 @@ export const momentumEntry = z
     previous: count.describe("Search volume in the previous period"),
     volume: count.describe("Search volume in the current period"),
     wow_pct: growth,
-    direction: z.enum(MOMENTUM_DIRECTIONS).describe("flat when |wow_pct| is below the flat band; a start from zero is up"),
+    direction: z
+      .enum(MOMENTUM_DIRECTIONS)
+      .describe("flat when |wow_pct| is below the flat band; a start from zero is up"),
   })
   .meta({ id: "MomentumEntry", description: "The period-over-period change of a brand in a country" });
 
@@ -73,8 +77,17 @@ export const calibrationEntry = z
     regulator_code: regulatorSchema.shape.code,
     vertical: groundTruthSchema.shape.vertical,
     currency: groundTruthSchema.shape.currency,
-    months: count.describe("Reporting periods (months, quarters, half-years or years) with GGR and tracked demand in each of their months"),
-    correlation: z.number().min(-1).max(1).nullable().describe("Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series"),
+    months: count.describe(
+      "Reporting periods (months, quarters, half-years or years) with GGR and tracked demand in each of their months",
+    ),
+    correlation: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .describe(
+        "Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series",
+      ),
     latest_period: groundTruthSchema.shape.period.nullable(),
     latest_ggr: z.number().min(0).nullable(),
     estimates: z.array(
@@ -85,25 +98,49 @@ export const calibrationEntry = z
       }),
     ),
   })
-  .meta({ id: "Calibration", description: "How well tracked demand follows regulator-published revenue in one market" });
+  .meta({
+    id: "Calibration",
+    description: "How well tracked demand follows regulator-published revenue in one market",
+  });
 
 /** Regulator-published gross gaming revenue of a market and month (component `GroundTruth`). */
 export const groundTruthRow = groundTruthSchema
-  .extend({ demand_total: count.nullable().describe("Tracked demand in that market over the period's months; null unless each has demand data") })
+  .extend({
+    demand_total: count
+      .nullable()
+      .describe("Tracked demand in that market over the period's months; null unless each has demand data"),
+  })
   .meta({ id: "GroundTruth", description: "Regulator-published gross gaming revenue of a market and month" });
 
 /** A detected change of a brand's terms, withdrawal or responsible-gambling page (component `TcAlert`). */
-export const tcAlertItem = tcAlertSchema.meta({ id: "TcAlert", description: "A detected change of a brand's terms, withdrawal or responsible-gambling page" });
+export const tcAlertItem = tcAlertSchema.meta({
+  id: "TcAlert",
+  description: "A detected change of a brand's terms, withdrawal or responsible-gambling page",
+});
 
 /** The 200 body of `/countries` (component `CountriesResponse`). */
-export const countriesResponse = envelopeOf(z.array(countryItem), { periods: count.describe("Months in the dataset") }).meta({ id: "CountriesResponse" });
+export const countriesResponse = envelopeOf(z.array(countryItem), {
+  periods: count.describe("Months in the dataset"),
+}).meta({ id: "CountriesResponse" });
 /** The 200 body of `/index` (component `IndexResponse`). */
-export const indexResponse = envelopeOf(z.array(indexValue).describe("Ordered by brand, country, period, metric")).meta({ id: "IndexResponse" });
+export const indexResponse = envelopeOf(z.array(indexValue).describe("Ordered by brand, country, period, metric")).meta(
+  { id: "IndexResponse" },
+);
 /** The 200 body of `/trending` (component `TrendingResponse`). */
-export const trendingResponse = envelopeOf(z.array(trendingEntry), { ...lastTwoPeriods, ...LIMIT_META }).meta({ id: "TrendingResponse" });
+export const trendingResponse = envelopeOf(z.array(trendingEntry), { ...lastTwoPeriods, ...LIMIT_META }).meta({
+  id: "TrendingResponse",
+});
 /** The 200 body of `/momentum` (component `MomentumResponse`). */
-export const momentumResponse = envelopeOf(z.array(momentumEntry), { ...lastTwoPeriods, flat_band: z.number().min(0).describe("The flat band, percent"), sort: sortEcho, order: orderEcho, ...LIMIT_META }).meta({ id: "MomentumResponse" });
+export const momentumResponse = envelopeOf(z.array(momentumEntry), {
+  ...lastTwoPeriods,
+  flat_band: z.number().min(0).describe("The flat band, percent"),
+  sort: sortEcho,
+  order: orderEcho,
+  ...LIMIT_META,
+}).meta({ id: "MomentumResponse" });
 /** The 200 body of `/ground-truth` (component `GroundTruthResponse`). */
-export const groundTruthResponse = envelopeOf(z.array(groundTruthRow), { calibration: z.array(calibrationEntry) }).meta({ id: "GroundTruthResponse" });
+export const groundTruthResponse = envelopeOf(z.array(groundTruthRow), { calibration: z.array(calibrationEntry) }).meta(
+  { id: "GroundTruthResponse" },
+);
 /** The 200 body of `/tc-alerts` (component `TcAlertsResponse`). */
 export const tcAlertsResponse = pageOf(tcAlertItem).meta({ id: "TcAlertsResponse" });

@@ -40,9 +40,18 @@ export const discoveryDocument = z
     contact: metaSchema.shape.contact,
     rate_limit: z.string(),
     caching: z.string(),
-    contacts_rule: z.enum(CONTACT_SCOPES).optional().describe("Resume directory only: how far contacts are published at most (public, card_only, withheld)"),
-    contacts_policy: z.string().optional().describe("Resume directory only: the contact rule in force and how to ask for removal, in words"),
-    removal_contact: z.email().optional().describe("Resume directory only: where a person asks for their contacts or resume to be removed"),
+    contacts_rule: z
+      .enum(CONTACT_SCOPES)
+      .optional()
+      .describe("Resume directory only: how far contacts are published at most (public, card_only, withheld)"),
+    contacts_policy: z
+      .string()
+      .optional()
+      .describe("Resume directory only: the contact rule in force and how to ask for removal, in words"),
+    removal_contact: z
+      .email()
+      .optional()
+      .describe("Resume directory only: where a person asks for their contacts or resume to be removed"),
     stats: z.union([datasetStats, z.strictObject({ resumes: count })]).describe("Real counts of the built data"),
     endpoints: z.record(z.string(), z.string()).describe("`GET <path>` → summary, for every endpoint"),
   })

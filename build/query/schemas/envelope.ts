@@ -32,7 +32,11 @@ export const LIMIT_META = {
  * The body of an enveloped answer: `meta` (base fields, then `extra`, then pagination when `paged`)
  * and `data`. Strict, so a field the code adds without documenting it fails the response tests.
  */
-export function envelopeOf<D extends z.ZodType, M extends z.ZodRawShape = Record<never, never>>(data: D, extra?: M, options: { paged?: boolean } = {}) {
+export function envelopeOf<D extends z.ZodType, M extends z.ZodRawShape = Record<never, never>>(
+  data: D,
+  extra?: M,
+  options: { paged?: boolean } = {},
+) {
   const meta = z.strictObject({ ...BASE_META, ...(extra ?? ({} as M)), ...(options.paged === true ? PAGE_META : {}) });
   return z.strictObject({ meta, data });
 }
@@ -48,6 +52,11 @@ export const errorBody = z
     error: z.string().describe("Machine-readable code, e.g. invalid_parameter, brand_not_found, rate_limited"),
     message: z.string().describe("One sentence for people"),
     status: z.int().min(400).max(599).describe("The HTTP status, repeated"),
-    details: z.record(z.string(), z.unknown()).optional().describe("Where useful: the parameter, value and expected form; allowed parameters; the unknown slug or id; retry_after"),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "Where useful: the parameter, value and expected form; allowed parameters; the unknown slug or id; retry_after",
+      ),
   })
   .meta({ id: "Error", description: "The error body of every 4xx and 5xx answer" });

@@ -6,7 +6,14 @@
  */
 import { z } from "zod";
 import type { HttpError } from "../../errors.ts";
-import { DEFAULT_RATE_LIMIT, internalError, preconditionFailed, rateLimited, serviceUnavailable, urlTooLong } from "../../shared/host-errors.ts";
+import {
+  DEFAULT_RATE_LIMIT,
+  internalError,
+  preconditionFailed,
+  rateLimited,
+  serviceUnavailable,
+  urlTooLong,
+} from "../../shared/host-errors.ts";
 import type { OpenApiObject } from "./openapi-parameters.ts";
 
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -16,7 +23,10 @@ function relink(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(relink);
   if (node === null || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" ? value.replace(/^#\/\$defs\//, COMPONENT_PREFIX) : relink(value)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" ? value.replace(/^#\/\$defs\//, COMPONENT_PREFIX) : relink(value),
+    ]),
   );
 }
 
@@ -33,13 +43,19 @@ export function createSchemaCollector(): SchemaCollector {
   const collected = new Map<string, OpenApiObject>();
   const register = (name: string, schema: OpenApiObject): void => {
     const existing = collected.get(name);
-    if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema)) throw new Error(`Internal error: two different schemas are named ${name}`);
+    if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema))
+      throw new Error(`Internal error: two different schemas are named ${name}`);
     collected.set(name, schema);
   };
   return {
     ref(name, schema) {
-      const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as OpenApiObject;
-      for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) register(id, relink(def) as OpenApiObject);
+      const {
+        $schema: _dialect,
+        $defs,
+        ...root
+      } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as OpenApiObject;
+      for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, unknown>))
+        register(id, relink(def) as OpenApiObject);
       const linked = relink(root) as OpenApiObject;
       // A schema that has an id of its own comes back as a bare reference to its definition.
       if (Object.keys(linked).length === 1 && typeof linked.$ref === "string") return linked;
@@ -50,17 +66,26 @@ export function createSchemaCollector(): SchemaCollector {
   };
 }
 
-const header = (description: string, schema: OpenApiObject = { type: "string" }): OpenApiObject => ({ description, schema });
+const header = (description: string, schema: OpenApiObject = { type: "string" }): OpenApiObject => ({
+  description,
+  schema,
+});
 const seconds = { type: "integer", minimum: 0 };
 
 /** Response headers, referenced by name from every operation. */
 export const HEADERS: Record<string, OpenApiObject> = {
-  ETag: header("Strong ETag of the body bytes; identical bytes give the identical ETag across builds and hosts. A streamed export computed on the fly has none.", { type: "string", pattern: '^"[^"]+"$' }),
+  ETag: header(
+    "Strong ETag of the body bytes; identical bytes give the identical ETag across builds and hosts. A streamed export computed on the fly has none.",
+    { type: "string", pattern: '^"[^"]+"$' },
+  ),
   CacheControl: header("`public, max-age=300` on every 200 and 304", { type: "string", const: "public, max-age=300" }),
   CacheControlNoStore: header("`no-store` on every error", { type: "string", const: "no-store" }),
   Link: header("RFC 8288 links of a paginated list: first, last, and prev/next where they exist"),
   XTotalCount: header("All items that match (the same as meta.total)", { type: "integer", minimum: 0 }),
-  RateLimitLimit: header("Requests allowed per rolling 60 seconds for this client and service (sent when rate limiting is on)", seconds),
+  RateLimitLimit: header(
+    "Requests allowed per rolling 60 seconds for this client and service (sent when rate limiting is on)",
+    seconds,
+  ),
   RateLimitRemaining: header("Requests left in the window", seconds),
   RateLimitReset: header("Seconds until a request is freed", seconds),
   RetryAfter: header("Seconds to wait before retrying", seconds),
@@ -99,24 +124,62 @@ export const PREFLIGHT_HEADERS: OpenApiObject = {
 };
 
 /** An error response with the shared Error schema and, when given, real examples. */
-export function errorResponse(description: string, errorRef: OpenApiObject, examples?: Record<string, OpenApiObject>, extraHeaders: OpenApiObject = {}): OpenApiObject {
-  const media: OpenApiObject = { schema: errorRef, ...(examples === undefined || Object.keys(examples).length === 0 ? {} : { examples }) };
+export function errorResponse(
+  description: string,
+  errorRef: OpenApiObject,
+  examples?: Record<string, OpenApiObject>,
+  extraHeaders: OpenApiObject = {},
+): OpenApiObject {
+  const media: OpenApiObject = {
+    schema: errorRef,
+    ...(examples === undefined || Object.keys(examples).length === 0 ? {} : { examples }),
+  };
   return { description, headers: { ...ERROR_HEADERS, ...extraHeaders }, content: { "application/json": media } };
 }
 
 /** The body the host answers with `error`, as the one example of a shared response. */
-const hostExample = (error: HttpError): Record<string, OpenApiObject> => ({ [error.code]: { summary: error.message, value: error.toBody() } });
+const hostExample = (error: HttpError): Record<string, OpenApiObject> => ({
+  [error.code]: { summary: error.message, value: error.toBody() },
+});
 
 /** Responses shared by every operation, each with the host's own answer as its example. */
 export function sharedResponses(errorRef: OpenApiObject): Record<string, OpenApiObject> {
   return {
-    NotModified: { description: "Not modified: If-None-Match holds the current ETag (also in a list, in W/ form, or *). Empty body.", headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("CacheControl"), ...COMMON_HEADERS } },
-    PreconditionFailed: errorResponse("precondition_failed: If-Match names none of the current ETag", errorRef, hostExample(preconditionFailed())),
-    UriTooLong: errorResponse("request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body)", errorRef, hostExample(urlTooLong())),
-    TooManyRequests: errorResponse("rate_limited: over the rate limit; details.retry_after in seconds", errorRef, hostExample(rateLimited(DEFAULT_RATE_LIMIT, 17)), { "Retry-After": headerRef("RetryAfter") }),
-    ServiceUnavailable: errorResponse("service_unavailable: an answer computed on the fly (no precomputed file) the host cannot take on now: its queue of them is full, or it could not start within its time budget; details.retry_after in seconds", errorRef, hostExample(serviceUnavailable()), { "Retry-After": headerRef("RetryAfter") }),
-    InternalError: errorResponse("internal_error: a fault of ours (never a stack trace or a path)", errorRef, hostExample(internalError())),
-    HeadError: { description: "The same status and headers as the GET would have, without a body", headers: ERROR_HEADERS },
+    NotModified: {
+      description: "Not modified: If-None-Match holds the current ETag (also in a list, in W/ form, or *). Empty body.",
+      headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("CacheControl"), ...COMMON_HEADERS },
+    },
+    PreconditionFailed: errorResponse(
+      "precondition_failed: If-Match names none of the current ETag",
+      errorRef,
+      hostExample(preconditionFailed()),
+    ),
+    UriTooLong: errorResponse(
+      "request_too_large: a URL over 8 KiB, or one too long for the HTTP parser (headers too large are 431 with the same body)",
+      errorRef,
+      hostExample(urlTooLong()),
+    ),
+    TooManyRequests: errorResponse(
+      "rate_limited: over the rate limit; details.retry_after in seconds",
+      errorRef,
+      hostExample(rateLimited(DEFAULT_RATE_LIMIT, 17)),
+      { "Retry-After": headerRef("RetryAfter") },
+    ),
+    ServiceUnavailable: errorResponse(
+      "service_unavailable: an answer computed on the fly (no precomputed file) the host cannot take on now: its queue of them is full, or it could not start within its time budget; details.retry_after in seconds",
+      errorRef,
+      hostExample(serviceUnavailable()),
+      { "Retry-After": headerRef("RetryAfter") },
+    ),
+    InternalError: errorResponse(
+      "internal_error: a fault of ours (never a stack trace or a path)",
+      errorRef,
+      hostExample(internalError()),
+    ),
+    HeadError: {
+      description: "The same status and headers as the GET would have, without a body",
+      headers: ERROR_HEADERS,
+    },
   };
 }
 
@@ -134,6 +197,7 @@ export const IF_MATCH: OpenApiObject = {
   name: "If-Match",
   in: "header",
   required: false,
-  description: "An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does)",
+  description:
+    "An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does)",
   schema: { type: "string" },
 };

@@ -35,7 +35,8 @@ export interface EndpointSamples {
 /** Keeps the first items of every array, recursively. */
 export function abridge(value: unknown): unknown {
   if (Array.isArray(value)) return value.slice(0, EXAMPLE_ITEMS).map(abridge);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, abridge(item)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, abridge(item)]));
   return value;
 }
 
@@ -71,7 +72,10 @@ function requiredQuery(context: EngineContext, endpoint: Endpoint): Query | unde
   const { required } = requirement(endpoint);
   const spec = endpoint.params.find((candidate) => candidate.name === required);
   if (spec?.type !== "open") return undefined;
-  const values = spec.normalise === "country" ? context.dataset.countries.map((country) => country.code) : context.dataset.brands.map((brand) => brand.slug);
+  const values =
+    spec.normalise === "country"
+      ? context.dataset.countries.map((country) => country.code)
+      : context.dataset.brands.map((brand) => brand.slug);
   return { pathParams: {}, pairs: [[spec.name, values.slice(0, spec.minItems ?? 1).join(",")]] };
 }
 
@@ -105,7 +109,13 @@ function itemsShown(body: unknown): number {
  * of whose values does is left out. Swagger UI's "Try it out" sends every example at once, so together
  * they must answer something, and the sample answer shown is the answer to exactly these parameters.
  */
-function exampleQuery(context: EngineContext, endpoint: Endpoint, base: Query, answer: unknown, values: Map<string, string[]>): { query: Query; body: unknown } {
+function exampleQuery(
+  context: EngineContext,
+  endpoint: Endpoint,
+  base: Query,
+  answer: unknown,
+  values: Map<string, string[]>,
+): { query: Query; body: unknown } {
   let query = base;
   let body = answer;
   const wanted = Math.min(EXAMPLE_ITEMS, itemsShown(answer));
@@ -137,12 +147,18 @@ function wrongValue(spec: ParamSpec): string | undefined {
 /** Typical mistakes on an endpoint, as queries. */
 function mistakes(endpoint: Endpoint, pathParams: Record<string, string>): Query[] {
   const queries: Query[] = [{ pathParams, pairs: [["unknown", "1"]] }];
-  const wrong = endpoint.params.map((spec) => [spec.name, wrongValue(spec)] as const).find(([, value]) => value !== undefined);
+  const wrong = endpoint.params
+    .map((spec) => [spec.name, wrongValue(spec)] as const)
+    .find(([, value]) => value !== undefined);
   if (wrong !== undefined) queries.push({ pathParams, pairs: [[wrong[0], wrong[1]!]] });
-  if (requirement(endpoint).required !== undefined || requirement(endpoint).oneOf !== undefined) queries.push({ pathParams, pairs: [] });
+  if (requirement(endpoint).required !== undefined || requirement(endpoint).oneOf !== undefined)
+    queries.push({ pathParams, pairs: [] });
   const slots = pathSlots(endpoint.path);
   if (slots.length > 0) {
-    queries.push({ pathParams: Object.fromEntries(slots.map((slot) => [slot, slot === "id" ? "999999999" : "no-such-slug"])), pairs: [] });
+    queries.push({
+      pathParams: Object.fromEntries(slots.map((slot) => [slot, slot === "id" ? "999999999" : "no-such-slug"])),
+      pairs: [],
+    });
     if (slots.includes("id")) queries.push({ pathParams: { ...pathParams, id: "abc" }, pairs: [] });
   }
   const required = endpoint.params.find((spec) => spec.name === requirement(endpoint).required);
@@ -180,6 +196,7 @@ export function endpointSamples(context: EngineContext, endpoint: Endpoint): End
     samples.errors.set(name, { status, body: outcome.error.toBody() });
   }
   // An endpoint with a download of its own is one whose answers can pass the size limit: its refusal shown too.
-  if (endpoint.download !== undefined) samples.errors.set("result_too_large", { status: 400, body: resultTooLarge(endpoint).toBody() });
+  if (endpoint.download !== undefined)
+    samples.errors.set("result_too_large", { status: 400, body: resultTooLarge(endpoint).toBody() });
   return samples;
 }

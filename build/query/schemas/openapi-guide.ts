@@ -29,7 +29,9 @@ const COMMON_RULES = `
  * the endpoints' aliases so that the sentence names exactly the endpoints that have one.
  */
 function pageSizeRule(endpoints: readonly Endpoint[]): string {
-  const aliased = endpoints.filter((endpoint) => endpoint.aliases?.limit === "per_page").map((endpoint) => `\`${endpoint.path}\``);
+  const aliased = endpoints
+    .filter((endpoint) => endpoint.aliases?.limit === "per_page")
+    .map((endpoint) => `\`${endpoint.path}\``);
   const bounded = "`limit` bounds the lists that are not paginated; `per_page` sizes a page.";
   if (aliased.length === 0) return `${bounded} No endpoint of this service takes both.`;
   return `${bounded} ${aliased.join(", ")} also ${aliased.length === 1 ? "takes" : "take"} \`limit\` as an alias of \`per_page\`: give one of them, or both with the same value; different values are 400 \`invalid_parameter\`.`;
@@ -45,8 +47,16 @@ function limitsSection(endpoints: readonly Endpoint[]): string {
 }
 
 /** The description of a service's document: what it is, its license and attribution, the contact rule of the resumes, then the rules. */
-export function serviceGuide(service: ServiceName, about: { description: string; license: string; attribution: string }, endpoints: readonly Endpoint[], contactRule?: string): string {
-  const exports = service === "resumes" ? "\n`/resumes/export` answers the same page as `/resumes` as NDJSON (`application/x-ndjson`), one full resume per line, streamed.\n" : "";
+export function serviceGuide(
+  service: ServiceName,
+  about: { description: string; license: string; attribution: string },
+  endpoints: readonly Endpoint[],
+  contactRule?: string,
+): string {
+  const exports =
+    service === "resumes"
+      ? "\n`/resumes/export` answers the same page as `/resumes` as NDJSON (`application/x-ndjson`), one full resume per line, streamed.\n"
+      : "";
   const contacts = contactRule === undefined ? "" : `\n**Contacts:** ${contactRule}\n`;
   return `${about.description}\n\n**License:** ${about.license}. Attribution must link to ${about.attribution}.\n${exports}${contacts}${COMMON_RULES}\n${limitsSection(endpoints)}`;
 }

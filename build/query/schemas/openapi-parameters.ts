@@ -104,7 +104,10 @@ export function pathParameters(endpoint: Endpoint, examples: Record<string, stri
       name,
       in: "path",
       required: true,
-      description: name === "id" ? "Numeric id: an integer (ids start at 1; an integer no resume has is a 404, anything else a 400)" : "Slug (case-insensitive)",
+      description:
+        name === "id"
+          ? "Numeric id: an integer (ids start at 1; an integer no resume has is a 404, anything else a 400)"
+          : "Slug (case-insensitive)",
       schema: name === "id" ? { type: "integer" } : { type: "string", minLength: 1 },
       ...(example === undefined ? {} : { example: name === "id" ? Number(example) : example }),
     };

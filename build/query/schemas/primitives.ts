@@ -17,7 +17,9 @@ export const countryCode = countrySchema.shape.code;
  * rather than a union with \`""\`: an \`anyOf\` with a \`const\` branch crashed clients generated from the
  * document (openapi-python-client, issue 28).
  */
-export const jurisdictionCode = z.string().regex(/^([A-Z]{2})?$/, "Expected an upper-case ISO 3166-1 alpha-2 code or an empty text");
+export const jurisdictionCode = z
+  .string()
+  .regex(/^([A-Z]{2})?$/, "Expected an upper-case ISO 3166-1 alpha-2 code or an empty text");
 /** A month, `YYYY-MM`. */
 export const period = demandRowSchema.shape.period;
 /** An ISO 8601 date-time with a zone. */
@@ -33,10 +35,15 @@ export const score100 = z.number().min(0).max(100);
 export const percentChange = z.number().describe("Percent change, 4 decimals");
 
 /** A Trust Score grade, A to E. */
-export const trustGrade = z.enum(TRUST_GRADE_VALUES).describe("Trust Score grade, A (best) to E; bands on the methodology page");
+export const trustGrade = z
+  .enum(TRUST_GRADE_VALUES)
+  .describe("Trust Score grade, A (best) to E; bands on the methodology page");
 
 /** An object with one value per key, keys in the given order (strict: no other key). */
-export function perKey<K extends string, V extends z.ZodType>(keys: readonly K[], value: V): z.ZodObject<Record<K, V>, z.core.$strict> {
+export function perKey<K extends string, V extends z.ZodType>(
+  keys: readonly K[],
+  value: V,
+): z.ZodObject<Record<K, V>, z.core.$strict> {
   return z.strictObject(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, V>);
 }
 
@@ -46,24 +53,42 @@ const providerKeys = Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[];
 /** The six Trust Score 2.0 components, each 0-100 (1 decimal) or null (component `TrustComponents`). */
 export const trustComponents = perKey(trustKeys, score100.nullable()).meta({
   id: "TrustComponents",
-  description: "The six Trust Score 2.0 components, each 0-100 (1 decimal), or null where the data set does not have its inputs (unknown, never 0)",
+  description:
+    "The six Trust Score 2.0 components, each 0-100 (1 decimal), or null where the data set does not have its inputs (unknown, never 0)",
 });
 /** The Trust Score itself: null when no component is known. */
-export const trustScore = score100.nullable().describe("Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known");
+export const trustScore = score100
+  .nullable()
+  .describe(
+    "Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known",
+  );
 /** The Trust Score's grade: null when no component is known. */
 export const trustGradeOrNull = trustGrade.nullable();
 /** Whether the grade rests on less than half of the weight. */
-export const trustProvisional = z.boolean().describe("True when the known components carry less than half of the weight: the grade is provisional");
+export const trustProvisional = z
+  .boolean()
+  .describe("True when the known components carry less than half of the weight: the grade is provisional");
 /** The components a score rests on. */
-export const trustCoverage = z.array(z.enum(trustKeys as [TrustComponent, ...TrustComponent[]])).describe("The components the score rests on (known inputs), in weight order");
+export const trustCoverage = z
+  .array(z.enum(trustKeys as [TrustComponent, ...TrustComponent[]]))
+  .describe("The components the score rests on (known inputs), in weight order");
 /** Weight of each Trust Score component; they sum to 1 (component `TrustWeights`). */
-export const trustWeights = perKey(trustKeys, z.number().min(0).max(1)).meta({ id: "TrustWeights", description: "Weight of each Trust Score component; they sum to 1" });
+export const trustWeights = perKey(trustKeys, z.number().min(0).max(1)).meta({
+  id: "TrustWeights",
+  description: "Weight of each Trust Score component; they sum to 1",
+});
 /** The provider-rank sub-measures, each normalised 0-100. */
-export const providerComponents = perKey(providerKeys, score100).describe("Each sub-measure normalised 0-100 against the largest provider's value (1 decimal)");
+export const providerComponents = perKey(providerKeys, score100).describe(
+  "Each sub-measure normalised 0-100 against the largest provider's value (1 decimal)",
+);
 /** The provider-rank weights. */
-export const providerWeights = perKey(providerKeys, z.number().min(0).max(1)).describe("Weight of each provider-rank sub-measure; they sum to 1");
+export const providerWeights = perKey(providerKeys, z.number().min(0).max(1)).describe(
+  "Weight of each provider-rank sub-measure; they sum to 1",
+);
 
 /** The effective sort field of a list, echoed in `meta`. */
 export const sortEcho = z.string().describe("The effective sort field");
 /** The effective direction of a list, echoed in `meta`. */
-export const orderEcho = z.enum(["asc", "desc"]).describe("The effective direction (natural direction of the sort when `order` was not given)");
+export const orderEcho = z
+  .enum(["asc", "desc"])
+  .describe("The effective direction (natural direction of the sort when `order` was not given)");

@@ -8,7 +8,17 @@ import { resumeSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
 import { count, orderEcho, perKey, sortEcho } from "./primitives.ts";
 
-const LIST_FIELDS = { id: true, title: true, role: true, verticals: true, traffic: true, seniority: true, skills: true, experience_years: true, contact_quality: true } as const;
+const LIST_FIELDS = {
+  id: true,
+  title: true,
+  role: true,
+  verticals: true,
+  traffic: true,
+  seniority: true,
+  skills: true,
+  experience_years: true,
+  contact_quality: true,
+} as const;
 
 const listShape = {
   ...resumeSchema.pick(LIST_FIELDS).shape,
@@ -20,11 +30,17 @@ const listShape = {
 };
 
 /** A resume in the list (component `ResumeListItem`). */
-export const resumeListItem = z.strictObject(listShape).meta({ id: "ResumeListItem", description: "A resume in the list" });
+export const resumeListItem = z
+  .strictObject(listShape)
+  .meta({ id: "ResumeListItem", description: "A resume in the list" });
 
 /** A resume in full: the list fields, its contacts and its full text (component `Resume`). */
 export const fullResume = z
-  .strictObject({ ...listShape, contacts: resumeSchema.shape.contacts, text: resumeSchema.shape.text.describe("The full text") })
+  .strictObject({
+    ...listShape,
+    contacts: resumeSchema.shape.contacts,
+    text: resumeSchema.shape.text.describe("The full text"),
+  })
   .meta({ id: "Resume", description: "A resume in full: the list fields, its contacts and its full text" });
 
 const counts = z.record(z.string(), count);
@@ -40,16 +56,27 @@ export const resumeStats = z
     by_vertical: counts.describe("Resumes listing each vertical, most first"),
     by_traffic: counts.describe("Resumes listing each traffic source, most first"),
     by_seniority: closedCounts(resumeSchema.shape.seniority.options).describe("Resumes per seniority, every level"),
-    by_contact_quality: closedCounts(resumeSchema.shape.contact_quality.options).describe("Resumes per contact quality, every value"),
+    by_contact_quality: closedCounts(resumeSchema.shape.contact_quality.options).describe(
+      "Resumes per contact quality, every value",
+    ),
     by_source: counts.describe("Resumes per source, most first"),
-    top_skills: z.array(z.strictObject({ skill: z.string(), count })).describe("The most listed skills (case-insensitive), most first"),
-    updated_at: z.strictObject({ min: resumeSchema.shape.updated_at.nullable(), max: resumeSchema.shape.updated_at.nullable() }),
-    experience_years: z.strictObject({ median: z.number().nullable(), mean: z.number().nullable() }).describe("4 decimals; null without resumes"),
+    top_skills: z
+      .array(z.strictObject({ skill: z.string(), count }))
+      .describe("The most listed skills (case-insensitive), most first"),
+    updated_at: z.strictObject({
+      min: resumeSchema.shape.updated_at.nullable(),
+      max: resumeSchema.shape.updated_at.nullable(),
+    }),
+    experience_years: z
+      .strictObject({ median: z.number().nullable(), mean: z.number().nullable() })
+      .describe("4 decimals; null without resumes"),
   })
   .meta({ id: "ResumeStats", description: "Aggregate statistics of the resume database" });
 
 /** The 200 body of `/resumes` (component `ResumesResponse`). */
-export const resumesResponse = pageOf(resumeListItem, { sort: sortEcho, order: orderEcho }).meta({ id: "ResumesResponse" });
+export const resumesResponse = pageOf(resumeListItem, { sort: sortEcho, order: orderEcho }).meta({
+  id: "ResumesResponse",
+});
 /** The 200 body of `/resumes/{id}` (component `ResumeResponse`). */
 export const resumeCardResponse = envelopeOf(fullResume).meta({ id: "ResumeResponse" });
 /** The 200 body of `/stats` (component `ResumeStatsResponse`). */

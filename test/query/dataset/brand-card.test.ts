@@ -14,13 +14,25 @@ beforeAll(async () => {
   brands = await sampleBrands();
   const { context } = await sampleContext();
   periods = context.dataset.periods;
-  rich = brands.find((brand) => (context.index.domainsByBrand.get(brand.slug)?.length ?? 0) > 1 && (context.index.licensesByBrand.get(brand.slug)?.length ?? 0) > 1 && (context.index.indexByBrand.get(brand.slug)?.length ?? 0) > 0)!;
+  rich = brands.find(
+    (brand) =>
+      (context.index.domainsByBrand.get(brand.slug)?.length ?? 0) > 1 &&
+      (context.index.licensesByBrand.get(brand.slug)?.length ?? 0) > 1 &&
+      (context.index.indexByBrand.get(brand.slug)?.length ?? 0) > 0,
+  )!;
 });
 
 interface Card {
   slug: string;
   description: string;
-  trust: { period: string; score: number; grade: string; rank: number; components: Record<string, number>; weights: Record<string, number> };
+  trust: {
+    period: string;
+    score: number;
+    grade: string;
+    rank: number;
+    components: Record<string, number>;
+    weights: Record<string, number>;
+  };
   domains: { domain: string; whois: object; backlinks: object; health: object; dns: object }[];
   licenses: { id: string; regulator_code: string; jurisdiction: string; status: string }[];
   demand: { country: string; series: { period: string; volume: number; sod: number; adi: number }[] }[];
@@ -33,12 +45,45 @@ describe("/brands/{slug}", () => {
     expect(status).toBe(200);
     const card = body.data;
     expect(Object.keys(card)).toEqual([
-      "slug", "name", "status", "description", "founded_year", "verticals", "markets", "licenses_count", "trust_score", "trust_grade",
-      "trust_provisional", "trust", "reputation", "app_stores", "social", "payment_methods", "withdrawal_days", "responsible_gambling", "domains", "licenses", "demand",
+      "slug",
+      "name",
+      "status",
+      "description",
+      "founded_year",
+      "verticals",
+      "markets",
+      "licenses_count",
+      "trust_score",
+      "trust_grade",
+      "trust_provisional",
+      "trust",
+      "reputation",
+      "app_stores",
+      "social",
+      "payment_methods",
+      "withdrawal_days",
+      "responsible_gambling",
+      "domains",
+      "licenses",
+      "demand",
     ]);
-    expect(card).toMatchObject({ slug: rich.slug, name: rich.name, status: rich.status, reputation: rich.reputation, app_stores: rich.app_stores, social: rich.social, payment_methods: rich.payment_methods });
+    expect(card).toMatchObject({
+      slug: rich.slug,
+      name: rich.name,
+      status: rich.status,
+      reputation: rich.reputation,
+      app_stores: rich.app_stores,
+      social: rich.social,
+      payment_methods: rich.payment_methods,
+    });
     expect(card.trust_score).toBe(rich.trust.score);
-    expect(card.trust).toMatchObject({ period: periods.at(-1), score: rich.trust.score, grade: rich.trust.grade, components: rich.trust.components, weights: TRUST_WEIGHTS });
+    expect(card.trust).toMatchObject({
+      period: periods.at(-1),
+      score: rich.trust.score,
+      grade: rich.trust.grade,
+      components: rich.trust.components,
+      weights: TRUST_WEIGHTS,
+    });
     expect(Number.isInteger(card.trust.rank) && card.trust.rank >= 1 && card.trust.rank <= brands.length).toBe(true);
   });
 
@@ -46,7 +91,9 @@ describe("/brands/{slug}", () => {
     const { body } = await getJson<Card>(host, `/api/dataset/v1/brands/${rich.slug}`);
     expect(body.data.domains.length).toBeGreaterThan(1);
     for (const domain of body.data.domains) {
-      expect(Object.keys(domain)).toEqual(expect.arrayContaining(["domain", "primary", "whois", "backlinks", "health", "dns"]));
+      expect(Object.keys(domain)).toEqual(
+        expect.arrayContaining(["domain", "primary", "whois", "backlinks", "health", "dns"]),
+      );
       expect(domain).not.toHaveProperty("brand");
       expect(domain.whois).toHaveProperty("registrar");
       expect(domain.health).toHaveProperty("uptime_pct");
@@ -93,12 +140,17 @@ describe("/brands/{slug}", () => {
     expect(upper.text).toBe(lower.text);
   });
 
-  it.each([["no-such-brand"], ["%C3%A9t%C3%A9"], ["x".repeat(300)]])("an unknown slug (%s) → 404 brand_not_found naming it", async (slug) => {
-    const { status, body } = await getJson(host, `/api/dataset/v1/brands/${slug}`);
-    expect(status).toBe(404);
-    expect(body).toMatchObject({ error: "brand_not_found", status: 404 });
-    expect((body as unknown as { details: { slug: string } }).details.slug).toBe(decodeURIComponent(slug).slice(0, 100));
-  });
+  it.each([["no-such-brand"], ["%C3%A9t%C3%A9"], ["x".repeat(300)]])(
+    "an unknown slug (%s) → 404 brand_not_found naming it",
+    async (slug) => {
+      const { status, body } = await getJson(host, `/api/dataset/v1/brands/${slug}`);
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ error: "brand_not_found", status: 404 });
+      expect((body as unknown as { details: { slug: string } }).details.slug).toBe(
+        decodeURIComponent(slug).slice(0, 100),
+      );
+    },
+  );
 
   it("reads an encoded slash as a slash, as a CDN router does: /brands/a%2Fb is no endpoint", async () => {
     const { status, body } = await getJson(host, "/api/dataset/v1/brands/a%2Fb");
@@ -115,7 +167,9 @@ describe("/brands/{slug}", () => {
 
 describe("/brands/{slug}/trust-history", () => {
   it("gives one entry per period (24), ascending, whose last equals the card's trust", async () => {
-    const { body } = await getJson<{ period: string; score: number; grade: string; components: Record<string, number> }[]>(host, `/api/dataset/v1/brands/${rich.slug}/trust-history`);
+    const { body } = await getJson<
+      { period: string; score: number; grade: string; components: Record<string, number> }[]
+    >(host, `/api/dataset/v1/brands/${rich.slug}/trust-history`);
     expect(body.data).toHaveLength(24);
     expect(body.data.map((entry) => entry.period)).toEqual(periods);
     for (const entry of body.data) {

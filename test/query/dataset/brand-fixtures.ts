@@ -20,7 +20,10 @@ export interface BrandItem {
 }
 
 /** GETs a path and parses its JSON body. */
-export async function getJson<T = unknown>(host: SampleHost, path: string): Promise<{ status: number; body: Envelope<T>; text: string; headers: Headers }> {
+export async function getJson<T = unknown>(
+  host: SampleHost,
+  path: string,
+): Promise<{ status: number; body: Envelope<T>; text: string; headers: Headers }> {
   const response = await host.get(path);
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as Envelope<T>, text, headers: response.headers };
@@ -42,7 +45,11 @@ export async function sampleBrands(): Promise<BrandRecord[]> {
 }
 
 /** Slugs sorted by a value in a direction, ties by slug ascending: the contract's order, computed independently. */
-export function expectedOrder<T extends { slug: string }>(items: readonly T[], value: (item: T) => number | string | null, order: "asc" | "desc"): string[] {
+export function expectedOrder<T extends { slug: string }>(
+  items: readonly T[],
+  value: (item: T) => number | string | null,
+  order: "asc" | "desc",
+): string[] {
   const sign = order === "asc" ? 1 : -1;
   return [...items]
     .sort((a, b) => {

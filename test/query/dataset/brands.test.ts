@@ -14,11 +14,35 @@ const count = (keep: (brand: BrandRecord) => boolean) => brands.filter(keep).len
 describe("/brands", () => {
   it("lists brands by name with the contract's item fields and its sort in meta", async () => {
     const { body, headers } = await getJson<BrandItem[]>(host, "/api/dataset/v1/brands");
-    expect(body.meta).toMatchObject({ sort: "name", order: "asc", page: 1, per_page: 50, total: brands.length, pages: Math.ceil(brands.length / 50) });
+    expect(body.meta).toMatchObject({
+      sort: "name",
+      order: "asc",
+      page: 1,
+      per_page: 50,
+      total: brands.length,
+      pages: Math.ceil(brands.length / 50),
+    });
     expect(body.data).toHaveLength(50);
-    for (const item of body.data) expect(Object.keys(item)).toEqual(["slug", "name", "licenses_count", "trust_score", "trust_grade", "trust_provisional", "status"]);
+    for (const item of body.data)
+      expect(Object.keys(item)).toEqual([
+        "slug",
+        "name",
+        "licenses_count",
+        "trust_score",
+        "trust_grade",
+        "trust_provisional",
+        "status",
+      ]);
     const first = brands.find((brand) => brand.slug === body.data[0]!.slug)!;
-    expect(body.data[0]).toEqual({ slug: first.slug, name: first.name, licenses_count: first.licenses_count, trust_score: first.trust.score, trust_grade: first.trust.grade, trust_provisional: first.trust.provisional, status: first.status });
+    expect(body.data[0]).toEqual({
+      slug: first.slug,
+      name: first.name,
+      licenses_count: first.licenses_count,
+      trust_score: first.trust.score,
+      trust_grade: first.trust.grade,
+      trust_provisional: first.trust.provisional,
+      status: first.status,
+    });
     expect(headers.get("x-total-count")).toBe(String(brands.length));
   });
 
@@ -52,7 +76,8 @@ describe("/brands", () => {
     const { text: gb, body } = await getJson(host, "/api/dataset/v1/brands?country=GB");
     expect(body.meta.total).toBe(count((brand) => brand.markets.includes("GB")));
     expect(Number(body.meta.total)).toBeGreaterThan(0);
-    for (const spelling of ["gb", "UK", "uk", "Gb,uK"]) expect((await getJson(host, `/api/dataset/v1/brands?country=${spelling}`)).text, spelling).toBe(gb);
+    for (const spelling of ["gb", "UK", "uk", "Gb,uK"])
+      expect((await getJson(host, `/api/dataset/v1/brands?country=${spelling}`)).text, spelling).toBe(gb);
   });
 
   it("country takes several markets meaning any of them", async () => {
@@ -80,13 +105,16 @@ describe("/brands", () => {
   });
 
   it("q that folds to nothing (a lone accent) matches no brand, where q of spaces is absent", async () => {
-    for (const q of ["%C2%B4", "%CC%81"]) expect((await getJson(host, `/api/dataset/v1/brands?q=${q}`)).body.meta.total, q).toBe(0);
+    for (const q of ["%C2%B4", "%CC%81"])
+      expect((await getJson(host, `/api/dataset/v1/brands?q=${q}`)).body.meta.total, q).toBe(0);
     expect((await getJson(host, "/api/dataset/v1/brands?q=%20")).body.meta.total).toBe(brands.length);
   });
 
   it("combines different filters with AND", async () => {
     const items = await getAll<BrandItem>(host, "/api/dataset/v1/brands?status=active&has_license=1&country=GB");
-    const expected = brands.filter((brand) => brand.status === "active" && brand.licenses_count > 0 && brand.markets.includes("GB"));
+    const expected = brands.filter(
+      (brand) => brand.status === "active" && brand.licenses_count > 0 && brand.markets.includes("GB"),
+    );
     expect(items.map((item) => item.slug).sort()).toEqual(expected.map((brand) => brand.slug).sort());
   });
 
@@ -112,7 +140,9 @@ describe("/brands", () => {
 
   it("order alone flips the default name sort", async () => {
     const { body } = await getJson<BrandItem[]>(host, "/api/dataset/v1/brands?order=desc&per_page=5");
-    expect(body.data.map((item) => item.slug)).toEqual(expectedOrder(brands, (brand) => brand.name.toLowerCase(), "desc").slice(0, 5));
+    expect(body.data.map((item) => item.slug)).toEqual(
+      expectedOrder(brands, (brand) => brand.name.toLowerCase(), "desc").slice(0, 5),
+    );
   });
 
   it("limit is an alias of per_page", async () => {

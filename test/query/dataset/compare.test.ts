@@ -32,10 +32,20 @@ describe("/compare", () => {
     expect(body.meta.brands).toEqual(requested);
     for (const entry of body.data) {
       const brand = bySlug.get(entry.slug)!;
-      expect(entry.trust).toMatchObject({ score: brand.trust.score, grade: brand.trust.grade, components: brand.trust.components });
+      expect(entry.trust).toMatchObject({
+        score: brand.trust.score,
+        grade: brand.trust.grade,
+        components: brand.trust.components,
+      });
       expect(entry.licenses.active).toBe(brand.licenses_count);
       expect(entry.licenses.regulators).toEqual([...entry.licenses.regulators].sort());
-      expect(entry).toMatchObject({ markets: brand.markets, review_rating: brand.reputation?.review_rating ?? null, app_stores: brand.app_stores, social: brand.social, payment_methods: brand.payment_methods });
+      expect(entry).toMatchObject({
+        markets: brand.markets,
+        review_rating: brand.reputation?.review_rating ?? null,
+        app_stores: brand.app_stores,
+        social: brand.social,
+        payment_methods: brand.payment_methods,
+      });
     }
   });
 

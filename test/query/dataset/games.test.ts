@@ -36,9 +36,28 @@ describe("GET /games", () => {
   it("pages the catalog by name with the description's fields", async () => {
     const { body } = await getJson(host, "/games");
     expect(body.meta).toMatchObject({ page: 1, per_page: 50, total: games.length });
-    expect(Object.keys(body.data[0]).slice(0, 8)).toEqual(["name", "slug", "provider", "kind", "rtp", "volatility", "themes", "features"]);
+    expect(Object.keys(body.data[0]).slice(0, 8)).toEqual([
+      "name",
+      "slug",
+      "provider",
+      "kind",
+      "rtp",
+      "volatility",
+      "themes",
+      "features",
+    ]);
     expect(new Set(games.map((game) => game.slug)).size).toBe(games.length);
-    expect(isOrdered(games, (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.slug < b.slug ? -1 : 1))).toBe(true);
+    expect(
+      isOrdered(games, (a, b) =>
+        a.name.toLowerCase() < b.name.toLowerCase()
+          ? -1
+          : a.name.toLowerCase() > b.name.toLowerCase()
+            ? 1
+            : a.slug < b.slug
+              ? -1
+              : 1,
+      ),
+    ).toBe(true);
   });
 
   it.each([["slot"], ["live"], ["table"], ["crash"], ["instant"], ["bingo"]])("filters by kind=%s", async (kind) => {
@@ -50,7 +69,9 @@ describe("GET /games", () => {
   it("filters by provider and by a list of kinds, combined with AND", async () => {
     const provider = games[0]!.provider;
     const { body } = await getJson(host, `/games?provider=${provider}&kind=slot,table&per_page=100`);
-    const expected = games.filter((game) => game.provider === provider && (game.kind === "slot" || game.kind === "table"));
+    const expected = games.filter(
+      (game) => game.provider === provider && (game.kind === "slot" || game.kind === "table"),
+    );
     expect(body.data.map((game: GameItem) => game.slug)).toEqual(expected.map((game) => game.slug).slice(0, 100));
   });
 
@@ -67,10 +88,14 @@ describe("GET /games", () => {
 
   it("finds games by a feature or theme as the API writes it (free_spins), and by its words (free spins)", async () => {
     const tag = games.flatMap((game) => [...game.features, ...game.themes]).find((value) => value.includes("_"))!;
-    const tagged = games.filter((game) => game.features.includes(tag) || game.themes.includes(tag)).map((game) => game.slug);
+    const tagged = games
+      .filter((game) => game.features.includes(tag) || game.themes.includes(tag))
+      .map((game) => game.slug);
     expect(tagged.length).toBeGreaterThan(0);
     for (const q of [tag, tag.replace(/_/g, " ")]) {
-      const found = ((await allPages(host, `/games?q=${encodeURIComponent(q)}`)) as GameItem[]).map((game) => game.slug);
+      const found = ((await allPages(host, `/games?q=${encodeURIComponent(q)}`)) as GameItem[]).map(
+        (game) => game.slug,
+      );
       expect(found, q).toEqual(expect.arrayContaining(tagged));
     }
   });
@@ -104,10 +129,13 @@ describe("GET /games/{slug}", () => {
     expect(body.data.game_rank).toEqual({ rank: null, presence: 0, avg_position: null, countries: 0 });
   });
 
-  it.each([["no-such-game"], ["ancient-galaxy-2"]])("answers an unknown slug %s with 404 game_not_found naming it", async (slug) => {
-    const { body } = await expectError(host, `/games/${slug}`, 404, "game_not_found");
-    expect(body.details).toEqual({ slug });
-  });
+  it.each([["no-such-game"], ["ancient-galaxy-2"]])(
+    "answers an unknown slug %s with 404 game_not_found naming it",
+    async (slug) => {
+      const { body } = await expectError(host, `/games/${slug}`, 404, "game_not_found");
+      expect(body.details).toEqual({ slug });
+    },
+  );
 });
 
 describe("GET /game-ranks", () => {
@@ -116,13 +144,24 @@ describe("GET /game-ranks", () => {
     expect(body.meta).toMatchObject({ sort: "rank", order: "asc", page: 1, per_page: 50, total: ranks.length });
     expect(Object.keys(body.data[0])).toEqual(["rank", "slug", "name", "provider", "kind", "presence", "avg_position"]);
     expect(ranks.map((rank) => rank.rank)).toEqual(ranks.map((_, i) => i + 1));
-    expect(isOrdered(ranks, (a, b) => b.presence - a.presence || a.avg_position - b.avg_position || (a.slug < b.slug ? -1 : 1))).toBe(true);
+    expect(
+      isOrdered(
+        ranks,
+        (a, b) => b.presence - a.presence || a.avg_position - b.avg_position || (a.slug < b.slug ? -1 : 1),
+      ),
+    ).toBe(true);
     expect(ranks.every((rank) => rank.presence >= 1)).toBe(true);
   });
 
   it("reverses with order=desc, and order=asc is the default's canonical twin", async () => {
     const desc = await getJson(host, "/game-ranks?order=desc&per_page=5");
-    expect(desc.body.data.map((rank: RankItem) => rank.rank)).toEqual([ranks.length, ranks.length - 1, ranks.length - 2, ranks.length - 3, ranks.length - 4]);
+    expect(desc.body.data.map((rank: RankItem) => rank.rank)).toEqual([
+      ranks.length,
+      ranks.length - 1,
+      ranks.length - 2,
+      ranks.length - 3,
+      ranks.length - 4,
+    ]);
     const asc = await host.get("/api/dataset/v1/game-ranks?order=asc&sort=rank");
     const plain = await host.get("/api/dataset/v1/game-ranks");
     expect(await asc.text()).toBe(await plain.text());

@@ -17,24 +17,44 @@ describe("GET /ground-truth", () => {
     const { status, body } = await getJson(host, "/ground-truth");
     expect(status).toBe(200);
     expect(body.data.length).toBeGreaterThan(0);
-    expect(Object.keys(body.data[0]).slice(0, 6)).toEqual(["country", "regulator_code", "period", "vertical", "ggr", "currency"]);
-    const key = (row: { country: string; regulator_code: string; period: string }) => `${row.country} ${row.regulator_code} ${row.period}`;
+    expect(Object.keys(body.data[0]).slice(0, 6)).toEqual([
+      "country",
+      "regulator_code",
+      "period",
+      "vertical",
+      "ggr",
+      "currency",
+    ]);
+    const key = (row: { country: string; regulator_code: string; period: string }) =>
+      `${row.country} ${row.regulator_code} ${row.period}`;
     expect(isOrdered(body.data, (a: never, b: never) => (key(a) < key(b) ? -1 : 1))).toBe(true);
   });
 
   it("publishes the calibration of each market: correlation, months and revenue estimates that add up to GGR", async () => {
     const { body } = await getJson(host, "/ground-truth");
-    const markets = new Set(body.data.map((row: { country: string; regulator_code: string }) => `${row.country}|${row.regulator_code}`));
+    const markets = new Set(
+      body.data.map((row: { country: string; regulator_code: string }) => `${row.country}|${row.regulator_code}`),
+    );
     expect(body.meta.calibration).toHaveLength(markets.size);
     for (const market of body.meta.calibration) {
-      const rows = body.data.filter((row: { country: string; regulator_code: string; demand_total: number | null }) => row.country === market.country && row.regulator_code === market.regulator_code && (row.demand_total ?? 0) > 0);
+      const rows = body.data.filter(
+        (row: { country: string; regulator_code: string; demand_total: number | null }) =>
+          row.country === market.country && row.regulator_code === market.regulator_code && (row.demand_total ?? 0) > 0,
+      );
       expect(market.months).toBe(rows.length);
       expect(market.correlation).toBeGreaterThanOrEqual(-1);
       expect(market.correlation).toBeLessThanOrEqual(1);
-      const sum = market.estimates.reduce((total: number, estimate: { revenue_estimate: number }) => total + estimate.revenue_estimate, 0);
-      expect(Math.abs(sum - market.latest_ggr)).toBeLessThan(market.latest_ggr * 0.0001 + market.estimates.length * 0.01);
+      const sum = market.estimates.reduce(
+        (total: number, estimate: { revenue_estimate: number }) => total + estimate.revenue_estimate,
+        0,
+      );
+      expect(Math.abs(sum - market.latest_ggr)).toBeLessThan(
+        market.latest_ggr * 0.0001 + market.estimates.length * 0.01,
+      );
       const sod = await getJson(host, `/index?country=${market.country}&period=${market.latest_period}&metric=sod`);
-      expect(market.estimates.map((estimate: { brand: string; sod: number }) => [estimate.brand, estimate.sod]).sort()).toEqual(sod.body.data.map((item: { brand: string; value: number }) => [item.brand, item.value]).sort());
+      expect(
+        market.estimates.map((estimate: { brand: string; sod: number }) => [estimate.brand, estimate.sod]).sort(),
+      ).toEqual(sod.body.data.map((item: { brand: string; value: number }) => [item.brand, item.value]).sort());
     }
     // The sample's GGR is generated from demand times noise: the index must at least move with it.
     expect(body.meta.calibration.every((market: { correlation: number }) => market.correlation > 0)).toBe(true);
@@ -55,8 +75,18 @@ describe("GET /tc-alerts", () => {
   it("pages every alert newest first, ties by id, with page_type and change_type", async () => {
     const { body, headers } = await getJson(host, "/tc-alerts");
     expect(body.meta).toMatchObject({ page: 1, per_page: 50, total: alerts.length });
-    expect(Object.keys(body.data[0])).toEqual(["id", "brand", "page_type", "change_type", "detected_at", "url", "summary"]);
-    expect(isOrdered(alerts, (a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || (a.id < b.id ? -1 : 1))).toBe(true);
+    expect(Object.keys(body.data[0])).toEqual([
+      "id",
+      "brand",
+      "page_type",
+      "change_type",
+      "detected_at",
+      "url",
+      "summary",
+    ]);
+    expect(
+      isOrdered(alerts, (a, b) => Date.parse(b.detected_at) - Date.parse(a.detected_at) || (a.id < b.id ? -1 : 1)),
+    ).toBe(true);
     expect(headers.get("link")).toContain('rel="last"');
   });
 
@@ -69,7 +99,9 @@ describe("GET /tc-alerts", () => {
   ])("filters with %s", async (query, keep) => {
     const brand = alerts[0]!.brand;
     const items = (await allPages(host, `/tc-alerts?${query.replace("PLACEHOLDER", brand)}`)) as Alert[];
-    expect(items).toEqual(alerts.filter((alert) => keep({ ...alert, brand: alert.brand === brand ? "PLACEHOLDER" : alert.brand })));
+    expect(items).toEqual(
+      alerts.filter((alert) => keep({ ...alert, brand: alert.brand === brand ? "PLACEHOLDER" : alert.brand })),
+    );
     expect(items.length).toBeGreaterThan(0);
   });
 

@@ -20,7 +20,13 @@ export async function getJson(host: SampleHost, path: string): Promise<JsonAnswe
 }
 
 /** Asserts a contract error: status, code, and (when given) the parameter named in details. */
-export async function expectError(host: SampleHost, path: string, status: number, code: string, parameter?: string): Promise<JsonAnswer> {
+export async function expectError(
+  host: SampleHost,
+  path: string,
+  status: number,
+  code: string,
+  parameter?: string,
+): Promise<JsonAnswer> {
   const answer = await getJson(host, path);
   expect(answer.status, path).toBe(status);
   expect(answer.body.error, path).toBe(code);
@@ -36,7 +42,8 @@ export async function allPages(host: SampleHost, path: string): Promise<unknown[
   const separator = path.includes("?") ? "&" : "?";
   const first = await getJson(host, `${path}${separator}per_page=100`);
   const items: unknown[] = [...first.body.data];
-  for (let page = 2; page <= first.body.meta.pages; page += 1) items.push(...(await getJson(host, `${path}${separator}per_page=100&page=${page}`)).body.data);
+  for (let page = 2; page <= first.body.meta.pages; page += 1)
+    items.push(...(await getJson(host, `${path}${separator}per_page=100&page=${page}`)).body.data);
   return items;
 }
 

@@ -30,7 +30,8 @@ const compareIndex = (a: IndexItem, b: IndexItem): number => {
 
 beforeAll(async () => {
   countries = (await getJson(host, "/countries")).body.data;
-  for (const country of countries.filter((entry) => entry.coverage.brands > 0)) byCountry.set(country.code, (await getJson(host, `/index?country=${country.code}`)).body.data);
+  for (const country of countries.filter((entry) => entry.coverage.brands > 0))
+    byCountry.set(country.code, (await getJson(host, `/index?country=${country.code}`)).body.data);
 });
 
 describe("GET /index: the figures on the sample", () => {
@@ -42,7 +43,8 @@ describe("GET /index: the figures on the sample", () => {
     let months = 0;
     for (const [country, items] of byCountry) {
       const sums = new Map<string, number>();
-      for (const item of items) if (item.metric === "sod") sums.set(item.period, (sums.get(item.period) ?? 0) + item.value);
+      for (const item of items)
+        if (item.metric === "sod") sums.set(item.period, (sums.get(item.period) ?? 0) + item.value);
       for (const [period, sum] of sums) {
         months += 1;
         expect(Math.abs(sum - 100), `${country} ${period}: ${sum}`).toBeLessThan(0.01);
@@ -54,7 +56,8 @@ describe("GET /index: the figures on the sample", () => {
   it("gives the market leader an adi of exactly 100 and everyone else at most 100", () => {
     for (const [country, items] of byCountry) {
       const maxima = new Map<string, number>();
-      for (const item of items) if (item.metric === "adi") maxima.set(item.period, Math.max(maxima.get(item.period) ?? 0, item.value));
+      for (const item of items)
+        if (item.metric === "adi") maxima.set(item.period, Math.max(maxima.get(item.period) ?? 0, item.value));
       for (const [period, max] of maxima) expect(max, `${country} ${period}`).toBe(100);
     }
   });
@@ -71,7 +74,10 @@ describe("GET /index: parameters", () => {
   it("filters one brand across its countries and agrees with the per-country answers", async () => {
     const brand = byCountry.get("GB")![0]!.brand;
     const { body } = await getJson(host, `/index?brand=${brand.toUpperCase()}`);
-    const expected = [...byCountry.values()].flat().filter((item) => item.brand === brand).sort(compareIndex);
+    const expected = [...byCountry.values()]
+      .flat()
+      .filter((item) => item.brand === brand)
+      .sort(compareIndex);
     expect(body.data).toEqual(expected);
   });
 
@@ -96,7 +102,9 @@ describe("GET /index: parameters", () => {
     const uk = await getJson(host, "/index?country=uk&period=2026-10");
     expect(uk.body.data).toEqual(byCountry.get("GB")!.filter((item) => item.period === "2026-10"));
     const two = await getJson(host, "/index?country=DE,GB&period=2026-10&metric=sod");
-    const expected = [...byCountry.get("DE")!, ...byCountry.get("GB")!].filter((item) => item.period === "2026-10" && item.metric === "sod").sort(compareIndex);
+    const expected = [...byCountry.get("DE")!, ...byCountry.get("GB")!]
+      .filter((item) => item.period === "2026-10" && item.metric === "sod")
+      .sort(compareIndex);
     expect(two.body.data).toEqual(expected);
   });
 
@@ -117,7 +125,11 @@ describe("GET /index: parameters", () => {
   it("refuses every country at once (7.4 MB on the sample) with result_too_large, pointing to narrower queries and the download; half of them are served", async () => {
     const codes = countries.map((country) => country.code);
     const { body } = await expectError(host, `/index?country=${codes.join(",")}`, 400, "result_too_large");
-    expect(body.details).toEqual({ limit_bytes: 4_000_000, narrow_with: ["country", "brand", "metric", "period", "from", "to"], download: "/downloads/index.ndjson.gz" });
+    expect(body.details).toEqual({
+      limit_bytes: 4_000_000,
+      narrow_with: ["country", "brand", "metric", "period", "from", "to"],
+      download: "/downloads/index.ndjson.gz",
+    });
     expect(body.message).toContain("/downloads/index.ndjson.gz");
     const half = await getJson(host, `/index?country=${codes.slice(0, codes.length / 2).join(",")}&metric=sod`);
     expect(half.status).toBe(200);
@@ -153,8 +165,14 @@ describe("GET /countries", () => {
     const periods = body.meta.periods as number;
     for (const country of countries) {
       const items = byCountry.get(country.code) ?? [];
-      const months = [...new Set(items.filter((item) => item.metric === "adi" && item.value > 0).map((item) => item.period))].sort();
-      expect(country.coverage).toEqual({ periods: months.length, share_pct: Math.round((months.length / periods) * 100 * 10_000) / 10_000, brands: new Set(items.map((item) => item.brand)).size });
+      const months = [
+        ...new Set(items.filter((item) => item.metric === "adi" && item.value > 0).map((item) => item.period)),
+      ].sort();
+      expect(country.coverage).toEqual({
+        periods: months.length,
+        share_pct: Math.round((months.length / periods) * 100 * 10_000) / 10_000,
+        brands: new Set(items.map((item) => item.brand)).size,
+      });
       expect(country.freshness).toBe(months.at(-1) ?? null);
     }
     expect(countries.some((country) => country.freshness === null)).toBe(true);

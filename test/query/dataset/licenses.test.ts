@@ -25,7 +25,15 @@ describe("GET /licenses", () => {
     expect(status).toBe(200);
     expect(body.meta).toMatchObject({ page: 1, per_page: 50, total: all.length, pages: Math.ceil(all.length / 50) });
     expect(body.data).toHaveLength(50);
-    expect(Object.keys(body.data[0]).slice(0, 7)).toEqual(["id", "brand", "regulator_code", "jurisdiction", "license_number", "status", "issued_at"]);
+    expect(Object.keys(body.data[0]).slice(0, 7)).toEqual([
+      "id",
+      "brand",
+      "regulator_code",
+      "jurisdiction",
+      "license_number",
+      "status",
+      "issued_at",
+    ]);
     expect(isOrdered(all, (a, b) => (a.id < b.id ? -1 : 1))).toBe(true);
     expect(new Set(all.map((license) => license.id)).size).toBe(all.length);
     expect(headers.get("link")).toContain('rel="next"');
@@ -87,11 +95,23 @@ describe("GET /regulators", () => {
     expect(body.meta.page).toBeUndefined();
     expect(isOrdered(body.data, (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : 1))).toBe(true);
     for (const regulator of body.data) {
-      expect(Object.keys(regulator).slice(0, 5)).toEqual(["code", "name", "jurisdiction", "licenses_count", "brands_count"]);
+      expect(Object.keys(regulator).slice(0, 5)).toEqual([
+        "code",
+        "name",
+        "jurisdiction",
+        "licenses_count",
+        "brands_count",
+      ]);
       const held = all.filter((license) => license.regulator_code === regulator.code);
-      expect([regulator.code, regulator.licenses_count, regulator.brands_count]).toEqual([regulator.code, held.length, new Set(held.map((l) => l.brand)).size]);
+      expect([regulator.code, regulator.licenses_count, regulator.brands_count]).toEqual([
+        regulator.code,
+        held.length,
+        new Set(held.map((l) => l.brand)).size,
+      ]);
     }
-    expect(body.data.reduce((sum: number, regulator: { licenses_count: number }) => sum + regulator.licenses_count, 0)).toBe(all.length);
+    expect(
+      body.data.reduce((sum: number, regulator: { licenses_count: number }) => sum + regulator.licenses_count, 0),
+    ).toBe(all.length);
   });
 
   it.each([

@@ -21,11 +21,25 @@ describe("GET /providers", () => {
     expect(status).toBe(200);
     expect(body.meta).toMatchObject({ page: 1, per_page: 50, total: providers.length });
     expect(Object.keys(body.data[0])).toEqual(["slug", "name", "games_count"]);
-    expect(isOrdered(providers, (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.slug < b.slug ? -1 : 1))).toBe(true);
+    expect(
+      isOrdered(providers, (a, b) =>
+        a.name.toLowerCase() < b.name.toLowerCase()
+          ? -1
+          : a.name.toLowerCase() > b.name.toLowerCase()
+            ? 1
+            : a.slug < b.slug
+              ? -1
+              : 1,
+      ),
+    ).toBe(true);
   });
 
   it("counts each provider's games as /games?provider= does", async () => {
-    const totals = await Promise.all(providers.slice(0, 5).map(async (provider) => (await getJson(host, `/games?provider=${provider.slug}`)).body.meta.total));
+    const totals = await Promise.all(
+      providers
+        .slice(0, 5)
+        .map(async (provider) => (await getJson(host, `/games?provider=${provider.slug}`)).body.meta.total),
+    );
     expect(totals).toEqual(providers.slice(0, 5).map((provider) => provider.games_count));
   });
 
@@ -45,19 +59,25 @@ describe("GET /providers/{slug}", () => {
     expect(status).toBe(200);
     const card = body.data;
     expect(card).toMatchObject({ slug: biggest.slug, name: biggest.name, games_count: biggest.games_count });
-    expect(Object.values(card.games_by_kind as Record<string, number>).reduce((sum, count) => sum + count, 0)).toBe(biggest.games_count);
+    expect(Object.values(card.games_by_kind as Record<string, number>).reduce((sum, count) => sum + count, 0)).toBe(
+      biggest.games_count,
+    );
     expect(card.rank.rank_score).toBeGreaterThanOrEqual(0);
     expect(card.rank.rank_score).toBeLessThanOrEqual(100);
     expect(card.top_games.length).toBe(Math.min(10, biggest.games_count));
     const ranks = card.top_games.map((game: { rank: number | null }) => game.rank ?? Number.POSITIVE_INFINITY);
     expect(isOrdered(ranks, (a: number, b: number) => a - b)).toBe(true);
-    for (const game of card.top_games) expect((await getJson(host, `/games/${game.slug}`)).body.data.provider.slug).toBe(biggest.slug);
+    for (const game of card.top_games)
+      expect((await getJson(host, `/games/${game.slug}`)).body.data.provider.slug).toBe(biggest.slug);
   });
 
-  it.each([["no-such-studio"], ["x"]])("answers an unknown slug %s with 404 provider_not_found naming it", async (slug) => {
-    const { body } = await expectError(host, `/providers/${slug}`, 404, "provider_not_found");
-    expect(body.details).toEqual({ slug });
-  });
+  it.each([["no-such-studio"], ["x"]])(
+    "answers an unknown slug %s with 404 provider_not_found naming it",
+    async (slug) => {
+      const { body } = await expectError(host, `/providers/${slug}`, 404, "provider_not_found");
+      expect(body.details).toEqual({ slug });
+    },
+  );
 
   it("takes no query parameters", async () => {
     await expectError(host, `/providers/${providers[0]!.slug}?page=1`, 400, "unknown_parameter", "page");
@@ -65,7 +85,15 @@ describe("GET /providers/{slug}", () => {
 });
 
 describe("GET /provider-ranks", () => {
-  const FIELDS = ["rank_score", "games_count", "rtp_avg", "release_activity", "casino_presence", "regional_diversity", "name"] as const;
+  const FIELDS = [
+    "rank_score",
+    "games_count",
+    "rtp_avg",
+    "release_activity",
+    "casino_presence",
+    "regional_diversity",
+    "name",
+  ] as const;
   type Rank = Record<(typeof FIELDS)[number], number | string | null> & { slug: string; rank: number };
   let ranks: Rank[];
 

@@ -41,10 +41,29 @@ describe("GET /trending", () => {
     expect(body.meta).toMatchObject({ previous_period: "2026-09", current_period: "2026-10", limit: 20 });
     expect(body.data).toHaveLength(20);
     expect(body.meta.total).toBeGreaterThan(20);
-    expect(Object.keys(body.data[0])).toEqual(["brand", "name", "country", "previous_period", "current_period", "previous", "current", "growth_pct"]);
+    expect(Object.keys(body.data[0])).toEqual([
+      "brand",
+      "name",
+      "country",
+      "previous_period",
+      "current_period",
+      "previous",
+      "current",
+      "growth_pct",
+    ]);
     expect(body.data.every((entry: Trending) => entry.country === null)).toBe(true);
-    for (const entry of body.data as Trending[]) expect(entry.growth_pct).toBeCloseTo(((entry.current - entry.previous) / entry.previous) * 100, 3);
-    expect(isOrdered(body.data as Trending[], byNumber((entry) => entry.growth_pct, "desc", (entry) => entry.brand))).toBe(true);
+    for (const entry of body.data as Trending[])
+      expect(entry.growth_pct).toBeCloseTo(((entry.current - entry.previous) / entry.previous) * 100, 3);
+    expect(
+      isOrdered(
+        body.data as Trending[],
+        byNumber(
+          (entry) => entry.growth_pct,
+          "desc",
+          (entry) => entry.brand,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("sums a brand's countries for the all-countries entry", async () => {
@@ -63,7 +82,16 @@ describe("GET /trending", () => {
     const wanted = country.toUpperCase().replace("UK", "GB").split(",");
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((entry: Trending) => wanted.includes(entry.country ?? ""))).toBe(true);
-    expect(isOrdered(body.data as Trending[], byNumber((entry) => entry.growth_pct, "desc", (entry) => `${entry.brand}\u0000${entry.country}`))).toBe(true);
+    expect(
+      isOrdered(
+        body.data as Trending[],
+        byNumber(
+          (entry) => entry.growth_pct,
+          "desc",
+          (entry) => `${entry.brand}\u0000${entry.country}`,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("honours limit and reports the total", async () => {
@@ -96,9 +124,26 @@ describe("GET /trending", () => {
 describe("GET /momentum", () => {
   it("sorts by wow_pct descending by default, with the description's fields and a documented flat band", async () => {
     const { body } = await getJson(host, "/momentum?limit=100");
-    expect(body.meta).toMatchObject({ sort: "wow_pct", order: "desc", limit: 100, flat_band: 2, previous_period: "2026-09", current_period: "2026-10" });
-    for (const field of ["brand", "country", "wow_pct", "volume", "direction"]) expect(body.data[0]).toHaveProperty(field);
-    expect(isOrdered(body.data as Momentum[], byNumber((entry) => entry.wow_pct, "desc", (entry) => `${entry.brand}\u0000${entry.country}`))).toBe(true);
+    expect(body.meta).toMatchObject({
+      sort: "wow_pct",
+      order: "desc",
+      limit: 100,
+      flat_band: 2,
+      previous_period: "2026-09",
+      current_period: "2026-10",
+    });
+    for (const field of ["brand", "country", "wow_pct", "volume", "direction"])
+      expect(body.data[0]).toHaveProperty(field);
+    expect(
+      isOrdered(
+        body.data as Momentum[],
+        byNumber(
+          (entry) => entry.wow_pct,
+          "desc",
+          (entry) => `${entry.brand}\u0000${entry.country}`,
+        ),
+      ),
+    ).toBe(true);
     const defaults = await getJson(host, "/momentum");
     expect(defaults.body.data).toEqual(body.data.slice(0, 20));
   });
@@ -111,19 +156,31 @@ describe("GET /momentum", () => {
   ] as const)("orders with %s by %s %s, nulls last, ties by brand and country", async (query, field, direction) => {
     const { body } = await getJson(host, `/momentum?${query}&limit=100`);
     expect(body.meta).toMatchObject({ sort: field, order: direction });
-    expect(isOrdered(body.data as Momentum[], byNumber((entry) => entry[field], direction, (entry) => `${entry.brand}\u0000${entry.country}`))).toBe(true);
+    expect(
+      isOrdered(
+        body.data as Momentum[],
+        byNumber(
+          (entry) => entry[field],
+          direction,
+          (entry) => `${entry.brand}\u0000${entry.country}`,
+        ),
+      ),
+    ).toBe(true);
   });
 
-  it.each([["up"], ["down"], ["flat"]] as const)("keeps direction=%s, consistent with wow_pct and the band", async (direction) => {
-    const { body } = await getJson(host, `/momentum?direction=${direction}&limit=100`);
-    expect(body.data.length).toBeGreaterThan(0);
-    for (const entry of body.data as Momentum[]) {
-      expect(entry.direction).toBe(direction);
-      if (entry.wow_pct === null) expect(direction).toBe("up");
-      else if (direction === "flat") expect(Math.abs(entry.wow_pct)).toBeLessThan(2);
-      else expect(entry.wow_pct * (direction === "up" ? 1 : -1)).toBeGreaterThanOrEqual(2);
-    }
-  });
+  it.each([["up"], ["down"], ["flat"]] as const)(
+    "keeps direction=%s, consistent with wow_pct and the band",
+    async (direction) => {
+      const { body } = await getJson(host, `/momentum?direction=${direction}&limit=100`);
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const entry of body.data as Momentum[]) {
+        expect(entry.direction).toBe(direction);
+        if (entry.wow_pct === null) expect(direction).toBe("up");
+        else if (direction === "flat") expect(Math.abs(entry.wow_pct)).toBeLessThan(2);
+        else expect(entry.wow_pct * (direction === "up" ? 1 : -1)).toBeGreaterThanOrEqual(2);
+      }
+    },
+  );
 
   it("filters by country and by a list of directions, and totals every match", async () => {
     const all = await getJson(host, "/momentum?country=GB&limit=100");

@@ -22,7 +22,8 @@ describe("/trust-scores", () => {
     const entries = await getAll<Entry>(host, "/api/dataset/v1/trust-scores");
     expect(entries.map((entry) => entry.slug)).toEqual(expectedOrder(brands, (brand) => brand.trust.score, "desc"));
     expect(entries.map((entry) => entry.rank)).toEqual(entries.map((_, i) => i + 1));
-    for (const entry of entries) expect(Object.keys(entry)).toEqual(["rank", "slug", "name", "score", "grade", "provisional", "coverage"]);
+    for (const entry of entries)
+      expect(Object.keys(entry)).toEqual(["rank", "slug", "name", "score", "grade", "provisional", "coverage"]);
     const { body } = await getJson(host, "/api/dataset/v1/trust-scores");
     expect(body.meta).toMatchObject({ sort: "score", order: "desc", page: 1, per_page: 50, total: brands.length });
   });

@@ -33,7 +33,15 @@ const CONTACTS = {
   withheld: ["withheld.person@example.com", "+7 900 000 00 03", "withheld.example.com"],
   noConsent: ["default.person@example.com", "linkedin.example.com/in/default-person"],
 };
-const ERASED = ["Erasmus Idlewild", "Ottilie Gonebye", "Павел Исчезнувший", "erased.by.id@example.com", "erased.mail@example.com", "+7 900 000 00 07", "Erased By"];
+const ERASED = [
+  "Erasmus Idlewild",
+  "Ottilie Gonebye",
+  "Павел Исчезнувший",
+  "erased.by.id@example.com",
+  "erased.mail@example.com",
+  "+7 900 000 00 07",
+  "Erased By",
+];
 
 let root: { dir: string; cleanup: () => Promise<void> };
 const builds = new Map<ContactScope, { dist: string; report: BuildReport; texts: Map<string, string> }>();
@@ -48,7 +56,14 @@ beforeAll(async () => {
   const seedsDir = await seedsWithContacts();
   for (const scope of ["public", "card_only", "withheld"] as const) {
     const dist = path.join(path.dirname(root.dir), `dist-${scope}`);
-    const report = await runBuild({ seedsDir, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false, resumeContacts: scope });
+    const report = await runBuild({
+      seedsDir,
+      outDir: dist,
+      baseUrl: "https://data.example.com",
+      maxFiles: 20_000,
+      dryRun: false,
+      resumeContacts: scope,
+    });
     builds.set(scope, { dist, report, texts: await distTexts(dist) });
   }
 }, 240_000);
@@ -59,7 +74,13 @@ const texts = (scope: ContactScope) => builds.get(scope)!.texts;
 describe("--resume-contacts public (the default)", () => {
   it("publishes a public consent's contact in the card, the exports and the download", () => {
     const files = filesHolding(texts("public"), CONTACTS.public[0]!);
-    expect(files).toEqual(expect.arrayContaining([CARD(1), "downloads/resumes.ndjson.gz", "responses/resume/api/v1/resumes/export/index.ndjson"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        CARD(1),
+        "downloads/resumes.ndjson.gz",
+        "responses/resume/api/v1/resumes/export/index.ndjson",
+      ]),
+    );
     expect(filesHolding(texts("public"), CONTACTS.noConsent[0]!)).toContain("downloads/resumes.ndjson.gz");
   });
 
@@ -73,16 +94,31 @@ describe("--resume-contacts public (the default)", () => {
 });
 
 describe("--resume-contacts card_only", () => {
-  it.each([...CONTACTS.public, ...CONTACTS.cardOnly, ...CONTACTS.noConsent])("keeps %s to its card and the engine's dataset", (contact) => {
-    const { ids, others } = cardsOnly(filesHolding(texts("card_only"), contact));
-    expect(others).toEqual([ENGINE]);
-    expect(ids).toHaveLength(1);
-  });
+  it.each([...CONTACTS.public, ...CONTACTS.cardOnly, ...CONTACTS.noConsent])(
+    "keeps %s to its card and the engine's dataset",
+    (contact) => {
+      const { ids, others } = cardsOnly(filesHolding(texts("card_only"), contact));
+      expect(others).toEqual([ENGINE]);
+      expect(ids).toHaveLength(1);
+    },
+  );
 
   it("gives one has_contacts and contact_quality per resume: what the card publishes", () => {
-    const line = texts("card_only").get("downloads/resumes.ndjson.gz")!.split("\n").find((row) => row.startsWith('{"id":2,'))!;
-    expect(JSON.parse(line)).toMatchObject({ has_contacts: true, contact_quality: "direct", contacts: {}, text: "Media buying on Facebook. Reach me at [contact removed], [contact removed] or [contact removed]." });
-    expect(JSON.parse(texts("card_only").get(CARD(2))!).data).toMatchObject({ has_contacts: true, contact_quality: "direct", contacts: { email: "card.only@example.com" } });
+    const line = texts("card_only")
+      .get("downloads/resumes.ndjson.gz")!
+      .split("\n")
+      .find((row) => row.startsWith('{"id":2,'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      has_contacts: true,
+      contact_quality: "direct",
+      contacts: {},
+      text: "Media buying on Facebook. Reach me at [contact removed], [contact removed] or [contact removed].",
+    });
+    expect(JSON.parse(texts("card_only").get(CARD(2))!).data).toMatchObject({
+      has_contacts: true,
+      contact_quality: "direct",
+      contacts: { email: "card.only@example.com" },
+    });
   });
 });
 
@@ -92,9 +128,18 @@ describe("--resume-contacts withheld", () => {
   });
 
   it("describes every resume as without contacts, in lists, cards and the download alike", () => {
-    const list = JSON.parse(texts("withheld").get("responses/resume/api/v1/resumes/index.json")!) as { data: { has_contacts: boolean; contact_quality: string }[] };
-    expect(list.data.map((item) => [item.has_contacts, item.contact_quality])).toEqual(list.data.map(() => [false, "none"]));
-    expect(JSON.parse(texts("withheld").get(CARD(1))!).data).toMatchObject({ has_contacts: false, contact_quality: "none", contacts: {}, text: "Seven years of SEO. Write to [contact removed]." });
+    const list = JSON.parse(texts("withheld").get("responses/resume/api/v1/resumes/index.json")!) as {
+      data: { has_contacts: boolean; contact_quality: string }[];
+    };
+    expect(list.data.map((item) => [item.has_contacts, item.contact_quality])).toEqual(
+      list.data.map(() => [false, "none"]),
+    );
+    expect(JSON.parse(texts("withheld").get(CARD(1))!).data).toMatchObject({
+      has_contacts: false,
+      contact_quality: "none",
+      contacts: {},
+      text: "Seven years of SEO. Write to [contact removed].",
+    });
   });
 });
 
@@ -115,7 +160,11 @@ describe.each(["public", "card_only", "withheld"] as const)("erasure with --resu
     };
     for (const [file, text] of texts(scope)) {
       if (file.endsWith(".json")) collect(JSON.parse(text));
-      else if (file.includes(".ndjson")) text.split("\n").filter(Boolean).forEach((line) => collect(JSON.parse(line)));
+      else if (file.includes(".ndjson"))
+        text
+          .split("\n")
+          .filter(Boolean)
+          .forEach((line) => collect(JSON.parse(line)));
     }
     expect([...ids].sort()).toEqual([1, 2, 3, 4]);
     expect([...parseSearchIndex(texts(scope).get("_engine/resume-search.json")!).ids]).toEqual([1, 2, 3, 4]);
@@ -137,20 +186,34 @@ describe("the contact rule, said where people read it", () => {
     ["public", "are published as far as each person agreed"],
     ["card_only", "appear only on a resume"],
     ["withheld", "Contacts are not published"],
-  ] as const)("%s: the discovery document, data package, llms.txt, downloads page and OpenAPI document state it and the removal address", (scope, words) => {
-    const discovery = JSON.parse(texts(scope).get("responses/resume/api/v1/index.json")!) as Record<string, string>;
-    expect(discovery).toMatchObject({ contacts_rule: scope, removal_contact: "data@example.com" });
-    expect(discovery.contacts_policy).toContain(words);
-    const resumes = (JSON.parse(texts(scope).get("downloads/datapackage.json")!) as { resources: { name: string; description: string }[] }).resources.find((resource) => resource.name === "resumes")!;
-    for (const file of ["llms.txt", "downloads/index.html", "responses/resume/api/v1/openapi.json/index.json"]) expect(texts(scope).get(file)).toContain(words);
-    expect(resumes.description).toContain(words);
-    expect(resumes.description).toContain("write to data@example.com");
-  });
+  ] as const)(
+    "%s: the discovery document, data package, llms.txt, downloads page and OpenAPI document state it and the removal address",
+    (scope, words) => {
+      const discovery = JSON.parse(texts(scope).get("responses/resume/api/v1/index.json")!) as Record<string, string>;
+      expect(discovery).toMatchObject({ contacts_rule: scope, removal_contact: "data@example.com" });
+      expect(discovery.contacts_policy).toContain(words);
+      const resumes = (
+        JSON.parse(texts(scope).get("downloads/datapackage.json")!) as {
+          resources: { name: string; description: string }[];
+        }
+      ).resources.find((resource) => resource.name === "resumes")!;
+      for (const file of ["llms.txt", "downloads/index.html", "responses/resume/api/v1/openapi.json/index.json"])
+        expect(texts(scope).get(file)).toContain(words);
+      expect(resumes.description).toContain(words);
+      expect(resumes.description).toContain("write to data@example.com");
+    },
+  );
 });
 
 describe("live answers and the host's caches", () => {
   it("answers no erased person and finds no resume by a contact the list does not show", async () => {
-    const host = await startHost({ port: 0, host: "127.0.0.1", dist: builds.get("public")!.dist, rateLimit: 0, trustProxy: false });
+    const host = await startHost({
+      port: 0,
+      host: "127.0.0.1",
+      dist: builds.get("public")!.dist,
+      rateLimit: 0,
+      trustProxy: false,
+    });
     try {
       const get = async (url: string) => {
         const response = await fetch(`${host.url}${url}`);
@@ -171,12 +234,27 @@ describe("live answers and the host's caches", () => {
   it("forgets a person erased after the host took them in, and leaves no old tree beside dist/", async () => {
     const seeds = await copySeeds();
     try {
-      await cp(OVERLAY, seeds.dir, { recursive: true, filter: (source) => !source.endsWith("README.md") && !source.endsWith("suppressions.json") });
+      await cp(OVERLAY, seeds.dir, {
+        recursive: true,
+        filter: (source) => !source.endsWith("README.md") && !source.endsWith("suppressions.json"),
+      });
       const dist = path.join(path.dirname(seeds.dir), "dist");
-      const build = () => runBuild({ seedsDir: seeds.dir, outDir: dist, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false, removePreviousInBackground: true });
+      const build = () =>
+        runBuild({
+          seedsDir: seeds.dir,
+          outDir: dist,
+          baseUrl: "https://data.example.com",
+          maxFiles: 20_000,
+          dryRun: false,
+          removePreviousInBackground: true,
+        });
       await build();
       const reloads: unknown[] = [];
-      const host = await startHost({ port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 50 }, () => {}, (manifest) => reloads.push(manifest));
+      const host = await startHost(
+        { port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 50 },
+        () => {},
+        (manifest) => reloads.push(manifest),
+      );
       try {
         const get = async (url: string) => (await fetch(`${host.url}${url}`)).text();
         expect(await get("/resume/api/v1/resumes/5")).toContain("Erasmus Idlewild");
@@ -185,7 +263,8 @@ describe("live answers and the host's caches", () => {
         const report = await build();
         expect(report.erasure).toEqual({ erased: 1, unmatched: [] });
         expect((await readdir(path.dirname(dist))).sort()).toEqual(["dist", "seeds"]);
-        for (let waited = 0; reloads.length === 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+        for (let waited = 0; reloads.length === 0 && waited < 5000; waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50));
         expect(reloads.length).toBe(1);
         expect(await get("/resume/api/v1/resumes/5")).toContain("resume_not_found");
         expect(await get("/resume/api/v1/resumes?q=Erasmus")).toContain('"total":0');
@@ -203,9 +282,21 @@ describe("the seed format", () => {
     const seeds = await copySeeds();
     try {
       const resumes = path.join(seeds.dir, "resumes", "resumes.ndjson");
-      await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"text":"Seven', '"consent":{"contacts":"everyone","given_at":"2024-01-01T00:00:00Z"},"text":"Seven'));
+      await writeFile(
+        resumes,
+        (await readFile(resumes, "utf8")).replace(
+          '"text":"Seven',
+          '"consent":{"contacts":"everyone","given_at":"2024-01-01T00:00:00Z"},"text":"Seven',
+        ),
+      );
       await writeFile(path.join(seeds.dir, "meta", "suppressions.json"), JSON.stringify({ emails: "x@example.com" }));
-      const failure = await runBuild({ seedsDir: seeds.dir, outDir: path.join(path.dirname(seeds.dir), "dist"), baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: true }).catch((error: Error) => error);
+      const failure = await runBuild({
+        seedsDir: seeds.dir,
+        outDir: path.join(path.dirname(seeds.dir), "dist"),
+        baseUrl: "https://data.example.com",
+        maxFiles: 20_000,
+        dryRun: true,
+      }).catch((error: Error) => error);
       expect(String(failure)).toContain("seeds/resumes/resumes.ndjson › line 1 › consent.contacts");
       expect(String(failure)).toContain("seeds/meta/suppressions.json › emails");
     } finally {
@@ -213,4 +304,3 @@ describe("the seed format", () => {
     }
   });
 });
-

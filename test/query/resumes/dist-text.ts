@@ -21,5 +21,8 @@ export async function distTexts(dir: string): Promise<Map<string, string>> {
 
 /** The files whose text holds `needle`, sorted. */
 export function filesHolding(texts: ReadonlyMap<string, string>, needle: string): string[] {
-  return [...texts].filter(([, text]) => text.includes(needle)).map(([file]) => file).sort();
+  return [...texts]
+    .filter(([, text]) => text.includes(needle))
+    .map(([file]) => file)
+    .sort();
 }

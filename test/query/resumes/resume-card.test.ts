@@ -6,41 +6,49 @@ const host = useSampleHost();
 const resumes = sampleResumes();
 
 describe("GET /resumes/{id}", () => {
-  it.each([resumes[0]!.id, resumes[1234]!.id, resumes[resumes.length - 1]!.id])("answers resume %i in full: list fields, contacts and text", async (id) => {
-    const resume = resumes.find((r) => r.id === id)!;
-    const response = await host.get(`${RESUME_BASE}/resumes/${id}`);
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { meta: Record<string, unknown>; data: Record<string, unknown> };
-    expect(body.meta).toHaveProperty("attribution");
-    expect(body.data).toEqual({
-      id: resume.id,
-      title: resume.title,
-      role: resume.role,
-      verticals: resume.verticals,
-      traffic: resume.traffic,
-      seniority: resume.seniority,
-      skills: resume.skills,
-      experience_years: resume.experience_years,
-      contact_quality: resume.contact_quality,
-      has_contacts: Object.keys(resume.contacts).length > 0,
-      source: resume.source,
-      language: resume.language,
-      updated_at: resume.updated_at,
-      contacts: resume.contacts,
-      text: resume.text,
-    });
-    expect(Object.keys(body.data).slice(-2)).toEqual(["contacts", "text"]);
-  });
+  it.each([resumes[0]!.id, resumes[1234]!.id, resumes[resumes.length - 1]!.id])(
+    "answers resume %i in full: list fields, contacts and text",
+    async (id) => {
+      const resume = resumes.find((r) => r.id === id)!;
+      const response = await host.get(`${RESUME_BASE}/resumes/${id}`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { meta: Record<string, unknown>; data: Record<string, unknown> };
+      expect(body.meta).toHaveProperty("attribution");
+      expect(body.data).toEqual({
+        id: resume.id,
+        title: resume.title,
+        role: resume.role,
+        verticals: resume.verticals,
+        traffic: resume.traffic,
+        seniority: resume.seniority,
+        skills: resume.skills,
+        experience_years: resume.experience_years,
+        contact_quality: resume.contact_quality,
+        has_contacts: Object.keys(resume.contacts).length > 0,
+        source: resume.source,
+        language: resume.language,
+        updated_at: resume.updated_at,
+        contacts: resume.contacts,
+        text: resume.text,
+      });
+      expect(Object.keys(body.data).slice(-2)).toEqual(["contacts", "text"]);
+    },
+  );
 
   it("answers a resume without contacts with an empty contacts object", async () => {
     const resume = resumes.find((r) => Object.keys(r.contacts).length === 0)!;
-    const body = (await (await host.get(`${RESUME_BASE}/resumes/${resume.id}`)).json()) as { data: Record<string, unknown> };
+    const body = (await (await host.get(`${RESUME_BASE}/resumes/${resume.id}`)).json()) as {
+      data: Record<string, unknown>;
+    };
     expect(body.data).toMatchObject({ has_contacts: false, contacts: {} });
   });
 
   it("answers an id with leading zeros as the same resume", async () => {
     const id = resumes[10]!.id;
-    const [plain, padded] = await Promise.all([host.get(`${RESUME_BASE}/resumes/${id}`), host.get(`${RESUME_BASE}/resumes/000${id}`)]);
+    const [plain, padded] = await Promise.all([
+      host.get(`${RESUME_BASE}/resumes/${id}`),
+      host.get(`${RESUME_BASE}/resumes/000${id}`),
+    ]);
     expect(await padded.text()).toBe(await plain.text());
   });
 

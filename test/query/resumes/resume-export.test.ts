@@ -12,7 +12,16 @@ const resumes = sampleResumes();
 async function exportLines(query: string): Promise<{ response: Response; lines: Record<string, unknown>[] }> {
   const response = await host.get(`${RESUME_BASE}/resumes/export${query === "" ? "" : `?${query}`}`);
   const text = await response.text();
-  return { response, lines: text === "" ? [] : text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    response,
+    lines:
+      text === ""
+        ? []
+        : text
+            .trimEnd()
+            .split("\n")
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe("GET /resumes/export equals the list", () => {
@@ -33,7 +42,12 @@ describe("GET /resumes/export equals the list", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
     expect(response.headers.get("x-total-count")).toBe(String(list.meta.total));
-    expect(response.headers.get("link")).toBe(listResponse.headers.get("link")?.replaceAll("/resumes?", "/resumes/export?").replaceAll("/resumes>", "/resumes/export>"));
+    expect(response.headers.get("link")).toBe(
+      listResponse.headers
+        .get("link")
+        ?.replaceAll("/resumes?", "/resumes/export?")
+        .replaceAll("/resumes>", "/resumes/export>"),
+    );
     expect(lines.map((line) => line.id)).toEqual(list.data.map((item) => item.id));
     lines.forEach((line, i) => {
       const resume = resumes.find((r) => r.id === line.id)!;
@@ -43,12 +57,17 @@ describe("GET /resumes/export equals the list", () => {
 
   it("bounds the stream by page and per_page (default 50, maximum 200)", async () => {
     expect((await exportLines("")).lines.map((line) => line.id)).toEqual(expectedIds(resumes).slice(0, 50));
-    expect((await exportLines("per_page=200&page=3")).lines.map((line) => line.id)).toEqual(expectedIds(resumes).slice(400, 600));
+    expect((await exportLines("per_page=200&page=3")).lines.map((line) => line.id)).toEqual(
+      expectedIds(resumes).slice(400, 600),
+    );
     expect((await host.get(`${RESUME_BASE}/resumes/export?per_page=201`)).status).toBe(400);
   });
 
   it.each([["seniority=guru"], ["per_page=0"], ["format=csv"]])("rejects ?%s like the list does", async (query) => {
-    const [listResponse, exportResponse] = await Promise.all([host.get(`${RESUME_BASE}/resumes?${query}`), host.get(`${RESUME_BASE}/resumes/export?${query}`)]);
+    const [listResponse, exportResponse] = await Promise.all([
+      host.get(`${RESUME_BASE}/resumes?${query}`),
+      host.get(`${RESUME_BASE}/resumes/export?${query}`),
+    ]);
     expect(exportResponse.status).toBe(400);
     expect(await exportResponse.json()).toEqual(await listResponse.json());
   });
@@ -66,9 +85,20 @@ describe("GET /resumes/export is streamed", () => {
     const { context } = await sampleContext();
     const produced: number[] = [];
     // Reading `text` is what making a full export line does; list selection never reads it.
-    const spied = context.dataset.resumes.map((resume) => new Proxy(resume, { get: (target, key, receiver) => (key === "text" && produced.push(target.id), Reflect.get(target, key, receiver)) }) as Resume);
+    const spied = context.dataset.resumes.map(
+      (resume) =>
+        new Proxy(resume, {
+          get: (target, key, receiver) => (
+            key === "text" && produced.push(target.id),
+            Reflect.get(target, key, receiver)
+          ),
+        }) as Resume,
+    );
     const instrumented = { ...context, dataset: { ...context.dataset, resumes: spied } };
-    const response = await handleRequest({ method: "GET", url: `${RESUME_BASE}/resumes/export?role=seo&per_page=5`, clientAddress: "test" }, { context: instrumented, endpoints: ENDPOINTS, store: noFiles });
+    const response = await handleRequest(
+      { method: "GET", url: `${RESUME_BASE}/resumes/export?role=seo&per_page=5`, clientAddress: "test" },
+      { context: instrumented, endpoints: ENDPOINTS, store: noFiles },
+    );
     expect(response.status).toBe(200);
     expect(typeof response.body).not.toBe("string");
     const lines = (response.body as Iterable<string>)[Symbol.iterator]();

@@ -15,7 +15,12 @@ const RESUMES = [
   makeResume({ id: 5, updated_at: "2024-12-31T23:59:59.999Z" }),
 ];
 const meta = { source: "s", license: "l", attribution: "https://example.com/", name: "n", description: "d" };
-const context = { dataset: { resumes: RESUMES, meta: { snapshot_at: "2025-02-01T00:00:00Z", resumes: meta, dataset: meta } } as unknown as Dataset } as EngineContext;
+const context = {
+  dataset: {
+    resumes: RESUMES,
+    meta: { snapshot_at: "2025-02-01T00:00:00Z", resumes: meta, dataset: meta },
+  } as unknown as Dataset,
+} as EngineContext;
 
 function listIds(query: string): number[] {
   const pairs = [...new URLSearchParams(query)];

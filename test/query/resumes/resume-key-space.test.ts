@@ -15,7 +15,17 @@ describe("the resume key space", () => {
     const list = keys("resumes.list");
     expect(list.filter((entry) => entry.pairs.length === 0 || entry.pairs[0]![0] === "page")).toHaveLength(pages);
     expect(list.filter((entry) => entry.priority === 0)).toEqual([{ pathParams: {}, pairs: [], priority: 0 }]);
-    expect(list.map((entry) => entry.pairs[0]?.join("="))).toEqual(expect.arrayContaining(["role=seo", "seniority=head", "contact_quality=none", "has_contacts=0", "source=hh", "vertical=crypto", "traffic=push"]));
+    expect(list.map((entry) => entry.pairs[0]?.join("="))).toEqual(
+      expect.arrayContaining([
+        "role=seo",
+        "seniority=head",
+        "contact_quality=none",
+        "has_contacts=0",
+        "source=hh",
+        "vertical=crypto",
+        "traffic=push",
+      ]),
+    );
     expect(keys("resumes.export")).toEqual(list);
     expect(keys("resumes.card")).toHaveLength(sampleResumes().length);
     expect(list.length * 2 + sampleResumes().length).toBeLessThanOrEqual(RESUME_FILE_SHARE);
@@ -24,7 +34,9 @@ describe("the resume key space", () => {
 
 describe("cardAllowance", () => {
   const contextOf = (count: number) => {
-    const resumes = Array.from({ length: count }, (_, i) => makeResume({ id: i + 1, updated_at: new Date(Date.UTC(2025, 0, 1) + (i % 97) * 86_400_000).toISOString() }));
+    const resumes = Array.from({ length: count }, (_, i) =>
+      makeResume({ id: i + 1, updated_at: new Date(Date.UTC(2025, 0, 1) + (i % 97) * 86_400_000).toISOString() }),
+    );
     return { dataset: { resumes } as unknown as Dataset } as EngineContext;
   };
 

@@ -43,7 +43,21 @@ describe("resumeListItem / fullResume", () => {
   const resume = makeResume({ id: 7, contacts: {}, contact_quality: "none" });
 
   it("has the contract's fields in order, score only when searched", () => {
-    expect(Object.keys(resumeListItem(resume))).toEqual(["id", "title", "role", "verticals", "traffic", "seniority", "skills", "experience_years", "contact_quality", "has_contacts", "source", "updated_at", "language"]);
+    expect(Object.keys(resumeListItem(resume))).toEqual([
+      "id",
+      "title",
+      "role",
+      "verticals",
+      "traffic",
+      "seniority",
+      "skills",
+      "experience_years",
+      "contact_quality",
+      "has_contacts",
+      "source",
+      "updated_at",
+      "language",
+    ]);
     expect(resumeListItem(resume, 1.234567).score).toBe(1.2346);
     expect(Object.keys(fullResume(resume)).slice(-2)).toEqual(["contacts", "text"]);
   });

@@ -14,7 +14,12 @@ const ids = (rows: readonly { resume: { id: number } }[]) => rows.map((row) => r
 
 describe("updateTimesOf", () => {
   it("parses each updated_at with its offset", () => {
-    expect([...updateTimesOf(RESUMES)]).toEqual([Date.parse("2025-01-02T00:00:00Z"), Date.parse("2025-01-02T19:00:00Z"), Date.parse("2025-01-02T00:00:00Z"), Date.parse("2024-12-31T23:00:00Z")]);
+    expect([...updateTimesOf(RESUMES)]).toEqual([
+      Date.parse("2025-01-02T00:00:00Z"),
+      Date.parse("2025-01-02T19:00:00Z"),
+      Date.parse("2025-01-02T00:00:00Z"),
+      Date.parse("2024-12-31T23:00:00Z"),
+    ]);
   });
 });
 
@@ -29,7 +34,9 @@ describe("rowsInOrder", () => {
   });
 
   it("computes each order once per dataset", () => {
-    expect(rowsInOrder(RESUMES, "date", RESUME_SORTS.date!, "desc")).toBe(rowsInOrder(RESUMES, "date", RESUME_SORTS.date!, "desc"));
+    expect(rowsInOrder(RESUMES, "date", RESUME_SORTS.date!, "desc")).toBe(
+      rowsInOrder(RESUMES, "date", RESUME_SORTS.date!, "desc"),
+    );
   });
 });
 
@@ -37,7 +44,11 @@ describe("matchesInOrder", () => {
   it("keeps only the matches, in the given order, each with its own score", () => {
     const ordered = rowsInOrder(RESUMES, "date", RESUME_SORTS.date!, "desc");
     const rows = matchesInOrder(ordered, Uint32Array.from([0, 3, 1]), [0.5, 0.25, 2]);
-    expect(rows.map((row) => [row.resume.id, row.score])).toEqual([[2, 2], [1, 0.5], [4, 0.25]]);
+    expect(rows.map((row) => [row.resume.id, row.score])).toEqual([
+      [2, 2],
+      [1, 0.5],
+      [4, 0.25],
+    ]);
   });
 
   it("keeps a match whose score is 0", () => {
@@ -57,6 +68,7 @@ describe("roundScore", () => {
   });
 
   it("is idempotent", () => {
-    for (const score of [1.2346, 5.6311, 0.0001, 123.4567]) expect(roundScore(roundScore(score))).toBe(roundScore(score));
+    for (const score of [1.2346, 5.6311, 0.0001, 123.4567])
+      expect(roundScore(roundScore(score))).toBe(roundScore(score));
   });
 });

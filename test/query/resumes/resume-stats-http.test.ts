@@ -23,8 +23,10 @@ const sum = (counts: Record<string, number>) => Object.values(counts).reduce((to
 
 describe("GET /stats", () => {
   let stats: Stats;
-  const listTotal = async (query: string) => ((await (await host.get(`${RESUME_BASE}/resumes?${query}`)).json()) as ListBody).meta.total;
-  const listFirst = async (query: string) => ((await (await host.get(`${RESUME_BASE}/resumes?${query}`)).json()) as ListBody).data[0]!;
+  const listTotal = async (query: string) =>
+    ((await (await host.get(`${RESUME_BASE}/resumes?${query}`)).json()) as ListBody).meta.total;
+  const listFirst = async (query: string) =>
+    ((await (await host.get(`${RESUME_BASE}/resumes?${query}`)).json()) as ListBody).data[0]!;
 
   let meta: Record<string, unknown>;
   beforeAll(async () => {
@@ -35,7 +37,19 @@ describe("GET /stats", () => {
 
   it("is enveloped and has every figure", () => {
     expect(meta).toHaveProperty("generated_at");
-    expect(Object.keys(stats)).toEqual(["total", "with_contacts", "by_role", "by_vertical", "by_traffic", "by_seniority", "by_contact_quality", "by_source", "top_skills", "updated_at", "experience_years"]);
+    expect(Object.keys(stats)).toEqual([
+      "total",
+      "with_contacts",
+      "by_role",
+      "by_vertical",
+      "by_traffic",
+      "by_seniority",
+      "by_contact_quality",
+      "by_source",
+      "top_skills",
+      "updated_at",
+      "experience_years",
+    ]);
   });
 
   it("agrees with the list: total, with_contacts = has_contacts=1, each role's count", async () => {
@@ -44,7 +58,8 @@ describe("GET /stats", () => {
     expect(stats.with_contacts).toBe(await listTotal("has_contacts=1"));
     expect(stats.total - stats.with_contacts).toBe(await listTotal("has_contacts=0"));
     for (const [role, count] of Object.entries(stats.by_role)) expect(await listTotal(`role=${role}`)).toBe(count);
-    for (const [vertical, count] of Object.entries(stats.by_vertical)) expect(await listTotal(`vertical=${vertical}`)).toBe(count);
+    for (const [vertical, count] of Object.entries(stats.by_vertical))
+      expect(await listTotal(`vertical=${vertical}`)).toBe(count);
   });
 
   it("has single-valued breakdowns that sum to the total", () => {
@@ -60,7 +75,8 @@ describe("GET /stats", () => {
     expect(stats.top_skills.length).toBeGreaterThanOrEqual(20);
     const counts = stats.top_skills.map((row) => row.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    for (const { skill, count } of stats.top_skills.slice(0, 5)) expect(await listTotal(`skill=${encodeURIComponent(skill)}`)).toBe(count);
+    for (const { skill, count } of stats.top_skills.slice(0, 5))
+      expect(await listTotal(`skill=${encodeURIComponent(skill)}`)).toBe(count);
   });
 
   it("spans the update range of the list's oldest and newest resumes", async () => {
@@ -76,17 +92,25 @@ describe("GET /stats", () => {
     expect(stats.experience_years.mean).toBeCloseTo(years.reduce((a, b) => a + b, 0) / years.length, 4);
   });
 
-  it.each(["page=1", "per_page=10", "role=seo"])("takes no parameters: %s is a 400 unknown_parameter", async (query) => {
-    const response = await host.get(`${RESUME_BASE}/stats?${query}`);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: "unknown_parameter" });
-  });
+  it.each(["page=1", "per_page=10", "role=seo"])(
+    "takes no parameters: %s is a 400 unknown_parameter",
+    async (query) => {
+      const response = await host.get(`${RESUME_BASE}/stats?${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "unknown_parameter" });
+    },
+  );
 });
 
 describe("GET /resume/api/v1/ (discovery)", () => {
   it("lists the resume endpoints with their summaries", async () => {
-    const body = (await (await host.get(`${RESUME_BASE}/`)).json()) as { endpoints: Record<string, string>; stats: { resumes: number } };
-    expect(Object.keys(body.endpoints)).toEqual(expect.arrayContaining(["GET /resumes", "GET /resumes/{id}", "GET /resumes/export", "GET /stats"]));
+    const body = (await (await host.get(`${RESUME_BASE}/`)).json()) as {
+      endpoints: Record<string, string>;
+      stats: { resumes: number };
+    };
+    expect(Object.keys(body.endpoints)).toEqual(
+      expect.arrayContaining(["GET /resumes", "GET /resumes/{id}", "GET /resumes/export", "GET /stats"]),
+    );
     expect(body.endpoints["GET /resumes"]).toMatch(/search/);
     expect(body.stats.resumes).toBe(resumes.length);
   });

@@ -3,15 +3,67 @@ import { countBy, resumeStats, topSkills } from "../../../build/query/resumes/re
 import { makeResume } from "./make-resume.ts";
 
 const RESUMES = [
-  makeResume({ id: 1, role: "seo", verticals: ["gambling", "betting"], traffic: ["seo"], seniority: "junior", skills: ["SEO", "Ahrefs"], experience_years: 1, contacts: { email: "a@example.com" }, contact_quality: "direct", source: "hh", updated_at: "2025-01-01T00:00:00Z" }),
-  makeResume({ id: 2, role: "seo", verticals: ["gambling"], traffic: [], seniority: "middle", skills: ["seo", "Excel"], experience_years: 2.5, contacts: {}, contact_quality: "none", source: "linkedin", updated_at: "2025-03-01T10:00:00+02:00" }),
-  makeResume({ id: 3, role: "media_buyer", verticals: ["crypto"], traffic: ["facebook", "google"], seniority: "senior", skills: ["Excel", "Keitaro", "excel"], experience_years: 7, contacts: { telegram: "@abc" }, contact_quality: "direct", source: "linkedin", updated_at: "2024-12-31T23:00:00-02:00" }),
-  makeResume({ id: 4, role: "analyst", verticals: [], traffic: ["google"], seniority: "senior", skills: ["SQL"], experience_years: 3, contacts: { linkedin: "https://www.linkedin.example/in/x" }, contact_quality: "service", source: "referral", updated_at: "2024-06-01T00:00:00Z" }),
+  makeResume({
+    id: 1,
+    role: "seo",
+    verticals: ["gambling", "betting"],
+    traffic: ["seo"],
+    seniority: "junior",
+    skills: ["SEO", "Ahrefs"],
+    experience_years: 1,
+    contacts: { email: "a@example.com" },
+    contact_quality: "direct",
+    source: "hh",
+    updated_at: "2025-01-01T00:00:00Z",
+  }),
+  makeResume({
+    id: 2,
+    role: "seo",
+    verticals: ["gambling"],
+    traffic: [],
+    seniority: "middle",
+    skills: ["seo", "Excel"],
+    experience_years: 2.5,
+    contacts: {},
+    contact_quality: "none",
+    source: "linkedin",
+    updated_at: "2025-03-01T10:00:00+02:00",
+  }),
+  makeResume({
+    id: 3,
+    role: "media_buyer",
+    verticals: ["crypto"],
+    traffic: ["facebook", "google"],
+    seniority: "senior",
+    skills: ["Excel", "Keitaro", "excel"],
+    experience_years: 7,
+    contacts: { telegram: "@abc" },
+    contact_quality: "direct",
+    source: "linkedin",
+    updated_at: "2024-12-31T23:00:00-02:00",
+  }),
+  makeResume({
+    id: 4,
+    role: "analyst",
+    verticals: [],
+    traffic: ["google"],
+    seniority: "senior",
+    skills: ["SQL"],
+    experience_years: 3,
+    contacts: { linkedin: "https://www.linkedin.example/in/x" },
+    contact_quality: "service",
+    source: "referral",
+    updated_at: "2024-06-01T00:00:00Z",
+  }),
 ];
 
 describe("countBy", () => {
   it("counts each key once per resume, most frequent first, then by key", () => {
-    expect(Object.entries(countBy(RESUMES, (r) => r.traffic))).toEqual([["google", 2], ["facebook", 1], ["seo", 1]]);
+    expect(Object.entries(countBy(RESUMES, (r) => r.traffic))).toEqual([
+      ["google", 2],
+      ["facebook", 1],
+      ["seo", 1],
+    ]);
     expect(countBy([makeResume({ id: 9, verticals: ["nutra", "nutra"] })], (r) => r.verticals)).toEqual({ nutra: 1 });
   });
 });
@@ -43,11 +95,33 @@ describe("resumeStats", () => {
   });
 
   it("counts open vocabularies by frequency and closed ones in vocabulary order with zeros", () => {
-    expect(Object.entries(stats.by_role)).toEqual([["seo", 2], ["analyst", 1], ["media_buyer", 1]]);
-    expect(Object.entries(stats.by_vertical)).toEqual([["gambling", 2], ["betting", 1], ["crypto", 1]]);
-    expect(Object.entries(stats.by_seniority)).toEqual([["junior", 1], ["middle", 1], ["senior", 2], ["lead", 0], ["head", 0]]);
-    expect(Object.entries(stats.by_contact_quality)).toEqual([["direct", 2], ["service", 1], ["none", 1]]);
-    expect(Object.entries(stats.by_source)).toEqual([["linkedin", 2], ["hh", 1], ["referral", 1]]);
+    expect(Object.entries(stats.by_role)).toEqual([
+      ["seo", 2],
+      ["analyst", 1],
+      ["media_buyer", 1],
+    ]);
+    expect(Object.entries(stats.by_vertical)).toEqual([
+      ["gambling", 2],
+      ["betting", 1],
+      ["crypto", 1],
+    ]);
+    expect(Object.entries(stats.by_seniority)).toEqual([
+      ["junior", 1],
+      ["middle", 1],
+      ["senior", 2],
+      ["lead", 0],
+      ["head", 0],
+    ]);
+    expect(Object.entries(stats.by_contact_quality)).toEqual([
+      ["direct", 2],
+      ["service", 1],
+      ["none", 1],
+    ]);
+    expect(Object.entries(stats.by_source)).toEqual([
+      ["linkedin", 2],
+      ["hh", 1],
+      ["referral", 1],
+    ]);
   });
 
   it("finds the update range by instant, keeping the seed's spelling", () => {
@@ -61,7 +135,11 @@ describe("resumeStats", () => {
   });
 
   it("rounds the mean to 4 decimals", () => {
-    const thirds = resumeStats([makeResume({ id: 1, experience_years: 1 }), makeResume({ id: 2, experience_years: 1 }), makeResume({ id: 3, experience_years: 2 })]);
+    const thirds = resumeStats([
+      makeResume({ id: 1, experience_years: 1 }),
+      makeResume({ id: 2, experience_years: 1 }),
+      makeResume({ id: 3, experience_years: 2 }),
+    ]);
     expect(thirds.experience_years).toEqual({ median: 1, mean: 1.3333 });
   });
 
@@ -75,7 +153,14 @@ describe("resumeStats", () => {
 
 describe("resumeStats updated_at range", () => {
   it("tells apart times within one millisecond", () => {
-    const resumes = [makeResume({ id: 1, updated_at: "2025-01-01T00:00:00.0005Z" }), makeResume({ id: 2, updated_at: "2025-01-01T00:00:00.0009Z" }), makeResume({ id: 3, updated_at: "2025-01-01T00:00:00.0001Z" })];
-    expect(resumeStats(resumes).updated_at).toEqual({ min: "2025-01-01T00:00:00.0001Z", max: "2025-01-01T00:00:00.0009Z" });
+    const resumes = [
+      makeResume({ id: 1, updated_at: "2025-01-01T00:00:00.0005Z" }),
+      makeResume({ id: 2, updated_at: "2025-01-01T00:00:00.0009Z" }),
+      makeResume({ id: 3, updated_at: "2025-01-01T00:00:00.0001Z" }),
+    ];
+    expect(resumeStats(resumes).updated_at).toEqual({
+      min: "2025-01-01T00:00:00.0001Z",
+      max: "2025-01-01T00:00:00.0009Z",
+    });
   });
 });

@@ -15,8 +15,26 @@ describe("GET /resumes defaults", () => {
   it("answers page 1 of 50, newest first, with the meta of the contract", async () => {
     const { response, body } = await list("");
     expect(response.status).toBe(200);
-    expect(Object.keys(body.meta)).toEqual(["source", "license", "attribution", "generated_at", "sort", "order", "page", "per_page", "total", "pages"]);
-    expect(body.meta).toMatchObject({ sort: "date", order: "desc", page: 1, per_page: 50, total: resumes.length, pages: Math.ceil(resumes.length / 50) });
+    expect(Object.keys(body.meta)).toEqual([
+      "source",
+      "license",
+      "attribution",
+      "generated_at",
+      "sort",
+      "order",
+      "page",
+      "per_page",
+      "total",
+      "pages",
+    ]);
+    expect(body.meta).toMatchObject({
+      sort: "date",
+      order: "desc",
+      page: 1,
+      per_page: 50,
+      total: resumes.length,
+      pages: Math.ceil(resumes.length / 50),
+    });
     expect(body.data.map((item) => item.id)).toEqual(expectedIds(resumes).slice(0, 50));
     expect(response.headers.get("x-total-count")).toBe(String(resumes.length));
     expect(response.headers.get("link")).toContain('rel="next"');
@@ -25,9 +43,26 @@ describe("GET /resumes defaults", () => {
   it("gives list items exactly the contract's fields, and no score without q", async () => {
     const { body } = await list("per_page=1");
     const item = body.data[0]!;
-    expect(Object.keys(item)).toEqual(["id", "title", "role", "verticals", "traffic", "seniority", "skills", "experience_years", "contact_quality", "has_contacts", "source", "updated_at", "language"]);
+    expect(Object.keys(item)).toEqual([
+      "id",
+      "title",
+      "role",
+      "verticals",
+      "traffic",
+      "seniority",
+      "skills",
+      "experience_years",
+      "contact_quality",
+      "has_contacts",
+      "source",
+      "updated_at",
+      "language",
+    ]);
     const resume = resumes.find((r) => r.id === item.id)!;
-    expect(item).toEqual({ ...Object.fromEntries(Object.keys(item).map((key) => [key, (resume as Record<string, unknown>)[key]])), has_contacts: hasContacts(resume) });
+    expect(item).toEqual({
+      ...Object.fromEntries(Object.keys(item).map((key) => [key, (resume as Record<string, unknown>)[key]])),
+      has_contacts: hasContacts(resume),
+    });
   });
 });
 
@@ -46,7 +81,10 @@ describe("GET /resumes filters", () => {
     ["seniority=junior,HEAD", (r) => r.seniority === "junior" || r.seniority === "head"],
     ["skill=keitaro", (r) => r.skills.includes("Keitaro")],
     ["skill=Google%20Ads,binom", (r) => r.skills.includes("Google Ads") || r.skills.includes("Binom")],
-    ["skill=%D0%BA%D0%BE%D0%BF%D0%B8%D1%80%D0%B0%D0%B9%D1%82%D0%B8%D0%BD%D0%B3", (r) => r.skills.includes("Копирайтинг")],
+    [
+      "skill=%D0%BA%D0%BE%D0%BF%D0%B8%D1%80%D0%B0%D0%B9%D1%82%D0%B8%D0%BD%D0%B3",
+      (r) => r.skills.includes("Копирайтинг"),
+    ],
     ["contact_quality=none", (r) => r.contact_quality === "none"],
     ["contact_quality=direct,service", (r) => r.contact_quality !== "none"],
     ["has_contacts=1", hasContacts],
@@ -57,13 +95,25 @@ describe("GET /resumes filters", () => {
     ["source=HH,referral", (r) => r.source === "hh" || r.source === "referral"],
     ["since=2026-10-01", (r) => Date.parse(r.updated_at) >= Date.parse("2026-10-01T00:00:00Z")],
     ["until=2024-06-01", (r) => Date.parse(r.updated_at) < Date.parse("2024-06-01T00:00:00Z")],
-    ["since=2025-01-01&until=2025-02-01T12:00:00Z", (r) => r.updated_at >= "2025-01-01" && Date.parse(r.updated_at) < Date.parse("2025-02-01T12:00:00Z")],
+    [
+      "since=2025-01-01&until=2025-02-01T12:00:00Z",
+      (r) => r.updated_at >= "2025-01-01" && Date.parse(r.updated_at) < Date.parse("2025-02-01T12:00:00Z"),
+    ],
     ["since=2025-06-01T12:30", (r) => Date.parse(r.updated_at) >= Date.parse("2025-06-01T12:30:00Z")], // no offset: UTC
     [`since=${encodeURIComponent(pivot.updated_at)}`, (r) => Date.parse(r.updated_at) >= Date.parse(pivot.updated_at)],
     // A tenth of a millisecond after the pivot: the pivot itself is not at or after it, but is before it.
-    [`since=${encodeURIComponent(new Date(pivot.updated_at).toISOString().replace("Z", "1Z"))}`, (r) => Date.parse(r.updated_at) > Date.parse(pivot.updated_at)],
-    [`until=${encodeURIComponent(new Date(pivot.updated_at).toISOString().replace("Z", "1Z"))}`, (r) => Date.parse(r.updated_at) <= Date.parse(pivot.updated_at)],
-    ["role=media_buyer&vertical=gambling&has_contacts=1&seniority=senior", (r) => r.role === "media_buyer" && r.verticals.includes("gambling") && hasContacts(r) && r.seniority === "senior"],
+    [
+      `since=${encodeURIComponent(new Date(pivot.updated_at).toISOString().replace("Z", "1Z"))}`,
+      (r) => Date.parse(r.updated_at) > Date.parse(pivot.updated_at),
+    ],
+    [
+      `until=${encodeURIComponent(new Date(pivot.updated_at).toISOString().replace("Z", "1Z"))}`,
+      (r) => Date.parse(r.updated_at) <= Date.parse(pivot.updated_at),
+    ],
+    [
+      "role=media_buyer&vertical=gambling&has_contacts=1&seniority=senior",
+      (r) => r.role === "media_buyer" && r.verticals.includes("gambling") && hasContacts(r) && r.seniority === "senior",
+    ],
   ])("%s keeps exactly the matching resumes, newest first", async (query, keep) => {
     const expected = expectedIds(resumes.filter(keep));
     expect(expected.length).toBeGreaterThan(0);
@@ -73,15 +123,21 @@ describe("GET /resumes filters", () => {
     expect(body.data.map((item) => item.id)).toEqual(expected.slice(0, 200));
   });
 
-  it.each(["role=astronaut", "vertical=knitting", "traffic=carrier_pigeon", "skill=cobol", "source=fax", "since=2030-01-01", "until=2020-01-01", "role=seo&role=analyst&seniority=head&vertical=dating&source=hh"])(
-    "%s matches nothing: 200 with no data and 0 pages",
-    async (query) => {
-      const { response, body } = await list(query);
-      expect(response.status).toBe(200);
-      expect(body.data).toEqual([]);
-      expect(body.meta).toMatchObject({ total: 0, pages: 0 });
-    },
-  );
+  it.each([
+    "role=astronaut",
+    "vertical=knitting",
+    "traffic=carrier_pigeon",
+    "skill=cobol",
+    "source=fax",
+    "since=2030-01-01",
+    "until=2020-01-01",
+    "role=seo&role=analyst&seniority=head&vertical=dating&source=hh",
+  ])("%s matches nothing: 200 with no data and 0 pages", async (query) => {
+    const { response, body } = await list(query);
+    expect(response.status).toBe(200);
+    expect(body.data).toEqual([]);
+    expect(body.meta).toMatchObject({ total: 0, pages: 0 });
+  });
 });
 
 describe("GET /resumes since / until boundaries", () => {
@@ -107,7 +163,9 @@ describe("GET /resumes since / until boundaries", () => {
   });
 
   it("reads a date-time with an offset as the same instant", async () => {
-    expect(await ids(`since=${encodeURIComponent(sameInstantElsewhere)}`)).toEqual(await ids(`since=${encodeURIComponent(instant)}`));
+    expect(await ids(`since=${encodeURIComponent(sameInstantElsewhere)}`)).toEqual(
+      await ids(`since=${encodeURIComponent(instant)}`),
+    );
   });
 });
 
@@ -134,7 +192,10 @@ describe("GET /resumes sort and order", () => {
   });
 
   it("gives the same bytes for an explicit default order and for none", async () => {
-    const [plain, explicit] = await Promise.all([host.get(`${RESUME_BASE}/resumes?role=seo`), host.get(`${RESUME_BASE}/resumes?role=seo&order=desc&sort=date`)]);
+    const [plain, explicit] = await Promise.all([
+      host.get(`${RESUME_BASE}/resumes?role=seo`),
+      host.get(`${RESUME_BASE}/resumes?role=seo&order=desc&sort=date`),
+    ]);
     expect(await explicit.text()).toBe(await plain.text());
   });
 });

@@ -22,7 +22,11 @@ export function sampleResumes(): Resume[] {
 const time = (resume: Resume) => Date.parse(resume.updated_at);
 
 /** Ids in the list's order: by date or experience, in a direction, ties by id ascending. */
-export function expectedIds(resumes: readonly Resume[], sort: "date" | "experience" = "date", order: "asc" | "desc" = "desc"): number[] {
+export function expectedIds(
+  resumes: readonly Resume[],
+  sort: "date" | "experience" = "date",
+  order: "asc" | "desc" = "desc",
+): number[] {
   const value = sort === "date" ? time : (resume: Resume) => resume.experience_years;
   const sign = order === "asc" ? 1 : -1;
   return [...resumes].sort((a, b) => (value(a) - value(b)) * sign || a.id - b.id).map((resume) => resume.id);
@@ -30,7 +34,14 @@ export function expectedIds(resumes: readonly Resume[], sort: "date" | "experien
 
 /** The list response shape the tests read. */
 export interface ListBody {
-  meta: Record<string, unknown> & { page: number; per_page: number; total: number; pages: number; sort: string; order: string };
+  meta: Record<string, unknown> & {
+    page: number;
+    per_page: number;
+    total: number;
+    pages: number;
+    sort: string;
+    order: string;
+  };
   data: (Record<string, unknown> & { id: number; updated_at: string; experience_years: number; score?: number })[];
 }
 
@@ -38,7 +49,9 @@ export interface ListBody {
 export async function allIds(get: (path: string) => Promise<Response>, query: string): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page += 1) {
-    const body = (await (await get(`${RESUME_BASE}/resumes?${query}${query ? "&" : ""}per_page=200&page=${page}`)).json()) as ListBody;
+    const body = (await (
+      await get(`${RESUME_BASE}/resumes?${query}${query ? "&" : ""}per_page=200&page=${page}`)
+    ).json()) as ListBody;
     ids.push(...body.data.map((item) => item.id));
     if (page >= body.meta.pages) return ids;
   }
