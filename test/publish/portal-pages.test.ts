@@ -108,6 +108,10 @@ describe("the market, brand and resume search pages of the sample", () => {
     expect(String(page!.body)).toContain(
       '<form id="resume-search" class="search" action="/resume/api/v1/resumes" method="get"',
     );
+    // The contact rule in force and how to ask for removal (issue 31), on the page that shows resumes.
+    expect(String(page!.body)).toMatch(
+      /<p id="contact-rule"><strong>Contacts\.<\/strong> .*To have your contacts or your resume removed, write to /,
+    );
     expect(script!.urlPath).toBe("/assets/portal/resume-search.js");
     expect(String(script!.body)).toContain("MAX_PER_MINUTE = 60");
   });

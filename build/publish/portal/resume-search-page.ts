@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pageFile, type SiteProducer } from "../../output-format/site-files.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
+import { contactRuleText } from "../../query/resumes/contact-rule.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
 import { escapeHtml, formatCount, renderTable } from "../html.ts";
 import { HTML_TYPE, renderPage } from "../page-layout.ts";
@@ -69,8 +70,9 @@ export function resumeSearchPage(context: EngineContext): string {
   const api = `${SERVICE_BASES.resumes}/resumes`;
   const seniority = Object.entries(stats.by_seniority).map(([level, count]) => [words(level), formatCount(count)]);
   const body = `<h1>Resume search</h1>
-<p class="lead">${formatCount(stats.total)} resumes of affiliate and iGaming professionals (${formatCount(stats.with_contacts)} with published contacts), searchable in full text: every word must match, the last one also as the start of a word.</p>
+<p class="lead">${formatCount(stats.total)} resumes of affiliate and iGaming professionals (${formatCount(stats.with_contacts)} with published contacts), searchable in full text: every word must match, as written or in another form of it (a plural, a case ending), a near spelling or a synonym; the last one also as the start of a word.</p>
 ${portalNotice(context)}
+<p id="contact-rule"><strong>Contacts.</strong> ${escapeHtml(contactRuleText(context.dataset))}</p>
 <form id="resume-search" class="search" action="${api}" method="get" role="search" aria-label="Resumes">
 <label class="wide">Search titles, skills and text<input type="search" name="q" autocomplete="off" placeholder="e.g. seo casino" maxlength="200"></label>
 ${select("role", "Role", stats.by_role)}
