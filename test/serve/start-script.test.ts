@@ -77,7 +77,11 @@ describe("scripts/start.mjs", () => {
     expect(record.inputs["build/serve/start-host.ts"]).toBe(sha256("build/serve/start-host.ts"));
     expect(record.inputs["tsconfig.json"]).toBe(sha256("tsconfig.json"));
     expect(Object.keys(record.inputs).some((file) => file.includes("node_modules"))).toBe(false);
-    // esbuild's service process is stopped once the bundle is made, not kept beside the host.
+    // esbuild's service process is stopped once the bundle is made, not kept beside the host. The live
+    // workers (issue 30) bundle their own entry as they start, alongside the host: give them a moment.
+    for (let waited = 0; childCommands(bundled.child.pid!).length > 0 && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(childCommands(bundled.child.pid!)).toEqual([]);
 
     const viaTsx = await startHostProcess(inject("sampleDist"));
