@@ -3,6 +3,7 @@
  * @module
  */
 import path from "node:path";
+import { groupProblems } from "./shared/group-problems.ts";
 
 /** What every command prints after a misused option or argument (commander's showHelpAfterError). */
 export const HELP_HINT = "(run with --help for the options)";
@@ -67,8 +68,10 @@ export class SeedValidationError extends BuildError {
   readonly problems: readonly SeedProblem[];
 
   constructor(problems: readonly SeedProblem[]) {
-    const shown = problems.slice(0, 200).map((p) => `  - ${formatSeedProblem(p)}`);
-    const more = problems.length > shown.length ? [`  … and ${problems.length - shown.length} more`] : [];
+    // Identical problems on many lines are one line of the message (lines 2-11); `problems` keeps each.
+    const grouped = groupProblems(problems);
+    const shown = grouped.slice(0, 200).map((p) => `  - ${formatSeedProblem(p)}`);
+    const more = grouped.length > shown.length ? [`  … and ${grouped.length - shown.length} more`] : [];
     super([`The seeds have ${problems.length} problem(s):`, ...shown, ...more].join("\n"));
     this.problems = problems;
   }

@@ -139,7 +139,7 @@ function typeCell(cell: string, field: CsvField): Typed {
     if (cell.trim() === CSV_EMPTY_OBJECT) return { ok: true, value: {} };
     return {
       ok: false,
-      message: `A whole object in one cell is only ${CSV_EMPTY_OBJECT} (known empty); give its fields in columns named by their dotted path, received ${JSON.stringify(cell)}`,
+      message: `A whole object in one cell is only ${CSV_EMPTY_OBJECT} (known empty); give its fields in columns named by their dotted path, got ${JSON.stringify(cell)}`,
     };
   }
   if (field.kind === "list") {
@@ -162,14 +162,14 @@ export function typeLeaf(cell: string, kind: LeafKind): Typed {
       return { ok: true, value: cell };
     case "boolean":
       if (cell === "true" || cell === "false") return { ok: true, value: cell === "true" };
-      return { ok: false, message: `Expected true or false, received ${JSON.stringify(cell)}` };
+      return { ok: false, message: `Expected true or false, got ${JSON.stringify(cell)}` };
     case "int":
     case "number": {
       const pattern = kind === "int" ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
       if (pattern.test(cell.trim())) return { ok: true, value: Number(cell) };
       return {
         ok: false,
-        message: `Expected ${kind === "int" ? "an integer" : "a number"}, received ${JSON.stringify(cell)}`,
+        message: `Expected ${kind === "int" ? "an integer" : "a number"}, got ${JSON.stringify(cell)}`,
       };
     }
   }

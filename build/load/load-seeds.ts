@@ -90,12 +90,22 @@ export async function requireSeedsFolder(seedsDir: string): Promise<void> {
   if (!found.isDirectory()) throw new BuildError(`The seeds folder ${seedsDir} is a file, not a folder of seed files.`);
 }
 
+/**
+ * The seeds folder as the publisher gave it (`--seeds ../exports/`), tidied (`../exports`), which every
+ * problem's file starts with, so that it names a file they can open from where they ran the build.
+ * Before, it was the folder's last name alone (`exports/brands/brands.csv`), found nowhere (issue 26).
+ */
+export function seedsFolderAsGiven(seedsDir: string): string {
+  const tidy = path.normalize(seedsDir);
+  return tidy.length > 1 ? tidy.replace(/[\\/]+$/, "") : tidy;
+}
+
 /** The longest string this Node can make: a seed file is read as one, so it can be no larger. */
 export const MAX_SEED_FILE_BYTES = constants.MAX_STRING_LENGTH;
 
 /** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
 export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; stats: LoadStats }> {
-  const label = path.basename(path.resolve(seedsDir));
+  const label = seedsFolderAsGiven(seedsDir);
   const problems: SeedProblem[] = [];
   const stats: LoadStats = { files: 0, records: 0, bytes: 0 };
 

@@ -84,7 +84,7 @@ export function readCsvSeed(file: string, written: string, layout?: CsvLayout): 
 /**
  * Whether a record's every cell is its column's name (after a byte-order mark, from a file saved with one): the
  * header of a second file joined onto the first (`cat jan.csv feb.csv`). Before, it was one problem for
- * each cell that is no valid value ("Expected an integer, received "volume""), none naming the header.
+ * each cell that is no valid value ("Expected an integer, got "volume""), none naming the header.
  */
 function repeatsTheHeader(record: Record<string, string>): boolean {
   for (const name in record) if (record[name] !== name && record[name] !== `\uFEFF${name}`) return false;

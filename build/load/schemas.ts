@@ -5,10 +5,22 @@
  */
 import { z } from "zod";
 import { GGR_PERIOD_PATTERN } from "../shared/ggr-periods.ts";
+import { countryAlias } from "./near-miss.ts";
 import { groundTruthVerticalSchema, verticalSchema } from "./verticals.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a lower-case slug (a-z, 0-9, single dashes)");
-const countryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an upper-case ISO 3166-1 alpha-2 code");
+// UK passes the shape but is no ISO code: the API reads ?country=uk as GB, so a seed must say GB (issue 26).
+const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, "Expected an upper-case ISO 3166-1 alpha-2 code")
+  .superRefine((code, context) => {
+    const meant = countryAlias(code);
+    if (meant !== undefined)
+      context.addIssue({
+        code: "custom",
+        message: `Expected an ISO 3166-1 code, got "${code}" (did you mean "${meant}"?)`,
+      });
+  });
 const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Expected a month as YYYY-MM");
 const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime({ offset: true });

@@ -5,6 +5,8 @@
  */
 import type { z } from "zod";
 import type { SeedProblem } from "../errors.ts";
+import { issueMessage } from "./issue-message.ts";
+import { didYouMean } from "./near-miss.ts";
 import type { RawRecord } from "./read-result.ts";
 import type { SeedResource } from "./seed-resources.ts";
 
@@ -48,18 +50,7 @@ function issueProblems(file: string, location: string, issue: z.core.$ZodIssue):
       message: `Unrecognized key ${JSON.stringify(key)}`,
     }));
   }
-  return [{ file, record: location, field: formatFieldPath(issue.path), message: withReceived(issue) }];
-}
-
-/**
- * The issue's message, with the string it refused when the message does not show it already: "Expected a
- * lower-case slug" says nothing of the space in "mitulbet ". Long values are cut.
- */
-function withReceived(issue: z.core.$ZodIssue): string {
-  const input = (issue as { input?: unknown }).input;
-  if (typeof input !== "string" || issue.message.includes("received")) return issue.message;
-  const shown = input.length > 80 ? `${input.slice(0, 80)}…` : input;
-  return `${issue.message}, received ${JSON.stringify(shown)}`;
+  return [{ file, record: location, field: formatFieldPath(issue.path), message: issueMessage(issue) }];
 }
 
 /** A field's path as the problems name it: `health.uptime_pct`, `markets[2]`. */
@@ -90,7 +81,8 @@ export function findDuplicateKeys(resource: SeedResource, records: LocatedRecord
       file: record.file,
       record: record.location,
       field: resource.key.join("+"),
-      message: `Duplicate key ${JSON.stringify(key)}, first seen at ${first.file} › ${first.location}`,
+      // In the same file the line is enough, and a copy of many rows groups into one problem (lines 12-40).
+      message: `Duplicate key ${JSON.stringify(key)}, first seen at ${first.file === record.file ? first.location : `${first.file} › ${first.location}`}`,
     });
   }
   return problems;
@@ -118,7 +110,7 @@ export function findDanglingReferences(
           file: record.file,
           record: record.location,
           field: reference.many ? `${reference.field}[${index}]` : reference.field,
-          message: `Unknown ${reference.resource} key ${JSON.stringify(value)}`,
+          message: `Unknown ${reference.resource} key ${JSON.stringify(value)}${didYouMean(String(value), known)}`,
         });
       });
     }

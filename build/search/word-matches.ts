@@ -8,7 +8,8 @@ import { lookupsOf } from "./search-lookups.ts";
 import { termsOfStem } from "./stem-dictionary.ts";
 import { queryStemLanguages, stemKey } from "./stem-word.ts";
 import { findTerm, prefixRange } from "./term-dictionary.ts";
-import { boundedEditDistance, typoBudget } from "./typo-tolerance.ts";
+import { boundedEditDistance } from "../shared/edit-distance.ts";
+import { typoBudget } from "./typo-tolerance.ts";
 
 /** How a word matched; a higher level always ranks first (see search-query.ts). */
 export const MATCH_LEVEL = { typo: 0, form: 1, exact: 2 } as const;

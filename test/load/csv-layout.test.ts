@@ -76,7 +76,7 @@ describe("CsvLayout: nested resources in CSV (#26)", () => {
         file: "s/b.csv",
         record: "line 2",
         field: "reputation.review_count",
-        message: 'Expected an integer, received "many"',
+        message: 'Expected an integer, got "many"',
       },
     ]);
   });

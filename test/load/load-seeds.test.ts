@@ -10,7 +10,15 @@ async function loadError(mutations: readonly SeedMutation[]): Promise<SeedValida
   try {
     await loadSeeds(copy.dir);
   } catch (error) {
-    if (error instanceof SeedValidationError) return error;
+    // Files are named from the folder as given (an absolute temporary one); the cases name them from its parent.
+    if (error instanceof SeedValidationError)
+      return new SeedValidationError(
+        error.problems.map((problem) => ({
+          ...problem,
+          file: problem.file.replace(`${path.dirname(copy.dir)}/`, ""),
+          message: problem.message.replaceAll(`${path.dirname(copy.dir)}/`, ""),
+        })),
+      );
     throw error;
   } finally {
     await copy.cleanup();
@@ -49,7 +57,7 @@ describe("loadSeeds", () => {
         (thrown: unknown) => thrown,
       );
       expect((error as SeedValidationError).problems.map(formatSeedProblem)).toEqual([
-        `${path.basename(copy.dir)}/brands/huge.ndjson: The file is ${MAX_SEED_FILE_BYTES + 1} bytes, over the ${MAX_SEED_FILE_BYTES} one seed file may hold: split its records over several files in the same folder`,
+        `${copy.dir}/brands/huge.ndjson: The file is ${MAX_SEED_FILE_BYTES + 1} bytes, over the ${MAX_SEED_FILE_BYTES} one seed file may hold: split its records over several files in the same folder`,
       ]);
     } finally {
       await copy.cleanup();
@@ -151,7 +159,7 @@ describe("loadSeeds", () => {
         () => undefined,
         (thrown: unknown) => thrown,
       );
-      const label = path.basename(copy.dir);
+      const label = copy.dir;
       expect((error as SeedValidationError).problems.filter((problem) => problem.file === `${label}/${dir}/`)).toEqual([
         { file: `${label}/${dir}/`, message: message.replace("LABEL", label) },
       ]);
@@ -244,7 +252,7 @@ describe("loadSeeds", () => {
         },
       ],
       [
-        "seeds/brands/brands.ndjson › line 1 › slug: Invalid input: expected string, received undefined",
+        "seeds/brands/brands.ndjson › line 1 › slug: Missing field (expected text)",
         'seeds/brands/brands.ndjson › line 1 › Slug: Unrecognized key "Slug"',
       ],
     ],
@@ -267,7 +275,8 @@ describe("loadSeeds", () => {
     expect(error.problems.map(formatSeedProblem).map((line) => line.replace(/^[^/]+\//, "seeds/"))).toEqual(expected);
   });
 
-  it("never puts a stack trace or an absolute path in the message", async () => {
+  // Files are named from the seeds folder as given (here the temporary folder, which loadError takes off).
+  it("never puts a stack trace or an absolute path other than the seeds folder given in the message", async () => {
     const error = await loadError(INVALID_SEEDS["missing-meta"]!.mutations);
     expect(error.message).not.toMatch(/\bat .*\(|\/tmp\/|seeds-case-/);
   });
@@ -287,7 +296,7 @@ describe("loadSeeds and files that are not seed files", () => {
       );
       expect(error).toBeInstanceOf(SeedValidationError);
       const problems = (error as SeedValidationError).problems.map(formatSeedProblem);
-      const label = path.basename(copy.dir);
+      const label = copy.dir;
       expect(problems).toEqual([
         `${label}/brands/extra.JSON: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
         `${label}/brands/more-brands.jsonl: Not a seed file: seed files end in .json, .ndjson or .csv (rename it, or move it out of the seeds folder)`,
@@ -305,7 +314,7 @@ describe("loadSeeds and files that are not seed files", () => {
         () => undefined,
         (thrown: unknown) => thrown,
       );
-      const label = path.basename(copy.dir);
+      const label = copy.dir;
       expect(
         (error as SeedValidationError).problems
           .filter((problem) => problem.file.startsWith(`${label}/providers/`))
@@ -335,7 +344,7 @@ describe("loadSeeds and files that are not seed files", () => {
         () => undefined,
         (thrown: unknown) => thrown,
       );
-      const label = path.basename(copy.dir);
+      const label = copy.dir;
       expect(error).toBeInstanceOf(SeedValidationError);
       expect((error as SeedValidationError).problems.map(formatSeedProblem)).toEqual([
         `${label}/meta/meta.json: The file cannot be read (meta is a file, not a folder)`,
@@ -357,7 +366,7 @@ describe("loadSeeds and files that are not seed files", () => {
         () => undefined,
         (thrown: unknown) => thrown,
       );
-      const label = path.basename(copy.dir);
+      const label = copy.dir;
       expect((error as SeedValidationError).problems.map(formatSeedProblem)).toEqual([
         `${label}/brands/gone.ndjson: The file cannot be read: not a regular file (a broken or looping symbolic link, a pipe)`,
         `${label}/tc-alerts/2025/: A subfolder: seed files are read from tc-alerts/ itself, not below it (move its files up)`,

@@ -26,7 +26,7 @@ describe("readSeedText: CSV", () => {
   });
 
   // Before, the header of a second file joined on (`cat jan.csv feb.csv`) was a record, one problem per cell
-  // that is no valid value ("Expected an integer, received "volume""), none naming the header.
+  // that is no valid value ("Expected an integer, got "volume""), none naming the header.
   it.each([
     ["by hand", "brand,country,period,volume\nalpha,GB,2024-10,3000\nbrand,country,period,volume\nbeta,GB,2024-10,0\n"],
     [
@@ -71,7 +71,7 @@ describe("readSeedText: CSV", () => {
   it("names file, line and column of a cell of the wrong form, and marks it as reported", () => {
     const result = readSeedText("s/d.csv", "brand,country,period,volume\nalpha,GB,2024-10,lots\n", DEMAND_COLUMNS);
     expect(result.problems).toEqual([
-      { file: "s/d.csv", record: "line 2", field: "volume", message: 'Expected an integer, received "lots"' },
+      { file: "s/d.csv", record: "line 2", field: "volume", message: 'Expected an integer, got "lots"' },
     ]);
     expect(result.records).toEqual([
       {
@@ -394,18 +394,18 @@ describe("typeLeaf", () => {
   });
 
   it.each<[string, LeafKind, string]>([
-    ["TRUE", "boolean", 'Expected true or false, received "TRUE"'],
-    ["1", "boolean", 'Expected true or false, received "1"'],
-    ["", "boolean", 'Expected true or false, received ""'],
-    ["4.5", "int", 'Expected an integer, received "4.5"'],
-    ["", "int", 'Expected an integer, received ""'],
-    ["1e3", "int", 'Expected an integer, received "1e3"'],
-    ["0x10", "int", 'Expected an integer, received "0x10"'],
-    [".5", "number", 'Expected a number, received ".5"'],
-    ["1.", "number", 'Expected a number, received "1."'],
-    ["1,5", "number", 'Expected a number, received "1,5"'],
-    ["", "number", 'Expected a number, received ""'],
-    ["NaN", "number", 'Expected a number, received "NaN"'],
+    ["TRUE", "boolean", 'Expected true or false, got "TRUE"'],
+    ["1", "boolean", 'Expected true or false, got "1"'],
+    ["", "boolean", 'Expected true or false, got ""'],
+    ["4.5", "int", 'Expected an integer, got "4.5"'],
+    ["", "int", 'Expected an integer, got ""'],
+    ["1e3", "int", 'Expected an integer, got "1e3"'],
+    ["0x10", "int", 'Expected an integer, got "0x10"'],
+    [".5", "number", 'Expected a number, got ".5"'],
+    ["1.", "number", 'Expected a number, got "1."'],
+    ["1,5", "number", 'Expected a number, got "1,5"'],
+    ["", "number", 'Expected a number, got ""'],
+    ["NaN", "number", 'Expected a number, got "NaN"'],
   ])("refuses %j as %s", (cell, type, message) => {
     expect(typeLeaf(cell, type)).toEqual({ ok: false, message });
   });

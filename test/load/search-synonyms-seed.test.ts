@@ -13,7 +13,7 @@ async function loadWithSynonyms(text: string | undefined) {
       await mkdir(path.join(copy.dir, "search-synonyms"));
       await writeFile(path.join(copy.dir, "search-synonyms", "synonyms.json"), text);
     }
-    return { label: path.basename(copy.dir), result: await loadSeeds(copy.dir).catch((error: unknown) => error) };
+    return { label: copy.dir, result: await loadSeeds(copy.dir).catch((error: unknown) => error) };
   } finally {
     await copy.cleanup();
   }
@@ -46,7 +46,7 @@ describe("the search-synonyms seed folder (issue 33)", () => {
     expect(lines).toEqual([
       `${file} › record 0 › phrases: Expected at least two words or phrases that mean the same`,
       `${file} › record 1 › phrases: Lists the same phrase more than once (case and accents aside)`,
-      `${file} › record 2 › phrases[1]: Expected a word or phrase with a letter or digit, received "--"`,
+      `${file} › record 2 › phrases[1]: Expected a word or phrase with a letter or digit, got "--"`,
       expect.stringMatching(new RegExp(`^${file} › record 3`)),
       expect.stringMatching(new RegExp(`^${file} › record 3`)),
     ]);

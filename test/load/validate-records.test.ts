@@ -134,9 +134,9 @@ describe("validateRecords", () => {
       resource("brands").schema,
     );
     expect(result.problems.map((problem) => [problem.field, problem.message])).toEqual([
-      ["slug", 'Expected a lower-case slug (a-z, 0-9, single dashes), received "alpha-casino "'],
-      ["name", "Invalid input: expected string, received number"],
-      ["status", 'Invalid option: expected one of "active"|"dormant"|"closed", received "Active"'],
+      ["slug", 'Expected a lower-case slug (a-z, 0-9, single dashes), got "alpha-casino "'],
+      ["name", "Expected text, got 7"],
+      ["status", 'Expected one of active, dormant, closed, got "Active" (did you mean "active"?)'],
     ]);
   });
 
@@ -160,7 +160,7 @@ describe("recordKey", () => {
 });
 
 describe("findDuplicateKeys", () => {
-  it("reports each later duplicate and names the first occurrence", () => {
+  it("reports each later duplicate and names the first occurrence, by its line alone in the same file", () => {
     const records = [
       located("s/c.json", "record 0", COUNTRY),
       located("s/c.json", "record 1", { ...COUNTRY, code: "DE" }),
@@ -195,7 +195,7 @@ describe("findDuplicateKeys", () => {
         file: "d.csv",
         record: "line 4",
         field: "brand+country+period",
-        message: 'Duplicate key "a|GB|2024-10", first seen at d.csv › line 2',
+        message: 'Duplicate key "a|GB|2024-10", first seen at line 2',
       },
     ]);
   });
@@ -255,19 +255,17 @@ describe("validateRecords: what a message shows of the refused value", () => {
   const SLUG_RULE = "Expected a lower-case slug (a-z, 0-9, single dashes)";
 
   it("shows a value of 80 characters whole, and cuts a longer one after 80 with an ellipsis", () => {
-    expect(messageFor(`A${"a".repeat(79)}`)).toBe(`${SLUG_RULE}, received "A${"a".repeat(79)}"`);
-    expect(messageFor(`A${"a".repeat(80)}`)).toBe(`${SLUG_RULE}, received "A${"a".repeat(79)}…"`);
+    expect(messageFor(`A${"a".repeat(79)}`)).toBe(`${SLUG_RULE}, got "A${"a".repeat(79)}"`);
+    expect(messageFor(`A${"a".repeat(80)}`)).toBe(`${SLUG_RULE}, got "A${"a".repeat(79)}…"`);
   });
 
-  it("does not add the value when zod's message already says what it received", () => {
+  it("says what kind of value was expected and shows the one found, quoted when it is text", () => {
     const result = validateRecords(
       "s/b.ndjson",
       [{ location: "line 1", value: { ...BRAND, founded_year: "2015" } }],
       resource("brands").schema,
     );
-    expect(result.problems.map((problem) => problem.message)).toEqual([
-      "Invalid input: expected number, received string",
-    ]);
+    expect(result.problems.map((problem) => problem.message)).toEqual(['Expected a number, got "2015"']);
   });
 
   it("keeps the value as the schema gives it: text fields trimmed", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boundedEditDistance, typoBudget } from "../../build/search/typo-tolerance.ts";
+import { boundedEditDistance } from "../../build/shared/edit-distance.ts";
+import { typoBudget } from "../../build/search/typo-tolerance.ts";
 
 describe("typoBudget", () => {
   it.each([
