@@ -3,6 +3,7 @@
  * @module
  */
 import { lastMonthOf } from "../shared/ggr-periods.ts";
+import { checkGgrPeriodOverlaps } from "./check-ggr-periods.ts";
 import { utcDateOf } from "../shared/utc-date.ts";
 import type { SeedProblem } from "../errors.ts";
 import type { LocatedRecord } from "./validate-records.ts";
@@ -21,6 +22,7 @@ export function checkSeedRules(records: Records, snapshotAt?: string): SeedProbl
     ...checkComplaints(records.brands ?? []),
     ...checkDomainDates(records.domains ?? []),
     ...checkOneCurrency(records.groundTruth ?? []),
+    ...checkGgrPeriodOverlaps(records.groundTruth ?? []),
     ...(snapshotAt === undefined ? [] : checkNothingAfterSnapshot(records, snapshotAt)),
   ];
 }
