@@ -1,11 +1,14 @@
 /**
  * Trust Score 2.0: six components, each 0-100, weighted into a 0-100 score with a letter grade.
- * Computed as of the end of each month, so the history shows how a brand's trust moved.
+ * Computed as of the end of each month from the inputs known by then (#27), so the history shows how a
+ * brand's trust moved; the current score as of the snapshot.
  * @module
  */
-import type { Brand, Domain, License, TcAlert } from "../load/schemas.ts";
-import { clamp, mean, round1 } from "./numbers.ts";
-import { addMonths, periodEndDate, periodOf, yearsBetween } from "./periods.ts";
+import type { Brand, Domain, License, Monitoring, TcAlert } from "../load/schemas.ts";
+import { marketPresenceComponent } from "./market-presence.ts";
+import { clamp, round1 } from "./numbers.ts";
+import { periodEndDate, yearsBetween } from "./periods.ts";
+import { transparencyComponent } from "./transparency.ts";
 
 /** Component weights; they sum to 1. Documented on the methodology page. */
 export const TRUST_WEIGHTS = {
@@ -41,28 +44,35 @@ export const TRUST_GRADE_VALUES = TRUST_GRADES.map((band) => band.grade);
 export const LICENSE_TIER_POINTS: Record<number, number> = { 1: 70, 2: 55, 3: 40 };
 
 /**
- * Which kinds of input the data set supplies at all. Where it supplies some (licenses, domains, demand,
- * alerts), a brand without any has a known absence and scores 0 there; where it supplies none, that
- * component is unknown for every brand.
+ * Which kinds of input the data set supplies at all. Where it supplies some (licenses, domains), a brand
+ * without any has a known absence and scores 0 there; where it supplies none, that component is unknown for
+ * every brand. Demand and alerts need no flag: a brand without demand rows that month, or without a
+ * monitoring record, has that component unknown (#27).
  */
 export interface TrustDataPresence {
   licenses: boolean;
   domains: boolean;
-  demand: boolean;
-  alerts: boolean;
 }
 
-/** Everything the score needs to know about one brand in one month. */
+/** Everything the score needs to know about one brand in one month, as known on `asOf` (#27). */
 export interface TrustInputs {
   period: string;
+  /** The date the inputs are as of: the period's end, or the snapshot when that is earlier. Omitted: the period's end. */
+  asOf?: string;
+  /** From when a non-active license status without its date applies (the snapshot's date). Omitted: from issue. */
+  undatedFrom?: string;
+  /** The brand's reputation and payment terms as known on `asOf` (null: unknown then). */
   brand: Pick<Brand, "reputation" | "payment_methods" | "withdrawal_days">;
   licenses: readonly Pick<License, "regulator_code" | "status" | "issued_at" | "expires_at" | "status_changed_at">[];
   regulatorTier: (code: string) => number;
+  /** The primary domain, its health as last checked by `asOf` (null: no check yet). */
   primaryDomain: Pick<Domain, "whois" | "health"> | undefined;
-  alerts: readonly Pick<TcAlert, "change_type" | "detected_at">[];
-  /** adi of the brand in each market where it had volume that month. */
-  marketAdis: readonly number[];
-  /** Omitted: the data set supplies every kind of input. */
+  alerts: readonly Pick<TcAlert, "page_type" | "change_type" | "detected_at">[];
+  /** The brand's monitoring record: undefined leaves transparency unknown. */
+  monitoring: Pick<Monitoring, "since" | "pages"> | undefined;
+  /** adi of the brand in each market where it had volume that month; null when its demand is unknown then. */
+  marketAdis: readonly number[] | null;
+  /** Omitted: the data set supplies licenses and domains. */
   present?: TrustDataPresence;
 }
 
@@ -77,22 +87,24 @@ export interface TrustResult {
   components: TrustComponents;
 }
 
-const EVERY_INPUT: TrustDataPresence = { licenses: true, domains: true, demand: true, alerts: true };
+const EVERY_INPUT: TrustDataPresence = { licenses: true, domains: true };
 
 /** Scores one brand for one month. */
 export function computeTrustScore(inputs: TrustInputs): TrustResult {
-  const asOf = periodEndDate(inputs.period);
+  const asOf = inputs.asOf ?? periodEndDate(inputs.period);
   const present = inputs.present ?? EVERY_INPUT;
   const payments =
     inputs.brand.payment_methods === null || inputs.brand.withdrawal_days === null
       ? null
       : paymentsComponent(inputs.brand.payment_methods.length, inputs.brand.withdrawal_days);
   const components: TrustComponents = {
-    licensing: roundKnown(present.licenses ? licensingComponent(inputs.licenses, inputs.regulatorTier, asOf) : null),
+    licensing: roundKnown(
+      present.licenses ? licensingComponent(inputs.licenses, inputs.regulatorTier, asOf, inputs.undatedFrom) : null,
+    ),
     reputation: roundKnown(inputs.brand.reputation === null ? null : reputationComponent(inputs.brand.reputation)),
-    market_presence: roundKnown(present.demand ? marketPresenceComponent(inputs.marketAdis) : null),
+    market_presence: roundKnown(inputs.marketAdis === null ? null : marketPresenceComponent(inputs.marketAdis)),
     domain_health: roundKnown(present.domains ? domainHealthComponent(inputs.primaryDomain, asOf) : null),
-    transparency: roundKnown(present.alerts ? transparencyComponent(inputs.alerts, inputs.period) : null),
+    transparency: roundKnown(transparencyComponent(inputs.alerts, inputs.monitoring, inputs.period)),
     payments: roundKnown(payments),
   };
   return scoreComponents(components);
@@ -121,15 +133,17 @@ export function gradeOf(score: number): TrustGrade {
 
 /**
  * The license's status on a date: non-active statuses apply from their change date on. A register export
- * often has no change date: a non-active status without one applies from the day the license was issued,
- * so that a revoked license never counts as active for lack of a date (#26).
+ * often has no change date: a non-active status without one applies from `undatedFrom`, which the Trust
+ * Score sets to the snapshot's date, when the register was read (#27: undated facts count from the
+ * snapshot, not backwards); by default from the issue date, so it is never active for lack of a date (#26).
  */
 export function licenseStatusOn(
   license: TrustInputs["licenses"][number],
   date: string,
+  undatedFrom: string = license.issued_at,
 ): "active" | "suspended" | "revoked" | "expired" | "not_issued" {
   if (license.issued_at > date) return "not_issued";
-  if (license.status !== "active" && (license.status_changed_at ?? license.issued_at) <= date) return license.status;
+  if (license.status !== "active" && (license.status_changed_at ?? undatedFrom) <= date) return license.status;
   if (license.expires_at !== null && license.expires_at <= date) return "expired";
   return "active";
 }
@@ -139,8 +153,9 @@ export function licensingComponent(
   licenses: TrustInputs["licenses"],
   regulatorTier: (code: string) => number,
   asOf: string,
+  undatedFrom?: string,
 ): number {
-  const statuses = licenses.map((license) => ({ license, status: licenseStatusOn(license, asOf) }));
+  const statuses = licenses.map((license) => ({ license, status: licenseStatusOn(license, asOf, undatedFrom) }));
   const active = statuses.filter((entry) => entry.status === "active");
   const penalties = statuses.filter((entry) => entry.status === "suspended" || entry.status === "revoked").length;
   if (active.length === 0) return 0;
@@ -169,12 +184,6 @@ export function reputationComponent(reputation: NonNullable<Brand["reputation"]>
   return 50 + (raw - 50) * confidence;
 }
 
-/** Up to 50 for the number of markets with demand (10 or more gives 50), plus half the mean adi there. */
-export function marketPresenceComponent(marketAdis: readonly number[]): number {
-  if (marketAdis.length === 0) return 0;
-  return (Math.min(marketAdis.length, 10) / 10) * 50 + mean(marketAdis) / 2;
-}
-
 /**
  * HTTPS 30, uptime above 95% up to 40 (100% gives 40), domain age up to 30 (10 years gives 30). A brand
  * without a primary domain scores 0 (a known absence); a domain whose HTTPS, uptime or creation date is
@@ -189,17 +198,6 @@ export function domainHealthComponent(domain: TrustInputs["primaryDomain"], asOf
   const uptime = clamp((uptimePct - 95) / 5, 0, 1) * 40;
   const age = clamp(yearsBetween(created, asOf) / 10, 0, 1) * 30;
   return (https ? 30 : 0) + uptime + age;
-}
-
-/** 100 minus 8 per modified, 15 per removed and 4 per new page in the 12 months up to the period. */
-export function transparencyComponent(alerts: TrustInputs["alerts"], period: string): number {
-  const from = addMonths(period, -11);
-  const recent = alerts.filter((alert) => {
-    const month = periodOf(alert.detected_at);
-    return month >= from && month <= period;
-  });
-  const cost = { modified: 8, removed: 15, new: 4 } as const;
-  return clamp(100 - recent.reduce((sum, alert) => sum + cost[alert.change_type], 0), 0, 100);
 }
 
 /** Up to 70 for payment methods (10 or more gives 70), plus 30/20/10/0 for withdrawals within 1/3/5/more days. */

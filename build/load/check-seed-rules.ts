@@ -23,6 +23,7 @@ export function checkSeedRules(records: Records, snapshotAt?: string): SeedProbl
     ...checkDomainDates(records.domains ?? []),
     ...checkOneCurrency(records.groundTruth ?? []),
     ...checkGgrPeriodOverlaps(records.groundTruth ?? []),
+    ...checkMonitoredAlerts(records.monitoring ?? [], records.tcAlerts ?? []),
     ...(snapshotAt === undefined ? [] : checkNothingAfterSnapshot(records, snapshotAt)),
   ];
 }
@@ -40,6 +41,10 @@ const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month"
   { resource: "domains", field: "whois.created_at", kind: "date" },
   { resource: "domains", field: "health.checked_at", kind: "date" },
   { resource: "tcAlerts", field: "detected_at", kind: "instant" },
+  { resource: "reputationObservations", field: "observed_at", kind: "date" },
+  { resource: "paymentObservations", field: "observed_at", kind: "date" },
+  { resource: "domainChecks", field: "checked_at", kind: "date" },
+  { resource: "monitoring", field: "since", kind: "date" },
   { resource: "resumes", field: "updated_at", kind: "instant" },
 ];
 
@@ -122,6 +127,40 @@ function checkOneCurrency(rows: LocatedRecord[]): SeedProblem[] {
       );
   }
   return problems;
+}
+
+/**
+ * A monitored brand's alerts must come from what was watched: transparency divides them by the pages and
+ * months of its monitoring record (#27), so an alert on an unwatched page or before `since` would be
+ * counted against exposure that does not include it.
+ */
+function checkMonitoredAlerts(monitoring: LocatedRecord[], alerts: LocatedRecord[]): SeedProblem[] {
+  const byBrand = new Map(monitoring.map((record) => [String(record.value.brand), record]));
+  return alerts.flatMap((record) => {
+    const watch = byBrand.get(String(record.value.brand));
+    if (watch === undefined) return [];
+    const { since, pages } = watch.value as { since: string; pages: string[] };
+    const where = `${watch.file} ${watch.location}`;
+    const page = String(record.value.page_type);
+    if (!pages.includes(page))
+      return [
+        problemAt(
+          record,
+          "page_type",
+          `The brand's monitoring record (${where}) does not watch ${page} pages: add it to its pages, or leave the alert out`,
+        ),
+      ];
+    const detected = String(record.value.detected_at);
+    return utcDateOf(detected) < since
+      ? [
+          problemAt(
+            record,
+            "detected_at",
+            `Before the brand's monitoring started (since ${since}, ${where}): move since back, or leave the alert out`,
+          ),
+        ]
+      : [];
+  });
 }
 
 function problemAt(record: LocatedRecord, field: string, message: string): SeedProblem {

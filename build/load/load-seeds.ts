@@ -21,13 +21,17 @@ import {
   type Country,
   type DemandRow,
   type Domain,
+  type DomainCheck,
   type Game,
   type GroundTruth,
   type License,
   type LobbyObservation,
   type Meta,
+  type Monitoring,
+  type PaymentObservation,
   type Provider,
   type Regulator,
+  type ReputationObservation,
   type Resume,
   type SynonymGroup,
   type Suppressions,
@@ -62,6 +66,11 @@ export interface SeedSet {
   demand: DemandRow[];
   groundTruth: GroundTruth[];
   tcAlerts: TcAlert[];
+  /** Dated trust inputs (#27), each empty when its optional folder is missing. */
+  reputationObservations: ReputationObservation[];
+  paymentObservations: PaymentObservation[];
+  domainChecks: DomainCheck[];
+  monitoring: Monitoring[];
   resumes: Resume[];
   /** Empty when the seeds have no synonyms folder (it is optional). */
   searchSynonyms: SynonymGroup[];
@@ -175,6 +184,10 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
       demand: values("demand"),
       groundTruth: values("groundTruth"),
       tcAlerts: values("tcAlerts"),
+      reputationObservations: values("reputationObservations"),
+      paymentObservations: values("paymentObservations"),
+      domainChecks: values("domainChecks"),
+      monitoring: values("monitoring"),
       resumes: values("resumes"),
       searchSynonyms: values("searchSynonyms"),
       suppressions,

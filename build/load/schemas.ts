@@ -144,6 +144,15 @@ export const brandSchema = z.strictObject({
   ),
 });
 
+/** What a check of a domain saw; `checked_at` dates it (absent: as of the snapshot, #27). */
+export const domainHealthSchema = z.strictObject({
+  https: unknownWhenAbsent(z.boolean()),
+  status_code: unknownWhenAbsent(z.int().min(100).max(599)),
+  uptime_pct: unknownWhenAbsent(percent),
+  response_ms: unknownWhenAbsent(z.int().min(0)),
+  checked_at: unknownWhenAbsent(isoDate),
+});
+
 export const domainSchema = z.strictObject({
   domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "Expected a lower-case host name"),
   brand: slug,
@@ -163,15 +172,7 @@ export const domainSchema = z.strictObject({
       authority: unknownWhenAbsent(z.int().min(0).max(100)),
     }),
   ),
-  health: unknownWhenAbsent(
-    z.strictObject({
-      https: unknownWhenAbsent(z.boolean()),
-      status_code: unknownWhenAbsent(z.int().min(100).max(599)),
-      uptime_pct: unknownWhenAbsent(percent),
-      response_ms: unknownWhenAbsent(z.int().min(0)),
-      checked_at: unknownWhenAbsent(isoDate),
-    }),
-  ),
+  health: unknownWhenAbsent(domainHealthSchema),
   dns: unknownWhenAbsent(
     z.strictObject({
       a: unknownWhenAbsent(z.array(z.string())),
@@ -264,6 +265,36 @@ export const tcAlertSchema = z.strictObject({
 });
 
 /**
+ * Dated observations of the Trust Score's inputs (#27, docs/seed-format-design.md §5). Each reuses the
+ * sub-schema of the brand or domain record it dates, so one CSV layout serves both.
+ */
+export const reputationObservationSchema = z.strictObject({
+  brand: slug,
+  observed_at: isoDate.describe("When the review site was read"),
+  ...reputationSchema.shape,
+});
+
+export const paymentObservationSchema = z.strictObject({
+  brand: slug,
+  observed_at: isoDate.describe("When the cashier page was read"),
+  payment_methods: brandSchema.shape.payment_methods,
+  withdrawal_days: brandSchema.shape.withdrawal_days,
+});
+
+export const domainCheckSchema = z.strictObject({
+  domain: domainSchema.shape.domain,
+  ...domainHealthSchema.shape,
+  checked_at: isoDate.describe("When the check ran"),
+});
+
+/** Which pages of a brand the T&C watcher reads, and since when: what its alerts are normalised by (#27). */
+export const monitoringSchema = z.strictObject({
+  brand: slug,
+  since: isoDate.describe("The first day the pages were watched"),
+  pages: distinctList(tcAlertSchema.shape.page_type).min(1),
+});
+
+/**
  * How far a resume's contacts may be published (issue 31): everywhere, on its own card only (never in
  * lists, exports or downloads), or nowhere. Ordered from the widest to the narrowest.
  */
@@ -344,6 +375,10 @@ export type LobbyObservation = z.infer<typeof lobbyObservationSchema>;
 export type DemandRow = z.infer<typeof demandRowSchema>;
 export type GroundTruth = z.infer<typeof groundTruthSchema>;
 export type TcAlert = z.infer<typeof tcAlertSchema>;
+export type ReputationObservation = z.infer<typeof reputationObservationSchema>;
+export type PaymentObservation = z.infer<typeof paymentObservationSchema>;
+export type DomainCheck = z.infer<typeof domainCheckSchema>;
+export type Monitoring = z.infer<typeof monitoringSchema>;
 export type Resume = z.infer<typeof resumeSchema>;
 export type SynonymGroup = z.infer<typeof synonymGroupSchema>;
 export type ContactScope = (typeof CONTACT_SCOPES)[number];

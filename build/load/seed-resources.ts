@@ -9,13 +9,17 @@ import {
   brandSchema,
   countrySchema,
   demandRowSchema,
+  domainCheckSchema,
   domainSchema,
   gameSchema,
   groundTruthSchema,
   licenseSchema,
   lobbyObservationSchema,
+  monitoringSchema,
+  paymentObservationSchema,
   providerSchema,
   regulatorSchema,
+  reputationObservationSchema,
   resumeSchema,
   synonymGroupSchema,
   tcAlertSchema,
@@ -54,6 +58,10 @@ export type SeedResourceName =
   | "demand"
   | "groundTruth"
   | "tcAlerts"
+  | "reputationObservations"
+  | "paymentObservations"
+  | "domainChecks"
+  | "monitoring"
   | "resumes"
   | "searchSynonyms";
 
@@ -159,6 +167,42 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     schema: tcAlertSchema,
     key: ["id"],
     references: [{ field: "brand", resource: "brands" }],
+  },
+  {
+    name: "reputationObservations",
+    dir: "reputation-observations",
+    description: "Optional: dated readings of a brand's review rating and complaints (Trust Score history, #27)",
+    schema: reputationObservationSchema,
+    key: ["brand", "observed_at"],
+    references: [{ field: "brand", resource: "brands" }],
+    optional: true,
+  },
+  {
+    name: "paymentObservations",
+    dir: "payment-observations",
+    description: "Optional: dated readings of a brand's payment methods and withdrawal time (#27)",
+    schema: paymentObservationSchema,
+    key: ["brand", "observed_at"],
+    references: [{ field: "brand", resource: "brands" }],
+    optional: true,
+  },
+  {
+    name: "domainChecks",
+    dir: "domain-checks",
+    description: "Optional: dated checks of a domain's HTTPS, status, uptime and response time (#27)",
+    schema: domainCheckSchema,
+    key: ["domain", "checked_at"],
+    references: [{ field: "domain", resource: "domains" }],
+    optional: true,
+  },
+  {
+    name: "monitoring",
+    dir: "monitoring",
+    description: "Optional: which pages of a brand the T&C watcher reads, and since when (#27)",
+    schema: monitoringSchema,
+    key: ["brand"],
+    references: [{ field: "brand", resource: "brands" }],
+    optional: true,
   },
   {
     name: "resumes",

@@ -5,14 +5,14 @@
  * @module
  */
 import { addMonths } from "../compute/periods.ts";
+import { marketPresenceComponent } from "../compute/market-presence.ts";
+import { ALERT_COSTS, MIN_MONITORED_MONTHS, transparencyComponent } from "../compute/transparency.ts";
 import {
   domainHealthComponent,
   LICENSE_TIER_POINTS,
   licensingComponent,
-  marketPresenceComponent,
   paymentsComponent,
   reputationComponent,
-  transparencyComponent,
   type TrustComponent,
   type TrustInputs,
 } from "../compute/trust-score.ts";
@@ -66,7 +66,7 @@ function marketPresenceRule(): string {
   const allPoints = marketPresenceComponent(Array(1000).fill(0));
   const markets = smallest(1, 1000, (count) => marketPresenceComponent(Array(count).fill(0)) === allPoints);
   const adiShare = (marketPresenceComponent([100]) - marketPresenceComponent([0])) / 100;
-  return `Up to ${show(allPoints)} points for the number of markets where the brand has search demand that month (${markets} or more give all ${show(allPoints)}), plus ${show(adiShare)} × its mean adi in those markets; 0 without demand.`;
+  return `Up to ${show(allPoints)} points for the number of markets where the brand has search demand that month (${markets} or more give all ${show(allPoints)}), plus ${show(adiShare)} × its highest adi among them, so a further market or more demand never lowers it; a market with a missing measurement keeps its latest measured adi; 0 with demand rows but no volume; unknown in a month without any demand row of the brand.`;
 }
 
 function domainHealthRule(): string {
@@ -91,10 +91,17 @@ function domainHealthRule(): string {
 
 function transparencyRule(): string {
   const period = "2020-06";
-  const cost = (change_type: "modified" | "removed" | "new", month = period) =>
-    100 - transparencyComponent([{ change_type, detected_at: `${month}-15T00:00:00Z` }], period);
-  const window = smallest(1, 120, (months) => cost("modified", addMonths(period, -months)) === 0);
-  return `100 minus ${show(cost("modified"))} per modified, ${show(cost("removed"))} per removed and ${show(cost("new"))} per new terms, withdrawal or responsible-gambling page detected in the ${window} months up to the period; kept within 0–100.`;
+  const watch = { since: "2000-01-01", pages: ["terms", "withdrawal", "responsible_gambling"] as const };
+  const cost = (change_type: "modified" | "removed" | "new", page_type: keyof typeof ALERT_COSTS, month = period) =>
+    100 -
+    (transparencyComponent(
+      [{ page_type, change_type, detected_at: `${month}-15T00:00:00Z` }],
+      { ...watch, pages: [...watch.pages] },
+      period,
+    ) ?? 0);
+  const window = smallest(1, 120, (months) => cost("modified", "terms", addMonths(period, -months)) === 0);
+  const pages = watch.pages.length;
+  return `Needs the brand's monitoring record (which pages are watched, since when): unknown without one, or with fewer than ${MIN_MONITORED_MONTHS} watched months in the window. 100 minus the costs of the alerts on watched pages in the ${window} months up to the period (${show(cost("modified", "terms"))} per modified, ${show(cost("removed", "terms"))} per removed and ${show(cost("new", "terms"))} per new terms or withdrawal page; ${show(cost("removed", "responsible_gambling"))} per removed responsible-gambling page, ${show(cost("new", "responsible_gambling"))} for publishing or updating one), scaled to a full watch: × ${pages * window} ÷ (pages watched × months watched in the window); kept within 0–100.`;
 }
 
 function paymentsRule(): string {

@@ -17,11 +17,17 @@ import { toJsonText, toNdjson } from "./json-writer.ts";
 import { generateLicenses } from "./licenses.ts";
 import { generateLobby } from "./lobby.ts";
 import { generateMeta } from "./meta.ts";
+import { generateMonitoring } from "./monitoring.ts";
 import { Rng } from "./prng.ts";
 import { generateRegulators } from "./regulators.ts";
 import { generateResumes } from "./resumes.ts";
 import { SAMPLE_SYNONYMS } from "./search-synonyms.ts";
 import { generateTcAlerts } from "./tc-alerts.ts";
+import {
+  generateDomainChecks,
+  generatePaymentObservations,
+  generateReputationObservations,
+} from "./trust-observations.ts";
 
 /** Options of the generator. */
 export interface SampleOptions {
@@ -46,6 +52,10 @@ export const SAMPLE_FILES = {
   demand: "demand/monthly-demand.csv",
   groundTruth: "ground-truth/ground-truth.csv",
   tcAlerts: "tc-alerts/tc-alerts.ndjson",
+  reputationObservations: "reputation-observations/reputation-observations.csv",
+  paymentObservations: "payment-observations/payment-observations.csv",
+  domainChecks: "domain-checks/domain-checks.csv",
+  monitoring: "monitoring/monitoring.csv",
   resumes: "resumes/resumes.ndjson",
   searchSynonyms: "search-synonyms/synonyms.json",
 } as const;
@@ -97,6 +107,32 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   files.set(SAMPLE_FILES.demand, toCsv(["brand", "country", "period", "volume"], demand));
   files.set(SAMPLE_FILES.groundTruth, toCsv(["country", "regulator_code", "period", "ggr", "currency"], groundTruth));
   files.set(SAMPLE_FILES.tcAlerts, toNdjson(alerts));
+  // Dated trust inputs (#27): their own streams, so the families above keep their bytes.
+  files.set(
+    SAMPLE_FILES.reputationObservations,
+    toCsv(
+      ["brand", "observed_at", "review_rating", "review_count", "complaints_total", "complaints_resolved"],
+      generateReputationObservations(root.fork("reputation-observations"), brands),
+    ),
+  );
+  files.set(
+    SAMPLE_FILES.paymentObservations,
+    toCsv(
+      ["brand", "observed_at", "payment_methods", "withdrawal_days"],
+      generatePaymentObservations(root.fork("payment-observations"), brands),
+    ),
+  );
+  files.set(
+    SAMPLE_FILES.domainChecks,
+    toCsv(
+      ["domain", "checked_at", "https", "status_code", "uptime_pct", "response_ms"],
+      generateDomainChecks(root.fork("domain-checks"), domains),
+    ),
+  );
+  files.set(
+    SAMPLE_FILES.monitoring,
+    toCsv(["brand", "since", "pages"], generateMonitoring(root.fork("monitoring"), brands, alerts)),
+  );
   files.set(SAMPLE_FILES.resumes, toNdjson(resumes));
   files.set(SAMPLE_FILES.searchSynonyms, toJsonText(SAMPLE_SYNONYMS));
   return files;

@@ -19,71 +19,74 @@ beforeAll(async () => {
 });
 
 describe("computeBrands", () => {
-  it("scores every period: beta-bet's history, worked by hand", () => {
+  it("scores every period from the inputs known by its end: beta-bet's history, worked by hand (#27)", () => {
     const beta = bySlug(brandsOf(seeds), "beta-bet");
-    // Fixed over the three months: reputation 3.5 → 70, no complaints → 100, 0.7 × 70 + 0.3 × 100 = 79, 50 reviews
-    // → 50 + 29 × 0.5 = 64.5; domain: HTTPS 30 + uptime (97 − 95) / 5 × 40 = 16 + age since 2012-03 (over 10 years) 30
-    // = 76; payments: 2 methods 14 + withdrawal in 3 days 20 = 34.
-    expect(beta.trust_history).toEqual([
-      // Both licenses active (the UKGC suspension starts 2024-11-20): tier 1 → 70 + 10 = 80. GB: 1000 of the leader's
-      // 3000 → adi 33.3333 → 1/10 × 50 + 33.3333 / 2 = 21.66665 → 21.7. No alert yet: 100.
-      // 0.25 × 80 + 0.2 × 64.5 + 0.15 × 21.7 + 0.15 × 76 + 0.15 × 100 + 0.1 × 34 = 20 + 12.9 + 3.255 + 11.4 + 15 + 3.4 = 65.955 → 66
+    // Licensing: both active in October, tier 1 → 70 + 10 = 80; the UKGC suspension of 2024-11-20: MGA alone
+    // 55 − 15 = 40. Reputation: the observation of 2024-11-15 (3.5, 45 reviews, no complaints): 0.7 × 70 + 30 = 79,
+    // 50 + 29 × 0.45 = 63.05 → 63.1; none before. Presence: GB adi 33.3333 → 5 + 16.66665 → 21.7; adi 100 → 55;
+    // adi 25 → 17.5. Domain health: the check of 2024-11-30 (uptime 96): 30 + 8 + 30 = 68; the record's own check of
+    // 2024-12-30 (uptime 97): 30 + 16 + 30 = 76; none in October. Transparency: terms and withdrawal watched since
+    // 2024-09-01: 2 months in October (unknown), 3 in November (no alert: 100), 4 in December with the new withdrawal
+    // page of 2024-12-02: 4 × 36 ÷ (2 × 4) = 18 → 82. Payments: the observation of 2024-12-10: 14 + 20 = 34.
+    expect(beta.trust_history.map(({ period, components }) => ({ period, ...components }))).toEqual([
       {
         period: "2024-10",
-        score: 66,
-        grade: "B",
-        components: {
-          licensing: 80,
-          reputation: 64.5,
-          market_presence: 21.7,
-          domain_health: 76,
-          transparency: 100,
-          payments: 34,
-        },
-        coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
-        provisional: false,
+        licensing: 80,
+        reputation: null,
+        market_presence: 21.7,
+        domain_health: null,
+        transparency: null,
+        payments: null,
       },
-      // UKGC suspended: MGA alone 55 − 15 = 40. GB: 3000 = the leader's 3000 → adi 100 → 5 + 50 = 55.
-      // 10 + 12.9 + 8.25 + 11.4 + 15 + 3.4 = 60.95 → 61 (half away from zero)
       {
         period: "2024-11",
-        score: 61,
-        grade: "C",
-        components: {
-          licensing: 40,
-          reputation: 64.5,
-          market_presence: 55,
-          domain_health: 76,
-          transparency: 100,
-          payments: 34,
-        },
-        coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
-        provisional: false,
+        licensing: 40,
+        reputation: 63.1,
+        market_presence: 55,
+        domain_health: 68,
+        transparency: 100,
+        payments: null,
       },
-      // GB: 1000 of the leader's 4000 → adi 25 → 5 + 12.5 = 17.5. The new withdrawal page of 2024-12-02: 100 − 4 = 96.
-      // 10 + 12.9 + 2.625 + 11.4 + 14.4 + 3.4 = 54.725 → 54.7
       {
         period: "2024-12",
-        score: 54.7,
-        grade: "C",
-        components: {
-          licensing: 40,
-          reputation: 64.5,
-          market_presence: 17.5,
-          domain_health: 76,
-          transparency: 96,
-          payments: 34,
-        },
-        coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
-        provisional: false,
+        licensing: 40,
+        reputation: 63.1,
+        market_presence: 17.5,
+        domain_health: 76,
+        transparency: 82,
+        payments: 34,
       },
+    ]);
+    // October over 0.4 of the weight: (20 + 3.255) / 0.4 = 58.1375 → 58.1, provisional.
+    // November over 0.9: (10 + 12.62 + 8.25 + 10.2 + 15) / 0.9 = 56.07 / 0.9 = 62.3.
+    // December: 10 + 12.62 + 2.625 + 11.4 + 12.3 + 3.4 = 52.345 → 52.3.
+    expect(beta.trust_history.map(({ score, grade, provisional }) => [score, grade, provisional])).toEqual([
+      [58.1, "C", true],
+      [62.3, "C", false],
+      [52.3, "C", false],
     ]);
   });
 
-  it("publishes the last period's entry as the brand's trust", () => {
+  it("computes the current score as of the snapshot, where the records' undated values count (#27)", () => {
     const beta = bySlug(brandsOf(seeds), "beta-bet");
-    expect(beta.trust).toEqual(beta.trust_history[2]);
-    expect(beta.trust.period).toBe("2024-12");
+    // Reputation of the record (50 reviews): 64.5; payments of the record: 34; presence of the latest month: 17.5;
+    // transparency over 2024-09 … 2025-01 (5 months): 4 × 36 ÷ 10 = 14.4 → 85.6.
+    // 10 + 12.9 + 2.625 + 11.4 + 12.84 + 3.4 = 53.165 → 53.2
+    expect(beta.trust).toEqual({
+      period: "2025-01",
+      score: 53.2,
+      grade: "C",
+      provisional: false,
+      coverage: ["licensing", "reputation", "market_presence", "domain_health", "transparency", "payments"],
+      components: {
+        licensing: 40,
+        reputation: 64.5,
+        market_presence: 17.5,
+        domain_health: 76,
+        transparency: 85.6,
+        payments: 34,
+      },
+    });
   });
 
   it("counts the licenses active on the snapshot date only", () => {
@@ -116,16 +119,17 @@ describe("computeBrands", () => {
     expect(Object.fromEntries(brandsOf(seeds).map((brand) => [brand.slug, brand.description]))).toEqual({
       // regulators in code order (its licenses list UKGC first); markets in code order
       "alpha-casino":
-        "Alpha Casino is a casino brand founded in 2015, currently active. It has measured search demand in 2 markets (DE and GB). It holds active licenses from MGA and UKGC. Its Trust Score 2.0 is 81 (grade A) as of 2024-12.",
+        "Alpha Casino is a casino brand founded in 2015, currently active. It has measured search demand in 2 markets (DE and GB). It holds active licenses from MGA and UKGC. Its Trust Score 2.0 is 81 (grade A) as of 2025-01.",
       "beta-bet":
-        "Beta Bet is a sportsbook and casino brand founded in 2012, currently active. It has measured search demand in 1 market (GB). It holds active licenses from MGA. Its Trust Score 2.0 is 54.7 (grade C) as of 2024-12.",
-      // 2024-12: licensing 0 (revoked), reputation 42.5, market 38.3, domain 19.5, transparency 85, payments 7:
-      // 0 + 8.5 + 5.745 + 2.925 + 12.75 + 0.7 = 30.62 → 30.6
+        "Beta Bet is a sportsbook and casino brand founded in 2012, currently active. It has measured search demand in 1 market (GB). It holds active licenses from MGA. Its Trust Score 2.0 is 53.2 (grade C) as of 2025-01.",
+      // At the snapshot: licensing 0 (revoked), reputation 42.5, market 38.3 (December), domain 19.5, transparency
+      // unknown (no monitoring record), payments 7: (0 + 8.5 + 5.745 + 2.925 + 0.7) / 0.85 = 17.87 / 0.85 = 21.02 → 21
       "gamma-play":
-        "Gamma Play is a casino and poker brand founded in 2018, currently dormant. It has measured search demand in 1 market (DE). It holds no active license in the tracked registers. Its Trust Score 2.0 is 30.6 (grade E) as of 2024-12.",
-      // reputation 50 (no review), domain 30 (age only), transparency 100: 10 + 4.5 + 15 = 29.5
+        "Gamma Play is a casino and poker brand founded in 2018, currently dormant. It has measured search demand in 1 market (DE). It holds no active license in the tracked registers. Its Trust Score 2.0 is 21 (grade E) as of 2025-01.",
+      // licensing 0, reputation 50 (no review), domain 30 (age only), payments 0; no demand and no monitoring record:
+      // (0 + 10 + 4.5 + 0) / 0.7 = 20.71 → 20.7
       "delta-spins":
-        "Delta Spins is a lottery brand founded in 2010, currently closed. No search demand is measured for it. It holds no active license in the tracked registers. Its Trust Score 2.0 is 29.5 (grade E) as of 2024-12.",
+        "Delta Spins is a lottery brand founded in 2010, currently closed. No search demand is measured for it. It holds no active license in the tracked registers. Its Trust Score 2.0 is 20.7 (grade E) as of 2025-01.",
     });
   });
 
@@ -140,19 +144,19 @@ describe("computeBrands", () => {
   it("scores the snapshot's month when there is no demand period", () => {
     const beta = bySlug(brandsOf({ ...seeds, demand: [] }, []), "beta-bet");
     expect(beta.trust_history).toEqual([]);
-    // As of 2025-01-31: licensing 40, reputation 64.5, no demand data so market presence unknown (#26), domain 76,
-    // the 2024-12 alert still in the window 96, payments 34, over the known 0.85 of the weight:
-    // (10 + 12.9 + 11.4 + 14.4 + 3.4) / 0.85 = 52.1 / 0.85 = 61.294 → 61.3, not provisional (0.85 ≥ 0.5)
+    // As of the snapshot 2025-01-01: licensing 40, reputation 64.5, no demand data so market presence unknown, domain 76,
+    // transparency 85.6, payments 34, over the known 0.85 of the weight:
+    // (10 + 12.9 + 11.4 + 12.84 + 3.4) / 0.85 = 50.54 / 0.85 = 59.459 → 59.5, not provisional (0.85 ≥ 0.5)
     expect(beta.trust).toEqual({
       period: "2025-01",
-      score: 61.3,
+      score: 59.5,
       grade: "C",
       components: {
         licensing: 40,
         reputation: 64.5,
         market_presence: null,
         domain_health: 76,
-        transparency: 96,
+        transparency: 85.6,
         payments: 34,
       },
       coverage: ["licensing", "reputation", "domain_health", "transparency", "payments"],

@@ -5,12 +5,10 @@ import {
   gradeOf,
   licenseStatusOn,
   licensingComponent,
-  marketPresenceComponent,
 } from "../../build/compute/trust-score.ts";
 import {
   paymentsComponent,
   reputationComponent,
-  transparencyComponent,
   TRUST_GRADE_VALUES,
   TRUST_WEIGHTS,
   type TrustInputs,
@@ -47,7 +45,9 @@ const ALPHA: TrustInputs = {
     whois: { registrar: "R", created_at: "2015-01-01", expires_at: "2026-01-01", privacy: false },
     health: { https: true, status_code: 200, uptime_pct: 99.5, response_ms: 180, checked_at: "2024-12-30" },
   },
-  alerts: [{ change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
+  alerts: [{ page_type: "terms", change_type: "modified", detected_at: "2024-11-05T10:00:00Z" }],
+  // Every page type watched all year: the alert costs are not scaled (transparency.test.ts).
+  monitoring: { since: "2020-01-01", pages: ["terms", "withdrawal", "responsible_gambling"] },
   marketAdis: [100, 100],
 };
 
@@ -168,19 +168,6 @@ describe("reputationComponent", () => {
   });
 });
 
-describe("marketPresenceComponent", () => {
-  it.each<[number[], number]>([
-    [[], 0],
-    [[100], 55], // 1/10 × 50 = 5, plus mean adi 100 / 2 = 50
-    [[100, 50], 47.5], // 2/10 × 50 = 10, plus 75 / 2 = 37.5
-    [[20, 40, 60], 35], // 15 + 40 / 2
-    [Array.from({ length: 12 }, () => 100), 100], // 10 or more markets give the full 50
-    [Array.from({ length: 10 }, () => 0), 50],
-  ])("adis %j → %d", (adis, expected) => {
-    expect(marketPresenceComponent(adis)).toBeCloseTo(expected, 10);
-  });
-});
-
 describe("domainHealthComponent", () => {
   const domain = (https: boolean, uptime_pct: number, created_at: string) => ({
     whois: { registrar: "R", created_at, expires_at: "2030-01-01", privacy: false },
@@ -205,43 +192,6 @@ describe("domainHealthComponent", () => {
 
   it("is 0 without a primary domain", () => {
     expect(domainHealthComponent(undefined, "2024-12-31")).toBe(0);
-  });
-});
-
-describe("transparencyComponent", () => {
-  const alert = (change_type: "new" | "modified" | "removed", detected_at: string) => ({ change_type, detected_at });
-
-  it.each<[string, ReturnType<typeof alert>[], number]>([
-    ["no alert", [], 100],
-    ["one modified page: 100 − 8", [alert("modified", "2024-11-05T10:00:00Z")], 92],
-    [
-      "new + removed: 100 − 4 − 15",
-      [alert("new", "2024-12-02T08:30:00Z"), alert("removed", "2024-06-15T12:00:00Z")],
-      81,
-    ],
-    ["the window's first month (2024-01) counts", [alert("removed", "2024-01-01T00:00:00Z")], 85],
-    ["13 months back (2023-12) no longer counts", [alert("removed", "2023-12-31T23:59:59Z")], 100],
-    ["an alert after the period does not count yet", [alert("modified", "2025-01-01T00:00:00Z")], 100],
-    [
-      "seven removed pages: 100 − 105 clamps at 0",
-      Array.from({ length: 7 }, () => alert("removed", "2024-05-01T00:00:00Z")),
-      0,
-    ],
-    // The month of an offset date-time is its UTC month: the same instants as the two Z cases above.
-    ["2024-01-01T02:00+02:00 is 2024-01-01T00:00Z, counts", [alert("removed", "2024-01-01T02:00:00+02:00")], 85],
-    ["2023-12-31T20:00-05:00 is 2024-01-01T01:00Z, counts", [alert("removed", "2023-12-31T20:00:00-05:00")], 85],
-    [
-      "2024-01-01T01:00+02:00 is 2023-12-31T23:00Z, no longer counts",
-      [alert("removed", "2024-01-01T01:00:00+02:00")],
-      100,
-    ],
-    [
-      "2024-12-31T20:00-05:00 is 2025-01-01T01:00Z, after the period",
-      [alert("modified", "2024-12-31T20:00:00-05:00")],
-      100,
-    ],
-  ])("period 2024-12, %s → %d", (_case, alerts, expected) => {
-    expect(transparencyComponent(alerts, "2024-12")).toBe(expected);
   });
 });
 
@@ -291,7 +241,7 @@ describe("computeTrustScore", () => {
     expect(result.components).toEqual({
       licensing: 80, // 70 (tier 1) + 10 (a second active license)
       reputation: 90, // see reputationComponent
-      market_presence: 60, // 2 markets: 10, mean adi 100: + 50
+      market_presence: 60, // 2 markets: 10, highest adi 100: + 50
       domain_health: 96, // 95.959 rounded
       transparency: 92, // one modified page
       payments: 58, // 28 + 30
@@ -313,9 +263,11 @@ describe("computeTrustScore", () => {
       regulatorTier: tierOf,
       primaryDomain: undefined,
       alerts: Array.from({ length: 10 }, () => ({
+        page_type: "terms" as const,
         change_type: "removed" as const,
         detected_at: "2024-12-01T00:00:00Z",
       })),
+      monitoring: ALPHA.monitoring,
       marketAdis: [],
     });
     expect(result).toEqual({
@@ -349,17 +301,17 @@ describe("computeTrustScore", () => {
       marketAdis: [33.3333, 12.5, 7],
     });
     // reputation: 4.47 / 5 → 89.4; 0.7 × 89.4 + 0.3 × 90 = 62.58 + 27 = 89.58 → 89.6
-    // market presence: 3 / 10 × 50 = 15, plus (33.3333 + 12.5 + 7) / 3 / 2 = 52.8333 / 6 = 8.80555 → 23.80555 → 23.8
+    // market presence: 3 / 10 × 50 = 15, plus the highest adi 33.3333 / 2 = 16.66665 → 31.66665 → 31.7
     expect(result.components).toEqual({
       licensing: 80,
       reputation: 89.6,
-      market_presence: 23.8,
+      market_presence: 31.7,
       domain_health: 96,
       transparency: 92,
       payments: 58,
     });
-    // 20 + 0.2 × 89.6 + 0.15 × 23.8 + 14.4 + 13.8 + 5.8 = 20 + 17.92 + 3.57 + 34 = 75.49 → 75.5
-    expect(result.score).toBe(75.5);
+    // 20 + 0.2 × 89.6 + 0.15 × 31.7 + 14.4 + 13.8 + 5.8 = 20 + 17.92 + 4.755 + 34 = 76.675 → 76.7
+    expect(result.score).toBe(76.7);
     expect(result.grade).toBe("B");
   });
 
@@ -377,7 +329,8 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
   // alpha-casino of seeds-min in December 2024, every input known: licensing 80, reputation 90, market presence 60,
   // domain health 96, transparency 92, payments 58; score 81.
   const alpha = ALPHA;
-  const none = { licenses: false, domains: false, demand: false, alerts: false };
+  const none = { licenses: false, domains: false };
+  const unknownDemandAndWatch = { marketAdis: null, monitoring: undefined };
 
   it("one component missing (payments, weight 0.1): the other five carry 0.9 of the weight", () => {
     const result = computeTrustScore({ ...alpha, brand: { ...alpha.brand, withdrawal_days: null } });
@@ -395,7 +348,7 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
     const result = computeTrustScore({
       ...alpha,
       brand: { ...alpha.brand, reputation: null, payment_methods: null },
-      present: { ...none, domains: true, demand: true, alerts: true },
+      present: { ...none, domains: true },
     });
     expect(result.components).toEqual({
       licensing: null,
@@ -418,7 +371,8 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
     const result = computeTrustScore({
       ...alpha,
       brand: { ...alpha.brand, payment_methods: null },
-      present: { ...none, domains: true, alerts: true },
+      marketAdis: null,
+      present: { ...none, domains: true },
     });
     // (18 + 14.4 + 13.8) / 0.5 = 46.2 / 0.5 = 92.4
     expect(result).toMatchObject({
@@ -433,6 +387,7 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
     const result = computeTrustScore({
       ...alpha,
       brand: { reputation: null, payment_methods: null, withdrawal_days: null },
+      ...unknownDemandAndWatch,
       present: none,
     });
     expect(result).toEqual({
@@ -484,6 +439,37 @@ describe("computeTrustScore: unknown is not zero (#26)", () => {
     expect(
       reputationComponent({ review_rating: 4, review_count: 50, complaints_total: null, complaints_resolved: 3 }),
     ).toBe(65);
+  });
+});
+
+describe("computeTrustScore: demand and monitoring unknown (#27)", () => {
+  it("leaves market presence unknown without demand data, and transparency without a monitoring record", () => {
+    const result = computeTrustScore({ ...ALPHA, marketAdis: null, monitoring: undefined });
+    expect(result.components.market_presence).toBeNull();
+    expect(result.components.transparency).toBeNull();
+    // (20 + 18 + 14.4 + 5.8) / 0.7 = 58.2 / 0.7 = 83.142… → 83.1
+    expect(result).toMatchObject({ score: 83.1, provisional: false });
+  });
+
+  it("scores market presence 0 where the brand has demand rows but no volume", () => {
+    expect(computeTrustScore({ ...ALPHA, marketAdis: [] }).components.market_presence).toBe(0);
+  });
+});
+
+describe("licenseStatusOn: an undated non-active status counts from the snapshot (#27)", () => {
+  const revoked = license("T1", "revoked", "2020-01-01");
+  it.each<[string, string]>([
+    ["2024-12-31", "active"], // before the register was read: its status then is not known to be revoked
+    ["2025-01-01", "revoked"], // the snapshot's day
+    ["2026-01-01", "revoked"],
+  ])("a revoked license without change date, snapshot 2025-01-01: on %s %s", (date, status) => {
+    expect(licenseStatusOn(revoked, date, "2025-01-01")).toBe(status);
+  });
+
+  it("a dated change keeps its own date", () => {
+    expect(licenseStatusOn(license("T1", "revoked", "2020-01-01", "2023-05-01"), "2024-01-01", "2025-01-01")).toBe(
+      "revoked",
+    );
   });
 });
 

@@ -66,7 +66,7 @@ describe("loadSeeds", () => {
 
   it("loads the minimal fixture: every resource, with counts", async () => {
     const { seeds, stats } = await loadSeeds(SEEDS_MIN);
-    expect(stats).toMatchObject({ files: 13, records: 52 });
+    expect(stats).toMatchObject({ files: 17, records: 60 });
     expect(seeds.meta.snapshot_at).toBe("2025-01-01T00:00:00Z");
     expect(
       Object.fromEntries(
@@ -86,6 +86,10 @@ describe("loadSeeds", () => {
       demand: 12,
       groundTruth: 3,
       tcAlerts: 3,
+      reputationObservations: 2,
+      paymentObservations: 2,
+      domainChecks: 2,
+      monitoring: 2,
       resumes: 4,
       searchSynonyms: 0,
     }); // the fixture has no synonyms folder: it is optional
@@ -174,7 +178,7 @@ describe("loadSeeds", () => {
     );
     const sizes = await Promise.all(files.map((entry) => stat(path.join(entry.parentPath, entry.name))));
     const { stats } = await loadSeeds(SEEDS_MIN);
-    expect(files).toHaveLength(13);
+    expect(files).toHaveLength(17);
     expect(stats.bytes).toBe(sizes.reduce((sum, size) => sum + size.size, 0));
   });
 

@@ -24,12 +24,28 @@ describe("trustComponentRules", () => {
       "reputation",
       ["70% the review rating", "30% the share of complaints resolved", "fewer than 100 reviews", "pulled toward 50"],
     ],
-    ["market_presence", ["Up to 50 points", "(10 or more give all 50)", "0.5 × its mean adi"]],
+    [
+      "market_presence",
+      [
+        "Up to 50 points",
+        "(10 or more give all 50)",
+        "0.5 × its highest adi",
+        "unknown in a month without any demand row",
+      ],
+    ],
     [
       "domain_health",
       ["HTTPS gives 30 points", "uptime above 95% gives up to 40", "age gives up to 30 (10 years or more"],
     ],
-    ["transparency", ["100 minus 8 per modified, 15 per removed and 4 per new", "in the 12 months up to the period"]],
+    [
+      "transparency",
+      [
+        "unknown without one, or with fewer than 3 watched months",
+        "in the 12 months up to the period (8 per modified, 15 per removed and 4 per new terms or withdrawal page",
+        "0 for publishing or updating one",
+        "× 36 ÷ (pages watched × months watched in the window)",
+      ],
+    ],
     [
       "payments",
       ["Up to 70 points", "(10 or more give all 70)", "30 within 1 day, 20 within 3 days, 10 within 5 days"],
