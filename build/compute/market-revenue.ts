@@ -4,20 +4,19 @@
  * split among the brands licensed for it.
  * @module
  */
-import type { GroundTruth } from "../load/schemas.ts";
 import { compareStrings } from "./compare.ts";
-import type { IndexValue } from "./demand-index.ts";
 import { licensedBrandsOf, type LicenseTerms } from "./licensed-brands.ts";
-import type { Brand, Regulator } from "../load/schemas.ts";
+import type { Brand, GroundTruth, Regulator } from "../load/schemas.ts";
 import { fitRevenueModel, type EstimateStatus, type ModelPoint, type RevenueModel } from "./revenue-model.ts";
 import {
   laggedShares,
   licensedDemandOf,
+  SHARE_LAG_MONTHS,
   splitRevenue,
   type BrandEstimate,
   type VolumeOf,
 } from "./revenue-estimates.ts";
-import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
+import { laggedWindowOf, lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
 
 /** What the licensed-only split reads besides GGR and demand. */
 export interface Licensing {
@@ -41,7 +40,7 @@ export interface MarketRevenue {
   share_from: string | null;
   share_to: string | null;
   share_months: number;
-  /** Brands licensed for the market's vertical in some month of the estimated period. */
+  /** Brands licensed for the market's vertical in some month of the estimated period, with demand rows in the window. */
   licensed_brands: number;
   estimate_status: EstimateStatus;
   /** Why there are no revenue figures, in a sentence; null when there are. */
@@ -58,8 +57,19 @@ const REASONS: Record<EstimateStatus, string | null> = {
   no_licensed_demand: "No brand licensed for this vertical by this regulator has measured demand in the window.",
 };
 
+/**
+ * A demand index value as the split reads it: a null volume and sod are a missing measurement (an
+ * outage, #27), which the split and the model treat as unknown, never as 0.
+ */
+export interface MeasuredValue {
+  brand: string;
+  period: string;
+  volume: number | null;
+  sod: number | null;
+}
+
 /** The volume lookup of one country: absent pairs were not tracked, null volumes are outages. */
-function volumesOf(index: readonly Pick<IndexValue, "brand" | "period" | "volume">[]): VolumeOf {
+function volumesOf(index: readonly MeasuredValue[]): VolumeOf {
   const volumes = new Map<string, number | null>(
     index.map((value) => [`${value.brand}|${value.period}`, value.volume]),
   );
@@ -69,7 +79,7 @@ function volumesOf(index: readonly Pick<IndexValue, "brand" | "period" | "volume
 /** The model and estimates of one market; `rows` are its GGR periods ordered by end, `index` its country's values. */
 export function computeMarketRevenue(
   rows: readonly GroundTruth[],
-  index: readonly Pick<IndexValue, "brand" | "period" | "volume" | "sod">[],
+  index: readonly MeasuredValue[],
   licensing: Licensing,
 ): MarketRevenue {
   const first = rows[0]!;
@@ -82,9 +92,11 @@ export function computeMarketRevenue(
   const model = fitRevenueModel(points);
   const latest = points.at(-1);
   if (latest === undefined) return emptyRevenue(model);
-  const brands = [...new Set(monthsOfPeriod(latest.period).flatMap((month) => [...licensedIn(month)]))].sort(
-    compareStrings,
-  );
+  // Licensed brands with a demand row in the window: one never tracked there has unknown demand, not none.
+  const window = laggedWindowOf(latest.period, SHARE_LAG_MONTHS);
+  const brands = [...new Set(monthsOfPeriod(latest.period).flatMap((month) => [...licensedIn(month)]))]
+    .filter((brand) => window.some((month) => volumeOf(brand, month) !== undefined))
+    .sort(compareStrings);
   const shares = laggedShares(latest.period, brands, volumeOf);
   const status: EstimateStatus = shares.months.length === 0 ? "no_licensed_demand" : model.status;
   const sodOf = new Map(
