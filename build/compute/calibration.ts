@@ -10,17 +10,10 @@ import { groupBy } from "./group-by.ts";
 import { pearson } from "./correlation.ts";
 import type { IndexValue } from "./demand-index.ts";
 import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
-import { round4, roundTo } from "./numbers.ts";
+import { round4 } from "./numbers.ts";
+import { computeMarketRevenue, type Licensing, type MarketRevenue } from "./market-revenue.ts";
 
-/** A brand's implied revenue in the market's latest calibrated month. */
-export interface RevenueEstimate {
-  brand: string;
-  sod: number;
-  /** sod × GGR / 100, in the market's currency, 2 decimals. */
-  revenue_estimate: number;
-}
-
-export interface CalibrationEntry {
+export interface CalibrationEntry extends MarketRevenue {
   country: string;
   regulator_code: string;
   /** The vertical the regulator's GGR is of (total: the whole market). */
@@ -33,8 +26,6 @@ export interface CalibrationEntry {
   /** The latest of those months, whose GGR the estimates split; null when there is none. */
   latest_period: string | null;
   latest_ggr: number | null;
-  /** One per brand with a demand row in that month; revenue descending, then brand. */
-  estimates: RevenueEstimate[];
 }
 
 /** Total tracked volume per `country|period`. */
@@ -69,15 +60,15 @@ export function periodDemandTotal(totals: ReadonlyMap<string, number>, country: 
  * - Shared periods: GGR periods (a month, quarter, half-year or year) over whose every month the country's
  *   tracked demand total is above 0; demand is summed over those months. Other periods are left out.
  * - `correlation` = Pearson's r of (demand total, GGR) over the shared months.
- * - Revenue estimate of a brand = its published `sod` in the latest shared month × that month's GGR / 100.
- *   A brand with zero volume that month gets 0; the only brand of a market gets the whole GGR.
+ * - The revenue model and the estimates among licensed brands: market-revenue.ts (#27).
  */
 export function computeCalibration(
   groundTruth: readonly GroundTruth[],
   index: readonly IndexValue[],
+  licensing: Licensing,
 ): CalibrationEntry[] {
   const totals = demandTotals(index);
-  const indexByMarketMonth = groupBy(index, (value) => `${value.country}|${value.period}`);
+  const indexByCountry = groupBy(index, (value) => value.country);
   const markets = groupBy(groundTruth, (row) => `${row.country}|${row.regulator_code}|${row.vertical}`);
   return [...markets.values()]
     .map((rows) => {
@@ -102,11 +93,7 @@ export function computeCalibration(
         correlation: r === null ? null : round4(r),
         latest_period: latest?.period ?? null,
         latest_ggr: latest?.ggr ?? null,
-        // Until #27 splits GGR over a period's share, estimates exist for monthly periods only.
-        estimates:
-          latest === undefined || monthsOfPeriod(latest.period).length !== 1
-            ? []
-            : revenueEstimates(indexByMarketMonth.get(`${latest.country}|${latest.period}`) ?? [], latest.ggr),
+        ...computeMarketRevenue(sorted, indexByCountry.get(first.country) ?? [], licensing),
       };
     })
     .sort(
@@ -115,11 +102,4 @@ export function computeCalibration(
         compareStrings(a.regulator_code, b.regulator_code) ||
         compareStrings(a.vertical, b.vertical),
     );
-}
-
-/** Splits a month's GGR by share of demand: `sod × ggr / 100` per brand, 2 decimals. */
-export function revenueEstimates(values: readonly Pick<IndexValue, "brand" | "sod">[], ggr: number): RevenueEstimate[] {
-  return values
-    .map((value) => ({ brand: value.brand, sod: value.sod, revenue_estimate: roundTo((value.sod * ggr) / 100, 2) }))
-    .sort((a, b) => b.revenue_estimate - a.revenue_estimate || compareStrings(a.brand, b.brand));
 }

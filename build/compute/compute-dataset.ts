@@ -11,6 +11,7 @@ import { computeCountryCoverage, type CountryRecord } from "./country-coverage.t
 import type { Dataset, LicenseRecord } from "./dataset.ts";
 import { computeDemandIndex } from "./demand-index.ts";
 import { computeGameRanks } from "./game-rank.ts";
+import { licenseVerticals } from "./licensed-brands.ts";
 import { computeMomentum } from "./momentum.ts";
 import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
@@ -34,10 +35,17 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
   const snapshotDate = utcDateOf(seeds.meta.snapshot_at);
   const index = computeDemandIndex(seeds.demand);
   const periods = [...new Set(seeds.demand.map((row) => row.period))].sort(compareStrings);
-  const jurisdictions = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.jurisdiction]));
+  const regulatorsByCode = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator]));
   const licenses: LicenseRecord[] = [...seeds.licenses]
     .sort((a, b) => compareStrings(a.id, b.id))
-    .map((license) => ({ ...license, jurisdiction: jurisdictions.get(license.regulator_code) ?? "" }));
+    .map((license) => {
+      const regulator = regulatorsByCode.get(license.regulator_code);
+      return {
+        ...license,
+        jurisdiction: regulator?.jurisdiction ?? "",
+        verticals: licenseVerticals(license, regulator),
+      };
+    });
   const brandNames = new Map(seeds.brands.map((brand) => [brand.slug, brand.name]));
   const nameOf = (slug: string): string => brandNames.get(slug) ?? slug;
   const countries = [...seeds.countries].sort((a, b) => compareStrings(a.code, b.code));
@@ -70,7 +78,11 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
     }),
     index,
     groundTruth,
-    calibration: computeCalibration(groundTruth, index),
+    calibration: computeCalibration(groundTruth, index, {
+      licenses: seeds.licenses,
+      regulators: seeds.regulators,
+      brands: seeds.brands,
+    }),
     trending: computeTrending(index, periods, nameOf),
     momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),

@@ -14,6 +14,7 @@ import type {
   Provider,
   TcAlert,
 } from "../load/schemas.ts";
+import type { Vertical } from "../load/verticals.ts";
 import type { CalibrationEntry } from "./calibration.ts";
 import type { CountryRecord } from "./country-coverage.ts";
 import type { IndexValue } from "./demand-index.ts";
@@ -39,6 +40,8 @@ export interface BrandRecord extends Brand {
 
 export interface LicenseRecord extends License {
   jurisdiction: string;
+  /** The verticals it covers (licensed-brands.ts): never null, unlike the seed's. */
+  verticals: Vertical[];
 }
 
 export interface Dataset {

@@ -3,12 +3,16 @@
  * @module
  */
 import type { License, Regulator } from "../load/schemas.ts";
+import type { Vertical } from "../load/verticals.ts";
+import { regulatorVerticals } from "./licensed-brands.ts";
 
 export interface RegulatorRecord extends Regulator {
   /** Licenses of the regulator in the data, whatever their status. */
   licenses_count: number;
   /** Distinct brands holding those licenses. */
   brands_count: number;
+  /** The verticals it licenses: all of them unless the seed lists some. */
+  verticals: Vertical[];
 }
 
 /** Counts each regulator's licenses and distinct brands, keeping the input order. */
@@ -27,5 +31,6 @@ export function computeRegulatorCounts(
     ...regulator,
     licenses_count: counts.get(regulator.code)?.licenses ?? 0,
     brands_count: counts.get(regulator.code)?.brands.size ?? 0,
+    verticals: regulatorVerticals(regulator),
   }));
 }

@@ -110,6 +110,9 @@ export const regulatorSchema = z.strictObject({
   jurisdiction: countryCode,
   tier: z.int().min(1).max(3).describe("1 = strict regulator, 3 = lenient"),
   register_url: webUrl,
+  verticals: unknownWhenAbsent(distinctList(verticalSchema).min(1)).describe(
+    "The verticals the regulator licenses (#27); absent: all of them",
+  ),
 });
 
 const storeRating = z.strictObject({ rating: z.number().min(0).max(5), reviews: z.int().min(0) });
@@ -197,6 +200,9 @@ export const licenseSchema = z.strictObject({
     .describe(
       "When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)",
     ),
+  verticals: unknownWhenAbsent(distinctList(verticalSchema).min(1)).describe(
+    "The verticals the license covers (#27); absent: every vertical its regulator licenses",
+  ),
 });
 
 export const providerSchema = z.strictObject({

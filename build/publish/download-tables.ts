@@ -15,6 +15,7 @@ import { providersEndpoint } from "../query/dataset/providers.ts";
 import { regulatorsEndpoint } from "../query/dataset/regulators.ts";
 import { tcAlertsEndpoint } from "../query/dataset/tc-alerts.ts";
 import { fullResume } from "../query/resumes/resume-records.ts";
+import { revenueEstimateRecords, revenueModelRecords } from "./revenue-tables.ts";
 import type { KeyedTable } from "./table-keys.ts";
 import type { ForeignKey } from "./table-schema.ts";
 
@@ -239,11 +240,37 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "ground-truth",
     service: "dataset",
-    primaryKey: ["country", "regulator_code", "period"],
+    primaryKey: ["country", "regulator_code", "vertical", "period"],
     foreignKeys: [COUNTRY, REGULATOR],
     title: "Ground truth",
-    description: "Regulator-published gross gaming revenue per market and month, with the tracked demand total.",
+    description:
+      "Regulator-published gross gaming revenue per market, vertical and reporting period, with the tracked demand total.",
     records: (context) => everyItem(context, groundTruthEndpoint),
+  },
+  {
+    name: "revenue-models",
+    service: "dataset",
+    primaryKey: ["country", "regulator_code", "vertical"],
+    foreignKeys: [COUNTRY, REGULATOR],
+    title: "Revenue models",
+    description:
+      "Per market with GGR (country, regulator, vertical): GGR per unit of licensed search demand, its correlation with 95% interval, the in-sample and hold-out errors, the lagged-share window and whether estimates are published (and why not).",
+    records: revenueModelRecords,
+  },
+  {
+    name: "revenue-estimates",
+    service: "dataset",
+    primaryKey: ["country", "regulator_code", "vertical", "brand"],
+    foreignKeys: [
+      BRAND,
+      COUNTRY,
+      REGULATOR,
+      naming(["country", "regulator_code", "vertical"], "revenue-models", ["country", "regulator_code", "vertical"]),
+    ],
+    title: "Revenue estimates",
+    description:
+      "Each licensed brand's lagged share of the licensed brands' demand and the split of its market's GGR it implies, with an interval; revenue figures are null where the market's model is too weak or too short.",
+    records: revenueEstimateRecords,
   },
   {
     name: "tc-alerts",

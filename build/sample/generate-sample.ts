@@ -9,7 +9,7 @@ import { META_FILE, SEED_RESOURCES } from "../load/seed-resources.ts";
 import { generateBrands } from "./brands.ts";
 import { generateCountries } from "./countries.ts";
 import { toCsv } from "./csv-writer.ts";
-import { demandTotals, generateDemand } from "./demand.ts";
+import { generateDemand } from "./demand.ts";
 import { generateDomains } from "./domains.ts";
 import { generateGames, PROVIDERS_PER_SCALE } from "./games.ts";
 import { generateGroundTruth } from "./ground-truth.ts";
@@ -84,7 +84,12 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   const { providers, games } = generateGames(root.fork("games"), scale);
   const lobby = generateLobby(root.fork("lobby"), brands, games, scale);
   const demand = generateDemand(root.fork("demand"), brands, scale);
-  const groundTruth = generateGroundTruth(root.fork("ground-truth"), demandTotals(demand));
+  const groundTruth = generateGroundTruth(root.fork("ground-truth"), {
+    demand,
+    licenses,
+    regulators,
+    brands: brands.map((plan) => plan.brand),
+  });
   const alerts = generateTcAlerts(root.fork("tc-alerts"), brands, domains, scale);
   const resumes = generateResumes(root.fork("resumes"), scale);
 
@@ -97,15 +102,28 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   files.set(
     SAMPLE_FILES.licenses,
     toCsv(
-      ["id", "brand", "regulator_code", "license_number", "status", "issued_at", "expires_at", "status_changed_at"],
-      licenses,
+      [
+        "id",
+        "brand",
+        "regulator_code",
+        "license_number",
+        "status",
+        "issued_at",
+        "expires_at",
+        "status_changed_at",
+        "verticals",
+      ],
+      licenses.map((license) => ({ ...license, verticals: license.verticals?.join("|") ?? null })),
     ),
   );
   files.set(SAMPLE_FILES.providers, toJsonText(providers));
   files.set(SAMPLE_FILES.games, toNdjson(games.map((g) => g.game)));
   files.set(SAMPLE_FILES.lobby, toCsv(["brand", "game", "country", "observed_at", "position"], lobby));
   files.set(SAMPLE_FILES.demand, toCsv(["brand", "country", "period", "volume"], demand));
-  files.set(SAMPLE_FILES.groundTruth, toCsv(["country", "regulator_code", "period", "ggr", "currency"], groundTruth));
+  files.set(
+    SAMPLE_FILES.groundTruth,
+    toCsv(["country", "regulator_code", "period", "vertical", "ggr", "currency"], groundTruth),
+  );
   files.set(SAMPLE_FILES.tcAlerts, toNdjson(alerts));
   // Dated trust inputs (#27): their own streams, so the families above keep their bytes.
   files.set(

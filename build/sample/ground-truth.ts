@@ -1,14 +1,23 @@
 /**
- * Regulator-published gross gaming revenue for the ground-truth markets.
- * GGR is derived from the market's total sample demand, times a revenue-per-search that differs
- * by market, times monthly noise, in local currency: calibration against it should find a clear
- * but imperfect correlation, as it would with real registers.
+ * Regulator-published gross gaming revenue for the ground-truth markets, as each regulator publishes it:
+ * monthly, quarterly, half-yearly or yearly, one figure for the whole market or one per vertical (#27).
+ * A period's GGR is the market's yearly figure (rounded public figures, named in regulators.ts) spread
+ * over the months by the tracked demand of the brands licensed there for the vertical (regulated revenue
+ * is the licensees'), times noise, in local currency: calibration against it finds a clear but imperfect
+ * fit in most markets and a weak one where the noise is large, as it would with real registers.
  * @module
  */
 import type { z } from "zod";
 import type { groundTruthSchema } from "../load/schemas.ts";
+import { monthsOfPeriod } from "../shared/ggr-periods.ts";
+import { licensedBrandsOf, type LicenseTerms } from "../compute/licensed-brands.ts";
+import type { Brand, DemandRow, Regulator } from "../load/schemas.ts";
+import type { GROUND_TRUTH_VERTICALS } from "../load/verticals.ts";
+import { PERIODS } from "./dates.ts";
+import { type Rng, round } from "./prng.ts";
+import { type GgrCadence, GROUND_TRUTH_MARKETS } from "./regulators.ts";
 
-/** A row as the sample writes it: monthly, of the whole market (no vertical column, which defaults to total). */
+/** A row as the sample writes it; `vertical` is left empty for a whole-market figure (it defaults to total). */
 type GroundTruth = z.input<typeof groundTruthSchema> & {
   ggr: number;
   country: string;
@@ -16,35 +25,64 @@ type GroundTruth = z.input<typeof groundTruthSchema> & {
   regulator_code: string;
   currency: string;
 };
-import { PERIODS } from "./dates.ts";
-import { type Rng, round } from "./prng.ts";
-import { GROUND_TRUTH_MARKETS } from "./regulators.ts";
 
-/** Euros of monthly GGR per monthly search, before the per-market factor. */
-const EUR_PER_SEARCH = 3.4;
+/** The reporting periods of a cadence whose every month lies within the sample's demand months. */
+export function wholePeriods(cadence: GgrCadence): string[] {
+  const years = [...new Set(PERIODS.map((month) => month.slice(0, 4)))];
+  const parts = { month: [], quarter: ["-Q1", "-Q2", "-Q3", "-Q4"], half: ["-H1", "-H2"], year: [""] }[cadence];
+  const periods = cadence === "month" ? PERIODS : years.flatMap((year) => parts.map((part) => `${year}${part}`));
+  return periods.filter((period) => monthsOfPeriod(period).every((month) => PERIODS.includes(month)));
+}
 
-/** Ground-truth rows by market then period; markets publish only their most recent `months` months. */
-export function generateGroundTruth(rng: Rng, totals: ReadonlyMap<string, ReadonlyMap<string, number>>): GroundTruth[] {
+/** What the sample's GGR follows: the registers and the demand of the brands they license. */
+export interface SampleLicensing {
+  demand: readonly DemandRow[];
+  licenses: readonly LicenseTerms[];
+  regulators: readonly Regulator[];
+  brands: readonly Brand[];
+}
+
+/** The monthly demand of the brands licensed in a market for a vertical (`total`: any vertical). */
+function licensedDemandByMonth(
+  input: SampleLicensing,
+  country: string,
+  regulator_code: string,
+  vertical: (typeof GROUND_TRUTH_VERTICALS)[number],
+): Map<string, number> {
+  const licensedIn = licensedBrandsOf({ regulator_code, vertical }, input.licenses, input.regulators, input.brands);
+  const licensed = new Map(PERIODS.map((month) => [month, licensedIn(month)]));
+  const byMonth = new Map<string, number>();
+  for (const row of input.demand) {
+    if (row.country === country && licensed.get(row.period)?.has(row.brand))
+      byMonth.set(row.period, (byMonth.get(row.period) ?? 0) + row.volume);
+  }
+  return byMonth;
+}
+
+/** Ground-truth rows by market, vertical, then period. */
+export function generateGroundTruth(rng: Rng, input: SampleLicensing): GroundTruth[] {
   const out: GroundTruth[] = [];
   for (const market of GROUND_TRUTH_MARKETS) {
-    const byPeriod = totals.get(market.country);
-    if (!byPeriod) continue;
-    // Markets monetise searches differently (tax, product mix, player value): a fixed factor per market.
-    const factor = rng.logNormal(1, 0.35);
-    // Some registers skip a month now and then; keep at least 12 published months.
-    const skipOne = market.months > 13 && rng.chance(0.4) ? rng.int(1, market.months - 2) : -1;
-    PERIODS.slice(PERIODS.length - market.months).forEach((period, i) => {
-      const total = byPeriod.get(period);
-      if (total === undefined || total === 0 || i === skipOne) return;
-      const eur = total * EUR_PER_SEARCH * factor * rng.logNormal(1, 0.12);
-      out.push({
-        country: market.country,
-        regulator_code: market.regulator,
-        period,
-        ggr: round(eur * market.perEuro, 0),
-        currency: market.currency,
+    const periods = wholePeriods(market.cadence);
+    // Some monthly registers skip a month now and then.
+    const skipOne = market.cadence === "month" && rng.chance(0.4) ? rng.int(1, periods.length - 2) : -1;
+    for (const [vertical, annual] of Object.entries(market.annual)) {
+      const byMonth = licensedDemandByMonth(input, market.country, market.regulator, vertical as "total");
+      const meanMonth = PERIODS.reduce((sum, month) => sum + (byMonth.get(month) ?? 0), 0) / PERIODS.length;
+      if (meanMonth <= 0) continue;
+      periods.forEach((period, i) => {
+        const demand = monthsOfPeriod(period).reduce((sum, month) => sum + (byMonth.get(month) ?? 0), 0);
+        if (demand === 0 || i === skipOne) return;
+        out.push({
+          country: market.country,
+          regulator_code: market.regulator,
+          period,
+          ...(vertical === "total" ? {} : { vertical: vertical as GroundTruth["vertical"] }),
+          ggr: round(((annual / 12) * demand * rng.logNormal(1, market.noise)) / meanMonth, 0),
+          currency: market.currency,
+        });
       });
-    });
+    }
   }
   return out;
 }

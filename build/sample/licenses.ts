@@ -2,7 +2,9 @@
  * Licenses from the sample regulator registers. About a fifth of brands hold none (the grey
  * market the dataset is meant to expose); the rest hold licenses from the regulators of their
  * markets and from offshore hubs. Status dates obey the register rules the loader checks:
- * status_changed_at is null exactly while a license is active.
+ * status_changed_at is null exactly while a license is active. A license names the verticals it
+ * covers (those of the brand its regulator licenses) or, like many register exports, none (#27);
+ * no brand gets a license from a state monopoly's regulator or for verticals its regulator does not license.
  * @module
  */
 import type { License, Regulator } from "../load/schemas.ts";
@@ -10,7 +12,7 @@ import type { BrandPlan } from "./brands.ts";
 import { addDays, addYears, dayOf, isoOf, LAST_DAY, randomDate, SNAPSHOT_DATE } from "./dates.ts";
 import { type Rng, WeightedTable } from "./prng.ts";
 import { compareText } from "./words.ts";
-import { OFFSHORE_REGULATORS } from "./regulators.ts";
+import { MONOPOLY_REGULATORS, OFFSHORE_REGULATORS } from "./regulators.ts";
 
 /** Licenses at scale 1 (at least); the count is multiplied by the scale. */
 export const LICENSES_PER_SCALE = 2150;
@@ -22,7 +24,7 @@ const LAST_ISSUE = "2026-10-31";
 function termYears(code: string): number | null {
   if (code === "UKGC" || code === "AGCC" || code === "GSC") return null;
   if (code === "MGA" || code === "KSA") return 10;
-  if (code === "GCB" || code === "AOFA" || code === "KGC") return 3;
+  if (code === "CGA" || code === "AOFA" || code === "KGC") return 3;
   return 5;
 }
 
@@ -47,7 +49,10 @@ class LicenseFactory {
   private readonly sequence = new Map<string, number>();
   readonly records: License[] = [];
 
-  constructor(private readonly rng: Rng) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly regulators: ReadonlyMap<string, Regulator>,
+  ) {}
 
   private next(code: string): number {
     const n = (this.sequence.get(code) ?? 1000 + this.rng.int(0, 8000)) + this.rng.int(1, 40);
@@ -105,6 +110,8 @@ class LicenseFactory {
     expires: string | null,
     changed: string | null,
   ): void {
+    const licensed = this.regulators.get(code)?.verticals;
+    const covered = plan.brand.verticals.filter((vertical) => licensed?.includes(vertical) ?? true);
     this.records.push({
       id: "",
       brand: plan.brand.slug,
@@ -114,6 +121,8 @@ class LicenseFactory {
       issued_at: issued,
       expires_at: expires,
       status_changed_at: changed,
+      // About a third of registers' rows name no vertical: the license then covers what its regulator licenses.
+      verticals: this.rng.chance(0.35) ? null : covered,
     });
   }
 }
@@ -137,12 +146,15 @@ function candidateRegulators(
   const codes: string[] = [];
   const weights: number[] = [];
   for (const r of regulators) {
+    // A monopoly licenses no private brand; a regulator licenses none of the brand's verticals (ANJ and a casino).
+    if (MONOPOLY_REGULATORS.includes(r.code)) continue;
+    if (r.verticals !== null && !plan.brand.verticals.some((vertical) => r.verticals!.includes(vertical))) continue;
     if (markets.has(r.jurisdiction)) {
       codes.push(r.code);
       weights.push(r.tier === 1 ? 4 : 2);
     } else if (OFFSHORE_REGULATORS.includes(r.code)) {
       codes.push(r.code);
-      weights.push(r.code === "MGA" || r.code === "GCB" ? 2.5 : 0.6);
+      weights.push(r.code === "MGA" || r.code === "CGA" ? 2.5 : 0.6);
     }
   }
   return { codes, weights };
@@ -155,12 +167,14 @@ export function generateLicenses(
   regulators: readonly Regulator[],
   scale: number,
 ): License[] {
-  const factory = new LicenseFactory(rng);
+  const factory = new LicenseFactory(rng, new Map(regulators.map((regulator) => [regulator.code, regulator])));
   const licensed: BrandPlan[] = [];
   for (const plan of plans) {
     if (!rng.chance(plan.size > 40 ? 0.93 : 0.78)) continue;
-    licensed.push(plan);
     const { codes, weights } = candidateRegulators(plan, regulators);
+    // A brand no regulator can license (a casino serving only monopoly markets) stays unlicensed.
+    if (codes.length === 0) continue;
+    licensed.push(plan);
     const count = Math.min(codes.length, 1 + Math.floor(Math.sqrt(plan.brand.markets.length) * rng.float(0.3, 1.2)));
     for (const code of rng.weightedSample(codes, weights, count)) {
       factory.issue(plan, code, pickStatus(rng, plan), rng.chance(0.1));
@@ -175,7 +189,7 @@ export function generateLicenses(
   while (factory.records.length < target && licensed.length > 0) {
     const plan = table.draw(rng);
     const { codes, weights } = candidateRegulators(plan, regulators);
-    factory.issue(plan, codes[rng.weightedIndex(weights)] ?? "MGA", pickStatus(rng, plan), rng.chance(0.4));
+    factory.issue(plan, codes[rng.weightedIndex(weights)]!, pickStatus(rng, plan), rng.chance(0.4));
   }
   // Group by brand (in brand order) and number the rows, so ids read in register order.
   const order = new Map(plans.map((p, i) => [p.brand.slug, i]));

@@ -24,3 +24,19 @@ export function monthsOfPeriod(period: string): string[] {
 export function lastMonthOf(period: string): string {
   return monthsOfPeriod(period).at(-1)!;
 }
+
+/** The month `count` months after `month` (before it when negative), both `YYYY-MM`. */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/**
+ * The months of a period and the `lag` months before its first, ascending: the window a lagged share of
+ * demand is taken over (#27). `2025-Q2` with a lag of 2 is 2025-02 to 2025-06.
+ */
+export function laggedWindowOf(period: string, lag: number): string[] {
+  const months = monthsOfPeriod(period);
+  const lagMonths = Array.from({ length: lag }, (_, i) => addMonths(months[0]!, i - lag));
+  return [...lagMonths, ...months];
+}

@@ -1,14 +1,26 @@
 import type { GroundTruth } from "../../build/load/schemas.ts";
 import { describe, expect, it } from "vitest";
-import {
-  computeCalibration,
-  demandTotals,
-  periodDemandTotal,
-  revenueEstimates,
-} from "../../build/compute/calibration.ts";
+import { computeCalibration, demandTotals, periodDemandTotal } from "../../build/compute/calibration.ts";
+import type { Licensing } from "../../build/compute/market-revenue.ts";
 import { computeDemandIndex } from "../../build/compute/demand-index.ts";
 
 const demand = (brand: string, country: string, period: string, volume: number) => ({ brand, country, period, volume });
+/** Every brand named holds an open-ended license from every regulator named, since 2020, for every vertical. */
+const everyoneLicensed = (brands: string[], regulators: string[]): Licensing => ({
+  licenses: brands.flatMap((brand) =>
+    regulators.map((regulator_code) => ({
+      brand,
+      regulator_code,
+      status: "active" as const,
+      issued_at: "2020-01-01",
+      expires_at: null,
+      status_changed_at: null,
+      verticals: null,
+    })),
+  ),
+  regulators: regulators.map((code) => ({ code, verticals: null })),
+  brands: brands.map((slug) => ({ slug, verticals: ["casino", "sportsbook"] })),
+});
 const ggr = (
   country: string,
   regulator_code: string,
@@ -17,43 +29,6 @@ const ggr = (
   currency = "EUR",
   vertical: GroundTruth["vertical"] = "total",
 ): GroundTruth => ({ country, regulator_code, period, vertical, ggr: value, currency });
-
-describe("revenueEstimates", () => {
-  it("splits GGR by sod: sod × GGR / 100, 2 decimals, revenue descending then brand", () => {
-    expect(
-      revenueEstimates(
-        [
-          { brand: "x", sod: 12.5 },
-          { brand: "y", sod: 87.5 },
-        ],
-        2000,
-      ),
-    ).toEqual([
-      { brand: "y", sod: 87.5, revenue_estimate: 1750 },
-      { brand: "x", sod: 12.5, revenue_estimate: 250 },
-    ]);
-  });
-
-  it("orders equal published estimates by brand, and gives a zero-volume brand 0", () => {
-    expect(
-      revenueEstimates(
-        [
-          { brand: "c", sod: 33.3334 },
-          { brand: "b", sod: 33.3333 },
-          { brand: "a", sod: 33.3333 },
-          { brand: "z", sod: 0 },
-        ],
-        1000,
-      ),
-    ).toEqual([
-      // 333.333, 333.333 and 333.334 all publish as 333.33: a tie, in brand order
-      { brand: "a", sod: 33.3333, revenue_estimate: 333.33 },
-      { brand: "b", sod: 33.3333, revenue_estimate: 333.33 },
-      { brand: "c", sod: 33.3334, revenue_estimate: 333.33 },
-      { brand: "z", sod: 0, revenue_estimate: 0 }, // a brand with zero volume
-    ]);
-  });
-});
 
 describe("computeCalibration", () => {
   const index = computeDemandIndex([
@@ -80,7 +55,11 @@ describe("computeCalibration", () => {
     ggr("NL", "KSA", "2026-05", 500),
     ggr("SE", "SGA", "2026-05", 700), // no demand at all in SE
   ];
-  const result = computeCalibration(truth, index);
+  const result = computeCalibration(
+    truth,
+    index,
+    everyoneLicensed(["alpha", "beta", "gamma", "solo"], ["UKGC", "KSA", "SGA"]),
+  );
   const market = (country: string) => result.find((entry) => entry.country === country);
 
   it("totals tracked demand per country and month", () => {
@@ -100,17 +79,39 @@ describe("computeCalibration", () => {
     });
   });
 
-  it("estimates each brand's revenue from its sod in the latest shared month", () => {
-    // 2026-05: alpha 225 / 300 = 75 %, beta 25 %, gamma 0 % of GBP 3000
+  it("splits the latest period's GGR by the lagged share among licensed brands, with the model's errors", () => {
+    // Licensed demand 100, 200, 400, 300 against GGR 1000, 2000, 4000, 3000: 4 periods, 3 fitted, 1 held out.
+    // k = (1000 + 2000 + 4000) / (100 + 200 + 400) = 10; May: 10 × 300 = 3000 exactly, so both errors are 0.
+    expect(market("GB")?.model).toMatchObject({
+      periods: 4,
+      fit_periods: 3,
+      hold_out_periods: 1,
+      ggr_per_demand: 10,
+      correlation: 1,
+      in_sample_error: 0,
+      hold_out_error: 0,
+      status: "published",
+    });
+    // Window 2026-03..05, 2026-03 untracked: alpha 300 + 225 = 525, beta 100 + 75 = 175, gamma 0 of 700.
+    expect(market("GB")).toMatchObject({
+      estimate_period: "2026-05",
+      share_from: "2026-04",
+      share_to: "2026-05",
+      share_months: 2,
+      licensed_brands: 3,
+      estimate_status: "published",
+      estimate_reason: null,
+    });
+    // 75 % of GBP 3000; alpha's share is 75 % in both months, so its interval is the point itself.
     expect(market("GB")?.estimates).toEqual([
-      { brand: "alpha", sod: 75, revenue_estimate: 2250 },
-      { brand: "beta", sod: 25, revenue_estimate: 750 },
-      { brand: "gamma", sod: 0, revenue_estimate: 0 },
+      { brand: "alpha", sod: 75, revenue_estimate: 2250, share: 75, revenue_low: 2250, revenue_high: 2250 },
+      { brand: "beta", sod: 25, revenue_estimate: 750, share: 25, revenue_low: 750, revenue_high: 750 },
+      { brand: "gamma", sod: 0, revenue_estimate: 0, share: 0, revenue_low: 0, revenue_high: 0 },
     ]);
   });
 
-  it("gives a one-brand market the whole GGR and no correlation below 3 months", () => {
-    expect(market("NL")).toEqual({
+  it("gives a one-brand market no correlation below 3 months and no revenue figures on one period", () => {
+    expect(market("NL")).toMatchObject({
       country: "NL",
       regulator_code: "KSA",
       vertical: "total",
@@ -119,12 +120,13 @@ describe("computeCalibration", () => {
       correlation: null,
       latest_period: "2026-05",
       latest_ggr: 500,
-      estimates: [{ brand: "solo", sod: 100, revenue_estimate: 500 }],
+      estimate_status: "too_few_periods",
+      estimates: [{ brand: "solo", sod: 100, revenue_estimate: null, share: 100 }],
     });
   });
 
   it("keeps a market without demand data, with nothing to calibrate", () => {
-    expect(market("SE")).toEqual({
+    expect(market("SE")).toMatchObject({
       country: "SE",
       regulator_code: "SGA",
       vertical: "total",
@@ -149,6 +151,7 @@ describe("computeCalibration", () => {
         demand("a", "FR", "2026-02", 200),
         demand("a", "FR", "2026-03", 300),
       ]),
+      everyoneLicensed(["a"], ["ANJ"]),
     );
     // r is scale-free: r([1, 2, 3], [2, 4, 7]) = 5 / √(2 · 38/3) = 5 / 5.033223 = 0.993399… → 0.9934
     expect(fr?.correlation).toBe(0.9934);
@@ -167,12 +170,13 @@ describe("computeCalibration", () => {
         demand("a", "HR", "2022-12", 10),
         demand("a", "HR", "2023-01", 10),
       ]),
+      everyoneLicensed(["a"], ["MF"]),
     );
     expect(hr).toMatchObject({
       currency: "EUR",
       latest_period: "2023-01",
       latest_ggr: 150,
-      estimates: [{ brand: "a", sod: 100, revenue_estimate: 150 }],
+      estimates: [{ brand: "a", sod: 100, share: 100 }],
     });
   });
 
@@ -180,8 +184,9 @@ describe("computeCalibration", () => {
     const [de] = computeCalibration(
       [ggr("DE", "GGL", "2026-05", 900)],
       computeDemandIndex([demand("x", "DE", "2026-05", 0), demand("y", "DE", "2026-05", 0)]),
+      everyoneLicensed(["x", "y"], ["GGL"]),
     );
-    expect(de).toEqual({
+    expect(de).toMatchObject({
       country: "DE",
       regulator_code: "GGL",
       vertical: "total",
@@ -223,6 +228,7 @@ describe("computeCalibration: periods as regulators publish them (#26)", () => {
         ggr("NL", "KSA", "2026-Q3", 900, "EUR", "casino"),
       ],
       quarters,
+      everyoneLicensed(["a"], ["KSA"]),
     );
     expect(result.map((entry) => [entry.vertical, entry.months, entry.correlation, entry.latest_period])).toEqual([
       ["casino", 1, null, "2026-Q3"],

@@ -7,6 +7,7 @@ const regulator = (code: string) => ({
   jurisdiction: "GB",
   tier: 1,
   register_url: `https://example.org/${code}`,
+  verticals: code === "MGA" ? null : (["casino"] as "casino"[]),
 });
 
 describe("computeRegulatorCounts", () => {
@@ -25,6 +26,8 @@ describe("computeRegulatorCounts", () => {
       ["MGA", 1, 1],
       ["EMPTY", 0, 0],
     ]);
-    expect(result[0]).toMatchObject(regulator("UKGC"));
+    expect(result[0]).toMatchObject({ ...regulator("UKGC"), verticals: ["casino"] });
+    // A regulator that lists no verticals licenses every one of them (#27).
+    expect(result[1]?.verticals).toEqual(["casino", "sportsbook", "poker", "lottery"]);
   });
 });

@@ -27,6 +27,7 @@ export function licenseItem(license: LicenseRecord) {
     issued_at: license.issued_at,
     expires_at: license.expires_at,
     status_changed_at: license.status_changed_at,
+    verticals: license.verticals,
   };
 }
 

@@ -23,6 +23,7 @@ export const regulatorsEndpoint: Endpoint = {
       brands_count: regulator.brands_count,
       tier: regulator.tier,
       register_url: regulator.register_url,
+      verticals: regulator.verticals,
     }));
     return { kind: "json", body: envelope(context, "dataset", data) };
   },

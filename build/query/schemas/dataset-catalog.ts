@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../../load/schemas.ts";
+import { VERTICALS } from "../../load/verticals.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
 import {
   count,
@@ -31,7 +32,14 @@ const avgPosition = z.number().min(1).describe("Mean lobby position over every s
 
 /** A license from a regulator's public register (component `License`). */
 export const licenseItem = licenseSchema
-  .extend({ jurisdiction: jurisdictionCode.describe("Country of the regulator; empty when the regulator is unknown") })
+  .extend({
+    jurisdiction: jurisdictionCode.describe("Country of the regulator; empty when the regulator is unknown"),
+    verticals: z
+      .array(z.enum(VERTICALS))
+      .describe(
+        "The verticals it covers: those the register names that its regulator licenses, else all the regulator licenses",
+      ),
+  })
   .meta({ id: "License", description: "A license from a regulator's public register" });
 
 /** A regulator with its register's counts (component `Regulator`). */
@@ -39,6 +47,9 @@ export const regulatorItem = regulatorSchema
   .extend({
     licenses_count: count.describe("Licenses in its register, any status"),
     brands_count: count.describe("Distinct brands holding them"),
+    verticals: z
+      .array(z.enum(VERTICALS))
+      .describe("The verticals it licenses (all of them unless the seeds say otherwise)"),
   })
   .meta({ id: "Regulator", description: "A regulator with its register's counts" });
 

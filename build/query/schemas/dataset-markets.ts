@@ -70,6 +70,44 @@ const lastTwoPeriods = {
   current_period: period.nullable().describe("The dataset's last period"),
 };
 
+const errorPct = z.number().min(0).nullable();
+
+/** GGR ≈ k × licensed demand, fitted on all but the latest periods (component `RevenueModel`). */
+const revenueModel = z
+  .strictObject({
+    periods: count.describe("Periods with GGR and the licensed brands' demand measured in each of their months"),
+    fit_periods: count.describe("The earlier periods, which k is fitted on"),
+    hold_out_periods: count.describe("The latest quarter of the periods (at least 1), held out to measure the error"),
+    ggr_per_demand: z
+      .number()
+      .min(0)
+      .nullable()
+      .describe("k: GGR per unit of licensed search demand over the fit periods, 4 decimals"),
+    correlation: z.number().min(-1).max(1).nullable().describe("Pearson's r of licensed demand and GGR, every period"),
+    correlation_low: z.number().min(-1).max(1).nullable().describe("Lower end of r's 95% interval (Fisher z)"),
+    correlation_high: z.number().min(-1).max(1).nullable().describe("Upper end of r's 95% interval"),
+    in_sample_error: errorPct.describe("Mean absolute % error of k × demand against GGR over the fit periods"),
+    hold_out_error: errorPct.describe("The same over the held-out periods; above 25 no estimate is published"),
+    status: z.enum(["published", "too_few_periods", "weak_fit", "no_licensed_demand"]),
+  })
+  .meta({ id: "RevenueModel", description: "GGR per unit of licensed search demand, with its errors" });
+
+/** A brand's share of a market's licensed demand and the revenue it implies (component `RevenueEstimate`). */
+const revenueEstimate = z
+  .strictObject({
+    brand: slug,
+    sod: score100.nullable().describe("The brand's sod among all tracked brands in the period's last month"),
+    revenue_estimate: z
+      .number()
+      .min(0)
+      .nullable()
+      .describe("share × GGR / 100 in the market's currency, 2 decimals; null where the model publishes none"),
+    share: score100.describe("% of the licensed brands' demand over the lagged window, 4 decimals"),
+    revenue_low: z.number().min(0).nullable().describe("GGR × lowest monthly share × (1 − hold-out error)"),
+    revenue_high: z.number().min(0).nullable().describe("GGR × highest monthly share × (1 + hold-out error)"),
+  })
+  .meta({ id: "RevenueEstimate", description: "A licensed brand's share of demand and the revenue it implies" });
+
 /** How well tracked demand follows regulator-published revenue in one market (component `Calibration`). */
 export const calibrationEntry = z
   .strictObject({
@@ -90,13 +128,25 @@ export const calibrationEntry = z
       ),
     latest_period: groundTruthSchema.shape.period.nullable(),
     latest_ggr: z.number().min(0).nullable(),
-    estimates: z.array(
-      z.strictObject({
-        brand: slug,
-        sod: score100,
-        revenue_estimate: z.number().min(0).describe("sod × GGR / 100 in the market's currency, 2 decimals"),
-      }),
+    model: revenueModel,
+    estimate_period: groundTruthSchema.shape.period
+      .nullable()
+      .describe("The period whose GGR the estimates split: the latest with licensed demand in each month"),
+    estimate_ggr: z.number().min(0).nullable(),
+    share_from: period.nullable().describe("First month of the lagged share's window (the period and 2 months before)"),
+    share_to: period.nullable().describe("Last month of that window"),
+    share_months: count.describe("Window months with every licensed brand measured, which the shares rest on"),
+    licensed_brands: count.describe(
+      "Brands with an active license from the regulator for the vertical in some month of the estimated period",
     ),
+    estimate_status: z
+      .enum(["published", "too_few_periods", "weak_fit", "no_licensed_demand"])
+      .describe("published, or why the revenue figures are null"),
+    estimate_reason: z
+      .string()
+      .nullable()
+      .describe("Why the revenue figures are null, in a sentence; null when published"),
+    estimates: z.array(revenueEstimate).describe("One per licensed brand, by share descending, then brand"),
   })
   .meta({
     id: "Calibration",
