@@ -3,7 +3,7 @@
  * @module
  */
 import type { SeedSet } from "../load/load-seeds.ts";
-import type { ContactScope } from "../load/schemas.ts";
+import type { ContactScope, License } from "../load/schemas.ts";
 import { computeCalibration } from "./calibration.ts";
 import { compareStrings } from "./compare.ts";
 import { computeBrands } from "./compute-brands.ts";
@@ -16,6 +16,7 @@ import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
 import { utcDateOf } from "../shared/utc-date.ts";
 import { computeTrending } from "./trending.ts";
+import { licenseStatusOn } from "./trust-score.ts";
 import { DEFAULT_RESUME_CONTACTS, settleContacts } from "./resume-contacts.ts";
 
 /**
@@ -28,6 +29,21 @@ export function canonicalBaseUrl(text: string): string {
   return (URL.canParse(text) ? new URL(text).href : text).replace(/\/+$/, "");
 }
 
+/**
+ * A license as published (#26): `status` is its status at the snapshot, so that a license the register
+ * still calls active but whose expiry date is on or before the snapshot is expired in lists and cards as
+ * it is in counts and scores; `register_status` keeps the register's own value.
+ */
+export function effectiveLicenseStatus(license: License, snapshotDate: string): Omit<LicenseRecord, "jurisdiction"> {
+  const status = licenseStatusOn(license, snapshotDate);
+  return {
+    ...license,
+    // Not yet issued cannot happen in valid seeds (issued_at is checked against the snapshot).
+    status: status === "not_issued" ? license.status : status,
+    register_status: license.status,
+  };
+}
+
 /** Computes the dataset from validated seeds. Pure: the same seeds give the same dataset. */
 export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resumeContacts?: ContactScope }): Dataset {
   const resumeContacts = options.resumeContacts ?? DEFAULT_RESUME_CONTACTS;
@@ -37,7 +53,10 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
   const jurisdictions = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator.jurisdiction]));
   const licenses: LicenseRecord[] = [...seeds.licenses]
     .sort((a, b) => compareStrings(a.id, b.id))
-    .map((license) => ({ ...license, jurisdiction: jurisdictions.get(license.regulator_code) ?? "" }));
+    .map((license) => ({
+      ...effectiveLicenseStatus(license, snapshotDate),
+      jurisdiction: jurisdictions.get(license.regulator_code) ?? "",
+    }));
   const brandNames = new Map(seeds.brands.map((brand) => [brand.slug, brand.name]));
   const nameOf = (slug: string): string => brandNames.get(slug) ?? slug;
   const countries = [...seeds.countries].sort((a, b) => compareStrings(a.code, b.code));
