@@ -3,7 +3,7 @@
  * @module
  */
 import type { SeedSet } from "../load/load-seeds.ts";
-import type { ContactScope } from "../load/schemas.ts";
+import type { ContactScope, License } from "../load/schemas.ts";
 import { computeCalibration } from "./calibration.ts";
 import { compareStrings } from "./compare.ts";
 import { computeBrands } from "./compute-brands.ts";
@@ -17,6 +17,7 @@ import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
 import { utcDateOf } from "../shared/utc-date.ts";
 import { computeTrending } from "./trending.ts";
+import { licenseStatusOn } from "./trust-score.ts";
 import { DEFAULT_RESUME_CONTACTS, settleContacts } from "./resume-contacts.ts";
 
 /**
@@ -27,6 +28,21 @@ import { DEFAULT_RESUME_CONTACTS, settleContacts } from "./resume-contacts.ts";
  */
 export function canonicalBaseUrl(text: string): string {
   return (URL.canParse(text) ? new URL(text).href : text).replace(/\/+$/, "");
+}
+
+/**
+ * A license as published (#26): `status` is its status at the snapshot, so that a license the register
+ * still calls active but whose expiry date is on or before the snapshot is expired in lists and cards as
+ * it is in counts and scores; `register_status` keeps the register's own value.
+ */
+export function effectiveLicenseStatus(license: License, snapshotDate: string): Omit<LicenseRecord, "jurisdiction"> {
+  const status = licenseStatusOn(license, snapshotDate);
+  return {
+    ...license,
+    // Not yet issued cannot happen in valid seeds (issued_at is checked against the snapshot).
+    status: status === "not_issued" ? license.status : status,
+    register_status: license.status,
+  };
 }
 
 /** Computes the dataset from validated seeds. Pure: the same seeds give the same dataset. */
@@ -41,7 +57,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
     .map((license) => {
       const regulator = regulatorsByCode.get(license.regulator_code);
       return {
-        ...license,
+        ...effectiveLicenseStatus(license, snapshotDate),
         jurisdiction: regulator?.jurisdiction ?? "",
         verticals: licenseVerticals(license, regulator),
       };

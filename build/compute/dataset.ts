@@ -39,6 +39,8 @@ export interface BrandRecord extends Brand {
 }
 
 export interface LicenseRecord extends License {
+  /** The register's own status; `status` is the effective one at the snapshot (#26). */
+  register_status: License["status"];
   jurisdiction: string;
   /** The verticals it covers (licensed-brands.ts): never null, unlike the seed's. */
   verticals: Vertical[];

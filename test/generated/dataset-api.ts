@@ -671,7 +671,10 @@ export interface components {
             id: string;
             regulator_code: string;
             license_number: string;
-            /** @enum {string} */
+            /**
+             * @description Effective status at the snapshot: a license whose expiry date is on or before the snapshot is expired, whatever the register says
+             * @enum {string}
+             */
             status: "active" | "suspended" | "revoked" | "expired";
             /** Format: date */
             issued_at: string;
@@ -682,6 +685,11 @@ export interface components {
              * @default null
              */
             status_changed_at: string | null;
+            /**
+             * @description The status as the regulator's register gives it
+             * @enum {string}
+             */
+            register_status: "active" | "suspended" | "revoked" | "expired";
             /** @description Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown */
             jurisdiction: string;
         };
@@ -1163,7 +1171,10 @@ export interface components {
             brand: string;
             regulator_code: string;
             license_number: string;
-            /** @enum {string} */
+            /**
+             * @description Effective status at the snapshot: a license whose expiry date is on or before the snapshot is expired, whatever the register says
+             * @enum {string}
+             */
             status: "active" | "suspended" | "revoked" | "expired";
             /** Format: date */
             issued_at: string;
@@ -1174,6 +1185,11 @@ export interface components {
              * @default null
              */
             status_changed_at: string | null;
+            /**
+             * @description The status as the regulator's register gives it
+             * @enum {string}
+             */
+            register_status: "active" | "suspended" | "revoked" | "expired";
             /** @description Country of the regulator; empty when the regulator is unknown */
             jurisdiction: string;
         };
@@ -2609,7 +2625,7 @@ export interface operations {
                 /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct. */
                 jurisdiction?: string[];
                 /**
-                 * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired, in any case.
+                 * @description Effective status at the snapshot (an active license past its expiry date is expired). Accepts one or more of (comma-separated): active, suspended, revoked, expired, in any case.
                  * @example [
                  *       "active"
                  *     ]
@@ -2685,7 +2701,7 @@ export interface operations {
                 /** @description Jurisdiction of the regulator (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct. */
                 jurisdiction?: string[];
                 /**
-                 * @description Status in the register. Accepts one or more of (comma-separated): active, suspended, revoked, expired, in any case.
+                 * @description Effective status at the snapshot (an active license past its expiry date is expired). Accepts one or more of (comma-separated): active, suspended, revoked, expired, in any case.
                  * @example [
                  *       "active"
                  *     ]

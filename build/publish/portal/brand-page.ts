@@ -48,6 +48,7 @@ interface Card {
     jurisdiction: string;
     license_number: string;
     status: string;
+    register_status: string;
     issued_at: string;
     expires_at: string | null;
   }[];
@@ -146,7 +147,12 @@ function licensesSection(card: Card): string {
     escapeHtml(license.regulator_code),
     escapeHtml(license.jurisdiction === "" ? "unknown" : license.jurisdiction),
     escapeHtml(license.license_number),
-    escapeHtml(license.status),
+    // The effective status; the register's when it says otherwise (an "active" license past its expiry, #26).
+    escapeHtml(
+      license.status === license.register_status
+        ? license.status
+        : `${license.status} (register: ${license.register_status})`,
+    ),
     escapeHtml(license.issued_at),
     escapeHtml(license.expires_at ?? "no expiry"),
   ]);

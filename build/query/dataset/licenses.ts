@@ -24,6 +24,7 @@ export function licenseItem(license: LicenseRecord) {
     jurisdiction: license.jurisdiction,
     license_number: license.license_number,
     status: license.status,
+    register_status: license.register_status,
     issued_at: license.issued_at,
     expires_at: license.expires_at,
     status_changed_at: license.status_changed_at,
@@ -60,7 +61,13 @@ const byJurisdiction = anyOfFilter<LicenseRecord, EngineContext>(
   },
 );
 const byStatus = anyOfFilter<LicenseRecord, EngineContext>(
-  { name: "status", type: "closed", values: LICENSE_STATUSES, multi: true, description: "Status in the register" },
+  {
+    name: "status",
+    type: "closed",
+    values: LICENSE_STATUSES,
+    multi: true,
+    description: "Effective status at the snapshot (an active license past its expiry date is expired)",
+  },
   (license) => license.status,
   {
     values: () => LICENSE_STATUSES,

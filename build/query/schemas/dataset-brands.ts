@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { brandSchema, domainSchema, licenseSchema, reputationSchema } from "../../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
+import { licenseStatuses } from "./dataset-catalog.ts";
 import {
   count,
   countryCode,
@@ -63,7 +64,7 @@ const demandPoint = z.strictObject({
 /** A license of the brand (component `BrandLicense`). */
 export const brandLicense = licenseSchema
   .omit({ brand: true })
-  .extend({ jurisdiction })
+  .extend({ ...licenseStatuses, jurisdiction })
   .meta({ id: "BrandLicense", description: "A license of the brand" });
 
 /** The full card of a brand (component `BrandCard`). */

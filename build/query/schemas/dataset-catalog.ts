@@ -30,9 +30,21 @@ const rankScore = score100.describe("Weighted sum of the normalised sub-measures
 const presence = count.describe("Distinct brands whose lobbies show the game");
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
 
+/**
+ * A license's two statuses (#26): the effective one at the snapshot, which no published figure contradicts,
+ * and the register's own value.
+ */
+export const licenseStatuses = {
+  status: licenseSchema.shape.status.describe(
+    "Effective status at the snapshot: a license whose expiry date is on or before the snapshot is expired, whatever the register says",
+  ),
+  register_status: licenseSchema.shape.status.describe("The status as the regulator's register gives it"),
+};
+
 /** A license from a regulator's public register (component `License`). */
 export const licenseItem = licenseSchema
   .extend({
+    ...licenseStatuses,
     jurisdiction: jurisdictionCode.describe("Country of the regulator; empty when the regulator is unknown"),
     verticals: z
       .array(z.enum(VERTICALS))
