@@ -37,13 +37,13 @@ export interface CalibrationEntry {
   estimates: RevenueEstimate[];
 }
 
-/** Total tracked volume per `country|period`. */
+/** Total measured volume per `country|period` (an outage, volume null, adds nothing: it was not measured). */
 export function demandTotals(index: readonly Pick<IndexValue, "country" | "period" | "volume">[]): Map<string, number> {
   const totals = new Map<string, number>();
   for (const value of index)
     totals.set(
       `${value.country}|${value.period}`,
-      (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume,
+      (totals.get(`${value.country}|${value.period}`) ?? 0) + (value.volume ?? 0),
     );
   return totals;
 }
@@ -119,7 +119,9 @@ export function computeCalibration(
 
 /** Splits a month's GGR by share of demand: `sod × ggr / 100` per brand, 2 decimals. */
 export function revenueEstimates(values: readonly Pick<IndexValue, "brand" | "sod">[], ggr: number): RevenueEstimate[] {
+  // A brand not measured that month (an outage) has no share to split by (#27).
   return values
+    .filter((value): value is { brand: string; sod: number } => value.sod !== null)
     .map((value) => ({ brand: value.brand, sod: value.sod, revenue_estimate: roundTo((value.sod * ggr) / 100, 2) }))
     .sort((a, b) => b.revenue_estimate - a.revenue_estimate || compareStrings(a.brand, b.brand));
 }

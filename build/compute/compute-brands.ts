@@ -40,8 +40,8 @@ export function computeBrands(
       const alerts: TcAlert[] = alertsByBrand.get(brand.slug) ?? [];
       const history: TrustHistoryEntry[] = periods.map((period) => {
         const marketAdis = (indexByBrandPeriod.get(`${brand.slug}|${period}`) ?? [])
-          .filter((value) => value.volume > 0)
-          .map((value) => value.adi);
+          .filter((value) => (value.volume ?? 0) > 0)
+          .map((value) => value.adi ?? 0);
         return {
           period,
           ...computeTrustScore({ period, brand, licenses, regulatorTier, primaryDomain, alerts, marketAdis, present }),
@@ -63,7 +63,7 @@ export function computeBrands(
       const active = licenses.filter((license) => licenseStatusOn(license, snapshotDate) === "active");
       const marketsWithDemand = [
         ...new Set(
-          (indexByBrand.get(brand.slug) ?? []).filter((value) => value.volume > 0).map((value) => value.country),
+          (indexByBrand.get(brand.slug) ?? []).filter((value) => (value.volume ?? 0) > 0).map((value) => value.country),
         ),
       ];
       return {
