@@ -28,13 +28,13 @@ export interface CalibrationEntry extends MarketRevenue {
   latest_ggr: number | null;
 }
 
-/** Total tracked volume per `country|period`. */
+/** Total measured volume per `country|period` (an outage, volume null, adds nothing: it was not measured). */
 export function demandTotals(index: readonly Pick<IndexValue, "country" | "period" | "volume">[]): Map<string, number> {
   const totals = new Map<string, number>();
   for (const value of index)
     totals.set(
       `${value.country}|${value.period}`,
-      (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume,
+      (totals.get(`${value.country}|${value.period}`) ?? 0) + (value.volume ?? 0),
     );
   return totals;
 }

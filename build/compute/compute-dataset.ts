@@ -9,9 +9,10 @@ import { compareStrings } from "./compare.ts";
 import { computeBrands } from "./compute-brands.ts";
 import { computeCountryCoverage, type CountryRecord } from "./country-coverage.ts";
 import type { Dataset, LicenseRecord } from "./dataset.ts";
-import { computeDemandIndex } from "./demand-index.ts";
+import { computeDemandIndex, computeVerticalIndex } from "./demand-index.ts";
 import { computeGameRanks } from "./game-rank.ts";
 import { licenseVerticals } from "./licensed-brands.ts";
+import { computeMarketDemand } from "./market-demand.ts";
 import { computeMomentum } from "./momentum.ts";
 import { computeProviderRanks } from "./provider-rank.ts";
 import { computeRegulatorCounts } from "./regulator-counts.ts";
@@ -50,6 +51,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
   const resumeContacts = options.resumeContacts ?? DEFAULT_RESUME_CONTACTS;
   const snapshotDate = utcDateOf(seeds.meta.snapshot_at);
   const index = computeDemandIndex(seeds.demand);
+  const verticalIndex = computeVerticalIndex(seeds.demand);
   const periods = [...new Set(seeds.demand.map((row) => row.period))].sort(compareStrings);
   const regulatorsByCode = new Map(seeds.regulators.map((regulator) => [regulator.code, regulator]));
   const licenses: LicenseRecord[] = [...seeds.licenses]
@@ -93,6 +95,8 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
       asOf: snapshotDate,
     }),
     index,
+    verticalIndex,
+    marketDemand: computeMarketDemand(index, verticalIndex),
     groundTruth,
     calibration: computeCalibration(groundTruth, index, {
       licenses: seeds.licenses,

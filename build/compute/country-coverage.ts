@@ -23,8 +23,8 @@ export interface CountryRecord extends Country {
 
 /**
  * Adds coverage and freshness to each country, keeping the input order.
- * A month whose rows are all zero (a tracking outage) is not a month with data; a brand whose
- * rows are all zero is still tracked there.
+ * A month whose rows are all zero or unmeasured (outages) is not a month with data; a brand whose
+ * rows are all zero or unmeasured is still tracked there.
  */
 export function computeCountryCoverage(
   countries: readonly Country[],
@@ -35,7 +35,7 @@ export function computeCountryCoverage(
   const brands = new Map<string, Set<string>>();
   for (const row of rows) {
     brands.set(row.country, (brands.get(row.country) ?? new Set()).add(row.brand));
-    if (row.volume > 0) withData.set(row.country, (withData.get(row.country) ?? new Set()).add(row.period));
+    if ((row.volume ?? 0) > 0) withData.set(row.country, (withData.get(row.country) ?? new Set()).add(row.period));
   }
   const known = new Set(periods);
   return countries.map((country) => {

@@ -17,8 +17,9 @@ import type {
 import type { Vertical } from "../load/verticals.ts";
 import type { CalibrationEntry } from "./calibration.ts";
 import type { CountryRecord } from "./country-coverage.ts";
-import type { IndexValue } from "./demand-index.ts";
+import type { IndexValue, VerticalIndexValue } from "./demand-index.ts";
 import type { GameRankEntry } from "./game-rank.ts";
+import type { MarketDemandRow } from "./market-demand.ts";
 import type { Momentum } from "./momentum.ts";
 import type { ProviderRankEntry } from "./provider-rank.ts";
 import type { RegulatorRecord } from "./regulator-counts.ts";
@@ -73,6 +74,10 @@ export interface Dataset {
   providerRanks: ProviderRankEntry[];
   /** One per demand row, ordered by brand, country, period. */
   index: IndexValue[];
+  /** Within each vertical, where demand rows carry one (#27): ordered by brand, country, period, vertical. */
+  verticalIndex: VerticalIndexValue[];
+  /** Per country, month and vertical (`total`: all verticals), ordered so (#27). */
+  marketDemand: MarketDemandRow[];
   groundTruth: GroundTruth[];
   /** One per market (country and regulator) with ground truth, by country then regulator. */
   calibration: CalibrationEntry[];

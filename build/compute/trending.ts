@@ -3,9 +3,9 @@
  * across all countries.
  * @module
  */
-import type { DemandRow } from "../load/schemas.ts";
 import { compareStrings } from "./compare.ts";
-import { lastTwoPeriods, pairVolumes, type PairVolumes } from "./period-volumes.ts";
+import type { IndexValue } from "./demand-index.ts";
+import { lastTwoPeriods, pairSeries, pairVolumes, type ExcludedPair, type PairVolumes } from "./period-volumes.ts";
 import { percentChange } from "./percent-change.ts";
 
 export interface TrendingEntry {
@@ -26,6 +26,8 @@ export interface Trending {
   current_period: string | null;
   /** Ordered by {@link compareTrending}. */
   entries: TrendingEntry[];
+  /** Pairs with a row in either period but no measured volume in both (#27), by brand then country. */
+  excluded: ExcludedPair[];
 }
 
 /**
@@ -33,19 +35,20 @@ export interface Trending {
  *
  * - The two periods are the dataset's last two (the same for every country), so that every entry
  *   compares the same months.
- * - Per country: one entry per brand × country pair with a row in either period; a missing row counts 0.
- * - Across all countries (`country: null`): the brand's volumes summed over its countries.
+ * - Per country: one entry per brand × country pair measured in both periods; a pair with an outage or no
+ *   row (not tracked) in either is left out with its reason, never counted as 0 (#27).
+ * - Across all countries (`country: null`): the brand's volumes summed over its countries measured in both.
  * - `growth_pct = (current − previous) / previous × 100` (4 decimals); previous = 0 gives null
  *   (or 0 when current is 0 too).
  */
 export function computeTrending(
-  rows: readonly Pick<DemandRow, "brand" | "country" | "period" | "volume">[],
+  rows: readonly Pick<IndexValue, "brand" | "country" | "period" | "volume">[],
   periods: readonly string[],
   nameOf: (slug: string) => string,
 ): Trending {
   const last = lastTwoPeriods(periods);
-  if (last === undefined) return { previous_period: null, current_period: null, entries: [] };
-  const pairs = pairVolumes(rows, last.previous, last.current);
+  if (last === undefined) return { previous_period: null, current_period: null, entries: [], excluded: [] };
+  const { pairs, excluded } = pairVolumes(pairSeries(rows), last.previous, last.current);
   const totals = new Map<string, PairVolumes>();
   for (const pair of pairs) {
     const total = totals.get(pair.brand) ?? { brand: pair.brand, country: "", previous: 0, current: 0 };
@@ -67,7 +70,12 @@ export function computeTrending(
     ...[...totals.values()].map((total) => entry(total, null)),
     ...pairs.map((pair) => entry(pair, pair.country)),
   ];
-  return { previous_period: last.previous, current_period: last.current, entries: entries.sort(compareTrending) };
+  return {
+    previous_period: last.previous,
+    current_period: last.current,
+    entries: entries.sort(compareTrending),
+    excluded,
+  };
 }
 
 /** Growth descending with null last, then brand and country ascending (the all-countries entry first). */

@@ -13,6 +13,11 @@ export const CSV_LIST_SEPARATOR = "|";
 export const CSV_EMPTY_LIST = "[]";
 /** The cell of a known empty object (in the object's own column, `social`). */
 export const CSV_EMPTY_OBJECT = "{}";
+/**
+ * The cell of a missing measurement in a required number that may be null (the demand `volume`: an outage,
+ * #27), as R and most statistics exports write it; an empty cell there stays a missing value.
+ */
+export const CSV_MISSING_MEASUREMENT = "NA";
 
 type LeafKind = "string" | "number" | "int" | "boolean";
 
@@ -152,6 +157,8 @@ function typeCell(cell: string, field: CsvField): Typed {
     }
     return { ok: true, value: items };
   }
+  if (cell === CSV_MISSING_MEASUREMENT && field.nullable && !field.optional && field.kind !== "string")
+    return { ok: true, value: null };
   return typeLeaf(cell, field.kind);
 }
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { GGR_PERIOD_PATTERN } from "../shared/ggr-periods.ts";
 import { countryAlias } from "./near-miss.ts";
+import { CSV_MISSING_MEASUREMENT } from "./csv-layout.ts";
 import { groundTruthVerticalSchema, verticalSchema } from "./verticals.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a lower-case slug (a-z, 0-9, single dashes)");
@@ -241,7 +242,21 @@ export const demandRowSchema = z.strictObject({
   brand: slug,
   country: countryCode,
   period,
-  volume: z.int().min(0).describe("Monthly search volume of the brand's keywords"),
+  // Absent = the brand's keywords over all its verticals (#27); null rather than undefined so that the key has a value.
+  vertical: unknownWhenAbsent(verticalSchema).describe(
+    "The vertical the brand's keywords are of (betting = sportsbook); absent: all its verticals",
+  ),
+  // Required, and null only as the explicit marker: an outage is told apart from a forgotten value (#27).
+  volume: z
+    .int({
+      error: (issue) =>
+        issue.input === undefined
+          ? `Missing volume: give the monthly search volume, or mark a month the brand was tracked but not measured (an outage) with ${CSV_MISSING_MEASUREMENT} in CSV or null in JSON`
+          : undefined,
+    })
+    .min(0)
+    .nullable()
+    .describe("Monthly search volume of the brand's keywords; null (NA in CSV): tracked but not measured (an outage)"),
 });
 
 export const groundTruthSchema = z.strictObject({

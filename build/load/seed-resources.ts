@@ -141,9 +141,9 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
   {
     name: "demand",
     dir: "demand",
-    description: "Monthly search volume per brand and country",
+    description: "Monthly search volume per brand, country and (optionally) vertical",
     schema: demandRowSchema,
-    key: ["brand", "country", "period"],
+    key: ["brand", "country", "period", "vertical"],
     references: [
       { field: "brand", resource: "brands" },
       { field: "country", resource: "countries" },

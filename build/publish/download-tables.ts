@@ -11,6 +11,7 @@ import { gameItem } from "../query/dataset/games.ts";
 import { groundTruthEndpoint } from "../query/dataset/ground-truth.ts";
 import { INDEX_METRICS, metricRows } from "../query/dataset/index-values.ts";
 import { licensesEndpoint } from "../query/dataset/licenses.ts";
+import { marketDemandEndpoint } from "../query/dataset/market-demand.ts";
 import { providersEndpoint } from "../query/dataset/providers.ts";
 import { regulatorsEndpoint } from "../query/dataset/regulators.ts";
 import { tcAlertsEndpoint } from "../query/dataset/tc-alerts.ts";
@@ -191,7 +192,7 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     foreignKeys: [BRAND, COUNTRY, naming(["brand", "country", "period"], "demand", ["brand", "country", "period"])],
     title: "Index values",
     description:
-      "Every sod and adi value per brand, country and month, in the /index order (brand, country, period, metric).",
+      "Every sod and adi value per brand, country and month over all verticals (null for an outage), in the /index order (brand, country, period, metric).",
     // /index's own rows: their JSON is made once for the pages and the download alike.
     records: (context) =>
       context.dataset.index.flatMap((value) => {
@@ -206,9 +207,29 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     foreignKeys: [BRAND, COUNTRY],
     title: "Monthly demand",
     description:
-      "The tracked monthly search volume of every brand in every country, the rows sod and adi are computed from, in the /index order (brand, country, period).",
+      "The tracked monthly search volume of every brand in every country over all its verticals (null: tracked but not measured, an outage; no row: not tracked), the rows sod and adi are computed from, in the /index order (brand, country, period).",
     records: (context) =>
       context.dataset.index.map(({ brand, country, period, volume }) => ({ brand, country, period, volume })),
+  },
+  {
+    name: "demand-verticals",
+    service: "dataset",
+    primaryKey: ["brand", "country", "period", "vertical"],
+    foreignKeys: [BRAND, COUNTRY],
+    title: "Monthly demand by vertical",
+    description:
+      "The monthly search volume of every brand within each vertical where the demand rows carry one, with sod and adi computed within the vertical (volume, sod and adi null for an outage), by brand, country, period, vertical.",
+    records: (context) => context.dataset.verticalIndex.map((value) => ({ ...value })),
+  },
+  {
+    name: "market-demand",
+    service: "dataset",
+    primaryKey: ["country", "period", "vertical"],
+    foreignKeys: [COUNTRY],
+    title: "Market demand",
+    description:
+      "Measured demand per country, month and vertical (total: all verticals), with the brands measured and missing (outages), as /market-demand lists it.",
+    records: (context) => everyItem(context, marketDemandEndpoint),
   },
   {
     name: "trending",

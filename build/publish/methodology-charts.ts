@@ -26,7 +26,7 @@ const CONFIG = {
 /** The country with the most tracked demand over all months (ties: code order), or undefined. */
 export function largestMarket(dataset: Dataset): string | undefined {
   const totals = new Map<string, number>();
-  for (const value of dataset.index) totals.set(value.country, (totals.get(value.country) ?? 0) + value.volume);
+  for (const value of dataset.index) totals.set(value.country, (totals.get(value.country) ?? 0) + (value.volume ?? 0));
   return [...totals.entries()].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
 }
 
@@ -35,16 +35,20 @@ export interface DemandShareSeries {
   country: string;
   /** The latest month with demand, whose sods pick the top brands. */
   latest: string;
-  rows: { period: string; brand: string; sod: number }[];
+  /** sod null: the brand was not measured that month (an outage), a gap in its line. */
+  rows: { period: string; brand: string; sod: number | null }[];
 }
 
 /** The market's top brands by sod in its latest month with demand, and their sod in every month. */
 export function demandShareSeries(dataset: Dataset, country: string): DemandShareSeries {
   const values = dataset.index.filter((value) => value.country === country);
-  const latest = values.reduce((max, value) => (value.volume > 0 && value.period > max ? value.period : max), "");
+  const latest = values.reduce(
+    (max, value) => ((value.volume ?? 0) > 0 && value.period > max ? value.period : max),
+    "",
+  );
   const top = values
     .filter((value) => value.period === latest)
-    .sort((a, b) => b.sod - a.sod || compareStrings(a.brand, b.brand))
+    .sort((a, b) => (b.sod ?? -1) - (a.sod ?? -1) || compareStrings(a.brand, b.brand))
     .slice(0, TOP_BRANDS)
     .map((value) => value.brand);
   const nameOf = new Map(dataset.brands.map((brand) => [brand.slug, brand.name]));
@@ -86,7 +90,7 @@ export function calibrationPoints(dataset: Dataset): CalibrationPoint[] {
   for (const value of dataset.index)
     totals.set(
       `${value.country}|${value.period}`,
-      (totals.get(`${value.country}|${value.period}`) ?? 0) + value.volume,
+      (totals.get(`${value.country}|${value.period}`) ?? 0) + (value.volume ?? 0),
     );
   const labels = new Map(
     dataset.calibration

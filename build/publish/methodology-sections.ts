@@ -5,7 +5,6 @@
  * @module
  */
 import type { Dataset } from "../compute/dataset.ts";
-import { MOMENTUM_FLAT_BAND } from "../compute/momentum.ts";
 import { PROVIDER_RANK_WEIGHTS, RELEASE_WINDOW_MONTHS, type ProviderMeasure } from "../compute/provider-rank.ts";
 import { PROVISIONAL_BELOW_WEIGHT, TRUST_GRADES, TRUST_WEIGHTS, type TrustComponent } from "../compute/trust-score.ts";
 import { CONTACT_QUALITIES, SENIORITIES } from "../query/resumes/resume-filters.ts";
@@ -17,6 +16,7 @@ import { RESUME_SEARCH_SETTINGS } from "../search/resume-search-index.ts";
 import type { SearchSettings } from "../search/search-index.ts";
 import { PREFIX_FLOOR, prefixFactor } from "../search/search-query.ts";
 import { escapeHtml, formatCount, formatPercent, renderTable } from "./html.ts";
+import { demandRulesSection, momentumRules } from "./methodology-demand.ts";
 import { SITE_LINKS } from "./site-links.ts";
 import { trustComponentRules } from "./trust-rules.ts";
 
@@ -58,10 +58,11 @@ export function indexSection(dataset: Dataset, chart: string): string {
   const { periods, counts } = dataset;
   return `<h2 id="index">Demand index: sod and adi</h2>
 <p>For every brand <em>b</em>, country <em>c</em> and month <em>m</em> with a demand row, the monthly search volume of the brand's keywords gives two figures (4 decimals):</p>
-<p class="formula">sod(b, c, m) = volume(b, c, m) ÷ Σ<sub>all tracked brands</sub> volume(·, c, m) × 100</p>
-<p class="formula">adi(b, c, m) = volume(b, c, m) ÷ max<sub>all tracked brands</sub> volume(·, c, m) × 100</p>
+<p class="formula">sod(b, c, m) = volume(b, c, m) ÷ Σ<sub>all measured brands</sub> volume(·, c, m) × 100</p>
+<p class="formula">adi(b, c, m) = volume(b, c, m) ÷ max<sub>all measured brands</sub> volume(·, c, m) × 100</p>
 <p><strong>sod</strong> (share of demand) is the brand's percentage of all tracked demand in the market that month; the sods of a market-month add up to 100. <strong>adi</strong> puts the market leader at 100 and the others in proportion. A market-month without any volume gives 0 to every brand. This snapshot holds ${formatCount(counts.index_values)} values in ${formatCount(counts.countries_with_demand_data)} countries over ${periods.length} months${periods.length > 0 ? ` (${escapeHtml(periods[0]!)} to ${escapeHtml(periods[periods.length - 1]!)})` : ""}.</p>
-${chart}`;
+${chart}
+${demandRulesSection(dataset)}`;
 }
 
 /** §2: Trust Score 2.0 components, weights and grade bands. */
@@ -109,16 +110,16 @@ ${renderTable("Top five providers now", ["Rank", "Provider", "rank_score"], top,
 
 /** §4: trending and momentum. */
 export function trendsSection(dataset: Dataset): string {
-  const { trending, momentum } = dataset;
+  const { trending } = dataset;
   const months =
     trending.previous_period === null
       ? "the dataset's last two months"
       : `the dataset's last two months (${escapeHtml(trending.previous_period)} → ${escapeHtml(trending.current_period ?? "")})`;
   return `<h2 id="trending">Trending and momentum</h2>
-<p>Both compare ${months}, the same two months for every market, so every entry compares like with like. A brand × country pair with a row in only one of them counts 0 in the other.</p>
+<p>Both compare ${months}, the same two months for every market, so every entry compares like with like. Only a brand × country pair measured in both months has a change (see below).</p>
 <p class="formula">growth_pct = (current − previous) ÷ previous × 100</p>
 <p><strong>Trending</strong> gives each brand's growth per country and across all countries (its volumes summed; <code>country: null</code>), growth descending. A start from zero has no percentage (<code>null</code>, listed last).</p>
-<p><strong>Momentum</strong> gives the same change per brand and country as <code>wow_pct</code> with a direction: <code>flat</code> when |wow_pct| is below ${MOMENTUM_FLAT_BAND}% (month-to-month noise, not momentum), otherwise <code>up</code> or <code>down</code> (exactly ±${MOMENTUM_FLAT_BAND}% is up or down); a start from zero is <code>up</code>. Now: ${["up", "flat", "down"].map((direction) => `${formatCount(momentum.entries.filter((entry) => entry.direction === direction).length)} ${direction}`).join(", ")}.</p>`;
+${momentumRules(dataset)}`;
 }
 
 /** §5: calibration against ground truth, with its figures per market. */

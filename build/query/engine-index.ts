@@ -5,7 +5,7 @@
 import { compareStrings } from "../compute/compare.ts";
 import { groupBy } from "../compute/group-by.ts";
 import type { BrandRecord, Dataset, LicenseRecord } from "../compute/dataset.ts";
-import type { IndexValue } from "../compute/demand-index.ts";
+import type { IndexValue, VerticalIndexValue } from "../compute/demand-index.ts";
 import type { GameRankEntry } from "../compute/game-rank.ts";
 import type { ProviderRankEntry } from "../compute/provider-rank.ts";
 import type { Domain, Game, Provider, TcAlert } from "../load/schemas.ts";
@@ -21,6 +21,9 @@ export interface EngineIndex {
   indexByCountry: Map<string, IndexValue[]>;
   /** The same per country and month, keyed `<country>|<period>`: one month of one market without a scan. */
   indexByCountryPeriod: Map<string, IndexValue[]>;
+  /** The within-vertical values (#27) of each brand and of each country, in the /index order then vertical. */
+  verticalIndexByBrand: Map<string, VerticalIndexValue[]>;
+  verticalIndexByCountry: Map<string, VerticalIndexValue[]>;
   providersBySlug: Map<string, Provider>;
   /** Providers in list order: name (case-insensitive), then slug. */
   providersByName: Provider[];
@@ -60,6 +63,8 @@ const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex)
   },
   indexByCountry: (dataset) => groupBy(dataset.index, (value) => value.country),
   indexByCountryPeriod: (dataset) => groupBy(dataset.index, (value) => countryPeriodKey(value.country, value.period)),
+  verticalIndexByBrand: (dataset) => groupBy(dataset.verticalIndex, (value) => value.brand),
+  verticalIndexByCountry: (dataset) => groupBy(dataset.verticalIndex, (value) => value.country),
   providersBySlug: (dataset) => new Map(dataset.providers.map((provider) => [provider.slug, provider])),
   providersByName: (dataset) => [...dataset.providers].sort(byName),
   gamesBySlug: (dataset) => new Map(dataset.games.map((game) => [game.slug, game])),

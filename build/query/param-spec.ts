@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import { VERTICAL_ALIASES } from "../load/verticals.ts";
 
 /** A parsed and normalised parameter value. */
 export type ParamValue = string | number | boolean | string[];
@@ -25,8 +26,11 @@ export interface ClosedSpec extends BaseSpec {
 /** An open vocabulary of keys: any value is accepted; an unknown one matches nothing. */
 export interface OpenSpec extends BaseSpec {
   type: "open";
-  /** How a key is normalised: lower-case, or an ISO country code (upper-case, UK → GB). */
-  normalise: "lower" | "country" | "upper";
+  /**
+   * How a key is normalised: lower-case, an ISO country code (upper-case, UK → GB), or a vertical
+   * (lower-case, `betting` → `sportsbook`: one key, one canonical query, #27).
+   */
+  normalise: "lower" | "country" | "upper" | "vertical";
   multi?: boolean;
   /** A list whose order matters (compare keeps the requested order). */
   ordered?: boolean;
@@ -125,6 +129,10 @@ export const OPEN_LIST_MAX_ITEMS = 1000;
 
 function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
   if (normalise === "lower") return item.toLowerCase();
+  if (normalise === "vertical") {
+    const lower = item.toLowerCase();
+    return Object.hasOwn(VERTICAL_ALIASES, lower) ? VERTICAL_ALIASES[lower]! : lower;
+  }
   const upper = item.toUpperCase();
   return normalise === "country" && upper === "UK" ? "GB" : upper;
 }

@@ -1,15 +1,18 @@
 /**
- * Monthly search demand per brand and market over the 24 sample months.
- * A series is the brand's size × the market's size, shaped by a yearly season (winter peak),
- * a per-brand trend, a summer-2026 football bump for sportsbooks, month-to-month noise,
- * and for some pairs a market entry part-way through (no rows before it, then a ramp-up).
+ * Monthly search demand per brand, market and vertical over the 24 sample months (synthetic).
+ * A series is the brand's size × the market's size split among the brand's verticals, shaped by the
+ * season of each vertical and hemisphere (seasons.ts), a per-brand trend and month-to-month noise; some
+ * pairs enter a market part-way through (no rows before it, then a ramp-up) or leave it (no rows after),
+ * and outages (volume null: tracked, not measured) hit single brands and, now and then, half a market.
  * @module
  */
 import type { DemandRow } from "../load/schemas.ts";
+import { VERTICALS, type Vertical } from "../load/verticals.ts";
 import type { BrandPlan } from "./brands.ts";
 import { MARKET_BY_CODE } from "./countries.ts";
-import { monthOf, PERIODS } from "./dates.ts";
+import { PERIODS } from "./dates.ts";
 import type { Rng } from "./prng.ts";
+import { seasonalFactor } from "./seasons.ts";
 
 /** Brand × country pairs with demand at scale 1 (multiplied by the scale). */
 export const DEMAND_PAIRS_PER_SCALE = 1850;
@@ -39,30 +42,62 @@ function brandTrend(rng: Rng, plan: BrandPlan): number {
   return rng.normal(0.05, 0.3);
 }
 
-/** Seasonal factor of a month: a winter peak and a summer dip, as gambling search volume shows. */
-function season(month: number): number {
-  return 1 + 0.14 * Math.cos((2 * Math.PI * (month - 1)) / 12);
+/** Where a brand's demand splits among its verticals: the first (its main one) weighs most. */
+function verticalWeights(rng: Rng, verticals: readonly Vertical[]): number[] {
+  return verticals.map((_, at) => (at === 0 ? 1 : rng.float(0.25, 0.6)));
 }
 
-/** One pair's monthly rows, starting at its entry month. */
-function series(rng: Rng, pair: Pair, trend: number): DemandRow[] {
+/** The months a pair is tracked: from its entry (some enter part-way), to its exit (some leave, closed brands most). */
+function trackedSpan(rng: Rng, plan: BrandPlan): { entry: number; exit: number } {
+  const entry = rng.chance(0.12) ? rng.int(2, 20) : 0;
+  const leaves = rng.chance(plan.brand.status === "closed" ? 0.4 : 0.05);
+  const exit = leaves ? rng.int(Math.max(entry + 4, 8), PERIODS.length + 2) : PERIODS.length;
+  return { entry, exit: Math.min(exit, PERIODS.length) };
+}
+
+/** One pair's monthly rows, one per vertical of the brand, from its entry month to its exit. */
+function series(rng: Rng, pair: Pair, trend: number, outages: ReadonlySet<string>): DemandRow[] {
   const { brand, size } = pair.plan;
   const base = size * pair.marketSize * rng.logNormal(14, 0.9);
   const localTrend = trend + rng.normal(0, 0.1);
-  const entry = rng.chance(0.12) ? rng.int(2, 20) : 0;
-  const sportsbook = brand.verticals.includes("sportsbook");
+  const { entry, exit } = trackedSpan(rng, pair.plan);
+  const verticals = brand.verticals.filter((vertical): vertical is Vertical =>
+    VERTICALS.includes(vertical as Vertical),
+  );
+  const weights = verticalWeights(rng, verticals);
   const rows: DemandRow[] = [];
   PERIODS.forEach((period, t) => {
-    if (t < entry) return;
+    if (t < entry || t >= exit) return;
     const since = t - entry;
     const ramp = entry > 0 && since < 3 ? ([0.3, 0.6, 0.85][since] ?? 1) : 1;
-    const cup = sportsbook && (period === "2026-06" || period === "2026-07") ? 1.3 : 1;
-    let volume = base * Math.exp((localTrend * t) / 12) * season(monthOf(period)) * ramp * cup * rng.logNormal(1, 0.09);
-    // A tracking outage now and then reports zero: consumers of the data must cope with it.
-    if (rng.chance(0.0015)) volume = 0;
-    rows.push({ brand: brand.slug, country: pair.country, period, volume: Math.round(volume) });
+    // A market-wide tracker outage loses about half the brands that month; single outages happen now and then.
+    const lost = (outages.has(`${pair.country}|${period}`) && rng.chance(0.5)) || rng.chance(0.003);
+    verticals.forEach((vertical, at) => {
+      const volume =
+        base *
+        weights[at]! *
+        Math.exp((localTrend * t) / 12) *
+        seasonalFactor(vertical, pair.country, period) *
+        ramp *
+        rng.logNormal(1, 0.09);
+      rows.push({
+        brand: brand.slug,
+        country: pair.country,
+        period,
+        vertical,
+        volume: lost ? null : Math.round(volume),
+      });
+    });
   });
   return rows;
+}
+
+/** Market-months with a tracker outage: a few markets lose part of one month's measurements. */
+function trackerOutages(rng: Rng, countries: readonly string[]): Set<string> {
+  const outages = new Set<string>();
+  for (const country of countries)
+    if (rng.chance(0.06)) outages.add(`${country}|${PERIODS[rng.int(1, PERIODS.length - 1)]}`);
+  return outages;
 }
 
 /** The demand rows, in brand order, then country, then period. */
@@ -77,20 +112,21 @@ export function generateDemand(rng: Rng, plans: readonly BrandPlan[], scale: num
     ),
   );
   const trends = new Map(plans.map((p) => [p.brand.slug, brandTrend(rng, p)]));
+  const outages = trackerOutages(rng, [...new Set(candidates.map((pair) => pair.country))].sort());
   const out: DemandRow[] = [];
   // Candidates are already in brand order with countries sorted, so the output needs no sort.
   for (const pair of candidates) {
-    if (chosen.has(pair)) out.push(...series(rng, pair, trends.get(pair.plan.brand.slug) ?? 0));
+    if (chosen.has(pair)) out.push(...series(rng, pair, trends.get(pair.plan.brand.slug) ?? 0, outages));
   }
   return out;
 }
 
-/** Total demand per country and period, the quantity the ground truth is correlated with. */
+/** Total measured demand per country and period (outages add nothing), the quantity the ground truth is correlated with. */
 export function demandTotals(rows: readonly DemandRow[]): Map<string, Map<string, number>> {
   const totals = new Map<string, Map<string, number>>();
   for (const row of rows) {
     const byPeriod = totals.get(row.country) ?? new Map<string, number>();
-    byPeriod.set(row.period, (byPeriod.get(row.period) ?? 0) + row.volume);
+    byPeriod.set(row.period, (byPeriod.get(row.period) ?? 0) + (row.volume ?? 0));
     totals.set(row.country, byPeriod);
   }
   return totals;

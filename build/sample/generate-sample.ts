@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
+import { CSV_MISSING_MEASUREMENT } from "../load/csv-layout.ts";
 import { META_FILE, SEED_RESOURCES } from "../load/seed-resources.ts";
 import { generateBrands } from "./brands.ts";
 import { generateCountries } from "./countries.ts";
@@ -119,11 +120,15 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   files.set(SAMPLE_FILES.providers, toJsonText(providers));
   files.set(SAMPLE_FILES.games, toNdjson(games.map((g) => g.game)));
   files.set(SAMPLE_FILES.lobby, toCsv(["brand", "game", "country", "observed_at", "position"], lobby));
-  files.set(SAMPLE_FILES.demand, toCsv(["brand", "country", "period", "volume"], demand));
+  // An outage is written as the missing-measurement marker NA (seeds/README.md), never as an empty cell.
   files.set(
-    SAMPLE_FILES.groundTruth,
-    toCsv(["country", "regulator_code", "period", "vertical", "ggr", "currency"], groundTruth),
+    SAMPLE_FILES.demand,
+    toCsv(
+      ["brand", "country", "period", "vertical", "volume"],
+      demand.map((row) => ({ ...row, volume: row.volume ?? CSV_MISSING_MEASUREMENT })),
+    ),
   );
+  files.set(SAMPLE_FILES.groundTruth, toCsv(["country", "regulator_code", "period", "vertical", "ggr", "currency"], groundTruth));
   files.set(SAMPLE_FILES.tcAlerts, toNdjson(alerts));
   // Dated trust inputs (#27): their own streams, so the families above keep their bytes.
   files.set(

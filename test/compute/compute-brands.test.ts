@@ -136,7 +136,7 @@ describe("computeBrands", () => {
   it("does not count a market where the brand only has zero volume as measured demand", () => {
     const withZeroRow = {
       ...seeds,
-      demand: [...seeds.demand, { brand: "delta-spins", country: "NL", period: "2024-12", volume: 0 }],
+      demand: [...seeds.demand, { brand: "delta-spins", country: "NL", period: "2024-12", vertical: null, volume: 0 }],
     };
     expect(bySlug(brandsOf(withZeroRow), "delta-spins").description).toContain("No search demand is measured for it.");
   });

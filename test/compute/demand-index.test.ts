@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compareIndexValues, computeDemandIndex } from "../../build/compute/demand-index.ts";
-import type { DemandRow } from "../../build/load/schemas.ts";
+import { compareIndexValues, computeDemandIndex, type DemandInput } from "../../build/compute/demand-index.ts";
 
-const row = (brand: string, country: string, period: string, volume: number): DemandRow => ({
+const row = (brand: string, country: string, period: string, volume: number): DemandInput => ({
   brand,
   country,
   period,
@@ -71,7 +70,10 @@ describe("computeDemandIndex", () => {
   it("keeps every market-month's shares summing to 100 (within rounding)", () => {
     const sums = new Map<string, number>();
     for (const value of index)
-      sums.set(`${value.country}|${value.period}`, (sums.get(`${value.country}|${value.period}`) ?? 0) + value.sod);
+      sums.set(
+        `${value.country}|${value.period}`,
+        (sums.get(`${value.country}|${value.period}`) ?? 0) + (value.sod ?? 0),
+      );
     expect(sums.get("FR|2024-10")).toBe(0);
     for (const [market, sum] of sums) if (market !== "FR|2024-10") expect(sum).toBeCloseTo(100, 3);
   });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { compareTrending, computeTrending } from "../../build/compute/trending.ts";
 
-const row = (brand: string, country: string, period: string, volume: number) => ({ brand, country, period, volume });
+const row = (brand: string, country: string, period: string, volume: number | null) => ({
+  brand,
+  country,
+  period,
+  volume,
+});
 const nameOf = (slug: string) => slug.toUpperCase();
 const PERIODS = ["2026-08", "2026-09", "2026-10"];
 
@@ -11,7 +16,13 @@ describe("computeTrending", () => {
     row("alpha", "GB", "2026-10", 250), // +25 %
     row("alpha", "DE", "2026-09", 100),
     row("alpha", "DE", "2026-10", 50), // −50 %; across all: 300 → 300 = 0 %
-    row("beta", "GB", "2026-10", 40), // previous month missing: growth from nothing → null
+    row("beta", "GB", "2026-09", 0),
+    row("beta", "GB", "2026-10", 40), // growth from a measured zero → null
+    row("kappa", "GB", "2026-09", 70),
+    row("kappa", "GB", "2026-10", null), // an outage now: left out, never −100 %
+    row("kappa", "DE", "2026-09", 30),
+    row("kappa", "DE", "2026-10", 45), // measured in both: +50 %, and kappa's total rests on DE alone
+    row("lambda", "GB", "2026-10", 20), // no row before: not tracked then, left out
     row("gamma", "GB", "2026-09", 80),
     row("gamma", "GB", "2026-10", 0), // zero volume now: −100 %
     row("delta", "GB", "2026-09", 100),
@@ -52,9 +63,21 @@ describe("computeTrending", () => {
     expect(result.entries.some((entry) => entry.brand === "omega")).toBe(false);
   });
 
+  it("leaves out a pair with an outage or no row in one period, with its reason, and sums totals without it", () => {
+    expect(find("kappa", "GB")).toBeUndefined();
+    expect(find("kappa", null)).toMatchObject({ previous: 30, current: 45, growth_pct: 50 });
+    expect(result.entries.some((entry) => entry.brand === "lambda")).toBe(false);
+    expect(result.excluded).toEqual([
+      { brand: "kappa", country: "GB", reason: "outage", period: "2026-10" },
+      { brand: "lambda", country: "GB", reason: "not_tracked", period: "2026-09" },
+    ]);
+  });
+
   it("orders growth descending, null last, ties by brand then country (all countries first)", () => {
     const order = result.entries.map((entry) => `${entry.brand}:${entry.country ?? "*"}`);
     expect(order).toEqual([
+      "kappa:*",
+      "kappa:DE",
       "alpha:GB",
       "delta:*",
       "delta:GB",
@@ -73,6 +96,7 @@ describe("computeTrending", () => {
       previous_period: null,
       current_period: null,
       entries: [],
+      excluded: [],
     });
   });
 

@@ -89,7 +89,7 @@ describe("the dataset discovery document", () => {
       licenses: dataset.licenses.length,
       countries: dataset.countries.length,
       countries_with_demand_data: new Set(
-        dataset.index.filter((value) => value.volume > 0).map((value) => value.country),
+        dataset.index.filter((value) => (value.volume ?? 0) > 0).map((value) => value.country),
       ).size,
       providers: dataset.providers.length,
       games: dataset.games.length,

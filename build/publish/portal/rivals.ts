@@ -26,13 +26,15 @@ export function rivalsOf(context: EngineContext, slug: string): { slug: string; 
     slugs.map((rival) => ({ slug: rival, name: context.index.brandsBySlug.get(rival)?.name ?? rival }));
   if (values.length > 0) {
     const latest = values.reduce((best, value) =>
-      value.period > best.period || (value.period === best.period && value.volume > best.volume) ? value : best,
+      value.period > best.period || (value.period === best.period && (value.volume ?? -1) > (best.volume ?? -1))
+        ? value
+        : best,
     );
     const market = (
       context.index.indexByCountryPeriod.get(countryPeriodKey(latest.country, latest.period)) ?? []
-    ).filter((value) => value.volume > 0 || value.brand === slug);
+    ).filter((value) => (value.volume ?? 0) > 0 || value.brand === slug);
     const ranked = [...market]
-      .sort((a, b) => b.sod - a.sod || (a.brand < b.brand ? -1 : 1))
+      .sort((a, b) => (b.sod ?? -1) - (a.sod ?? -1) || (a.brand < b.brand ? -1 : 1))
       .map((value) => value.brand);
     const at = ranked.indexOf(slug);
     if (at >= 0 && ranked.length > 1) return named(neighbours(ranked, at, RIVALS));

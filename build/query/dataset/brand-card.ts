@@ -18,7 +18,10 @@ export function findBrand(context: EngineContext, slug: string): BrandRecord {
 
 /** Per-country monthly demand series of a brand, countries in code order. */
 export function demandSeries(context: EngineContext, slug: string) {
-  const byCountry = new Map<string, { period: string; volume: number; sod: number; adi: number }[]>();
+  const byCountry = new Map<
+    string,
+    { period: string; volume: number | null; sod: number | null; adi: number | null }[]
+  >();
   for (const value of context.index.indexByBrand.get(slug) ?? []) {
     const series = byCountry.get(value.country) ?? [];
     series.push({ period: value.period, volume: value.volume, sod: value.sod, adi: value.adi });

@@ -3,9 +3,12 @@
  * read from each list's own items.
  * @module
  */
+import type { ExcludedPair } from "../../compute/period-volumes.ts";
 import { GAME_KINDS } from "../../load/schemas.ts";
 import type { EngineContext } from "../endpoint.ts";
+import { listParam } from "../common-params.ts";
 import { anyOfFilter, type FilterRow } from "../filter-rows.ts";
+import type { Params } from "../param-spec.ts";
 import { distinct, PRIORITY } from "../key-space.ts";
 import { containsAllWords, queryWords } from "../text-match.ts";
 
@@ -57,6 +60,16 @@ export function countryFilter<T>(
 /** The countries with demand data, in the countries' order: the values of the demand lists' `country` files. */
 export function countriesWithDemand(context: EngineContext): string[] {
   return context.dataset.countries.filter((country) => country.coverage.periods > 0).map((country) => country.code);
+}
+
+/**
+ * The pairs trending and momentum left out (an outage or no row in one of the two periods, #27), of the
+ * requested countries when `country` is given: the reason a pair is missing from the list.
+ */
+export function excludedOf(excluded: readonly ExcludedPair[], params: Params): readonly ExcludedPair[] {
+  if (params.country === undefined) return excluded;
+  const countries = new Set(listParam(params, "country"));
+  return excluded.filter((pair) => countries.has(pair.country));
 }
 
 /** `q`: words that must all occur in the item's folded search text (its words folded once per query). */

@@ -3,7 +3,7 @@
  * @module
  */
 import { compareStrings } from "../../compute/compare.ts";
-import { compareIndexValues, type IndexValue } from "../../compute/demand-index.ts";
+import { compareIndexValues, type IndexValue, type VerticalIndexValue } from "../../compute/demand-index.ts";
 import { HttpError } from "../../errors.ts";
 import { listParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
@@ -41,6 +41,11 @@ function validateIndex(params: Params, raw: ReadonlySet<string>): void {
       );
     }
   }
+  validateMonthRange(params);
+}
+
+/** `from` may not come after `to` (/index, /market-demand). */
+export function validateMonthRange(params: Params): void {
   if (params.from !== undefined && params.to !== undefined && String(params.from) > String(params.to)) {
     throw new HttpError(
       400,
@@ -51,13 +56,29 @@ function validateIndex(params: Params, raw: ReadonlySet<string>): void {
   }
 }
 
-/** Candidate values: the brands' rows (brand order) or the countries' rows (of one month if given), before the other filters. */
+/** Orders within-vertical values as /index does, then by vertical. */
+const compareVerticalValues = (a: VerticalIndexValue, b: VerticalIndexValue): number =>
+  compareIndexValues(a, b) || compareStrings(a.vertical, b.vertical);
+
+/**
+ * Candidate values: the brands' rows (brand order) or the countries' rows (of one month if given), before the
+ * other filters; with `verticals`, the within-vertical values of those verticals (#27).
+ */
 function candidates(
   context: EngineContext,
   brands: readonly string[],
   countries: readonly string[],
   period: string | undefined,
+  verticals: readonly string[],
 ): readonly IndexValue[] {
+  if (verticals.length > 0) {
+    const inVertical = (value: VerticalIndexValue) => verticals.includes(value.vertical);
+    if (brands.length > 0)
+      return brands.flatMap((brand) => (context.index.verticalIndexByBrand.get(brand) ?? []).filter(inVertical));
+    return countries
+      .flatMap((country) => (context.index.verticalIndexByCountry.get(country) ?? []).filter(inVertical))
+      .sort(compareVerticalValues);
+  }
   if (brands.length > 0) return brands.flatMap((brand) => context.index.indexByBrand.get(brand) ?? []);
   const ofCountry = (country: string) =>
     (period === undefined
@@ -68,8 +89,18 @@ function candidates(
   return countries.flatMap(ofCountry).sort(compareIndexValues);
 }
 
-/** One published row of /index (and of the index download): one metric of one value. */
-export type IndexRow = { brand: string; country: string; period: string; metric: IndexMetric; value: number };
+/**
+ * One published row of /index (and of the index download): one metric of one value, null for an outage
+ * (#27); a within-vertical value names its vertical.
+ */
+export type IndexRow = {
+  brand: string;
+  country: string;
+  period: string;
+  vertical?: string;
+  metric: IndexMetric;
+  value: number | null;
+};
 
 /** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files, and in the download. */
 const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexRow>>>();
@@ -82,8 +113,14 @@ const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexR
 export function metricRows(value: IndexValue, keep = true): Readonly<Record<IndexMetric, IndexRow>> {
   let rows = keep ? metricRowsOf.get(value) : undefined;
   if (rows === undefined) {
+    const { brand, country, period } = value;
+    const vertical = "vertical" in value ? (value as VerticalIndexValue).vertical : undefined;
     const row = (metric: IndexMetric): IndexRow =>
-      stableItem({ brand: value.brand, country: value.country, period: value.period, metric, value: value[metric] });
+      stableItem(
+        vertical === undefined
+          ? { brand, country, period, metric, value: value[metric] }
+          : { brand, country, period, vertical, metric, value: value[metric] },
+      );
     rows = { adi: row("adi"), sod: row("sod") };
     if (keep) metricRowsOf.set(value, rows);
   }
@@ -123,6 +160,14 @@ export const indexEndpoint: Endpoint = {
     { name: "period", type: "period", description: "One month, YYYY-MM (not with from/to)" },
     { name: "from", type: "period", description: "First month, YYYY-MM, inclusive; not after to (400)" },
     { name: "to", type: "period", description: "Last month, YYYY-MM, inclusive; not before from (400)" },
+    {
+      name: "vertical",
+      type: "open",
+      normalise: "vertical",
+      multi: true,
+      description:
+        "Verticals (casino, sportsbook = betting, poker, lottery): sod and adi within each, over the brands measured in it; items name their vertical. Absent: over all verticals",
+    },
   ],
   validate: validateIndex,
   run: (context, { params }) => {
@@ -135,12 +180,13 @@ export const indexEndpoint: Endpoint = {
     const period = params.period === undefined ? undefined : String(params.period);
     const from = period ?? (params.from === undefined ? undefined : String(params.from));
     const to = period ?? (params.to === undefined ? undefined : String(params.to));
+    const verticals = listParam(params, "vertical");
     // A plain loop: this runs for every value of every /index file, and flatMap's array per value showed in the build's allocations.
     const data: object[] = [];
     // Counted as they are made: the values of every country at once (118 MB at scale 16) are refused
     // after the first 4 MB of them, not once all are in memory.
     const count = answerBudget(indexEndpoint);
-    for (const value of candidates(context, brands, countries, period)) {
+    for (const value of candidates(context, brands, countries, period, verticals)) {
       if (
         (countries.length > 0 && !countries.includes(value.country)) ||
         (from !== undefined && value.period < from) ||
@@ -158,6 +204,21 @@ export const indexEndpoint: Endpoint = {
   keySpace: function* (context) {
     const countries = [...context.index.indexByCountry.keys()].sort(compareStrings);
     yield* singleValues("country", countries);
+    // Each market's values within each of its verticals (#27): the market pages' and analysts' usual question.
+    for (const country of [...context.index.verticalIndexByCountry.keys()].sort(compareStrings)) {
+      const verticals = new Set(
+        (context.index.verticalIndexByCountry.get(country) ?? []).map((value) => value.vertical),
+      );
+      for (const vertical of [...verticals].sort(compareStrings))
+        yield {
+          pathParams: {},
+          pairs: [
+            ["country", country],
+            ["vertical", vertical],
+          ],
+          priority: PRIORITY.secondary,
+        };
+    }
     yield* singleValues("brand", [...context.index.indexByBrand.keys()].sort(compareStrings));
     for (const country of countries) {
       for (const period of context.dataset.periods)

@@ -16,7 +16,7 @@ import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { singleValues } from "../key-space.ts";
-import { countriesWithDemand, countryFilter } from "./dataset-filters.ts";
+import { countriesWithDemand, countryFilter, excludedOf } from "./dataset-filters.ts";
 import { momentumResponse } from "../schemas/dataset-markets.ts";
 
 export const MOMENTUM_SORTS: Record<string, SortField<MomentumEntry>> = {
@@ -37,7 +37,8 @@ const byDirection = anyOfFilter<MomentumEntry, EngineContext>(
     type: "closed",
     values: MOMENTUM_DIRECTIONS,
     multi: true,
-    description: "up, down or flat (|wow_pct| below the flat band, 2%)",
+    description:
+      "up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes)",
   },
   (entry) => entry.direction,
   { values: () => MOMENTUM_DIRECTIONS },
@@ -69,6 +70,7 @@ export const momentumEndpoint: Endpoint = {
       previous_period: momentum.previous_period,
       current_period: momentum.current_period,
       flat_band: momentum.flat_band,
+      excluded: excludedOf(momentum.excluded, params),
       sort,
       order,
       limit,

@@ -14,6 +14,7 @@ import { gamesEndpoint } from "./games.ts";
 import { groundTruthEndpoint } from "./ground-truth.ts";
 import { indexEndpoint } from "./index-values.ts";
 import { licensesEndpoint } from "./licenses.ts";
+import { marketDemandEndpoint } from "./market-demand.ts";
 import { momentumEndpoint } from "./momentum.ts";
 import { providerRanksEndpoint } from "./provider-ranks.ts";
 import { providerCardEndpoint, providersEndpoint } from "./providers.ts";
@@ -38,6 +39,7 @@ export const DATASET_ENDPOINTS: readonly Endpoint[] = [
   gameRanksEndpoint,
   countriesEndpoint,
   indexEndpoint,
+  marketDemandEndpoint,
   trendingEndpoint,
   momentumEndpoint,
   groundTruthEndpoint,

@@ -7,7 +7,7 @@ import { limitParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
-import { countriesWithDemand, countryFilter } from "./dataset-filters.ts";
+import { countriesWithDemand, countryFilter, excludedOf } from "./dataset-filters.ts";
 import { trendingResponse } from "../schemas/dataset-markets.ts";
 
 /** A brand's entry across all countries has no country: it is what the list shows without a `country` filter. */
@@ -38,6 +38,7 @@ export const trendingEndpoint: Endpoint = {
     const meta = {
       previous_period: trending.previous_period,
       current_period: trending.current_period,
+      excluded: excludedOf(trending.excluded, params),
       limit,
       total: matching.length,
     };

@@ -56,9 +56,15 @@ const trustSummary = z.strictObject({
 
 const demandPoint = z.strictObject({
   period,
-  volume: count.describe("Monthly search volume"),
-  sod: score100.describe("Share of demand: volume / all tracked brands' volume there that month × 100 (4 decimals)"),
-  adi: score100.describe("Volume / the largest brand's volume there that month × 100 (4 decimals)"),
+  volume: count.nullable().describe("Monthly search volume; null when tracked but not measured (an outage)"),
+  sod: score100
+    .nullable()
+    .describe(
+      "Share of demand: volume / all measured brands' volume there that month × 100 (4 decimals); null for an outage",
+    ),
+  adi: score100
+    .nullable()
+    .describe("Volume / the largest measured brand's volume there that month × 100 (4 decimals); null for an outage"),
 });
 
 /** A license of the brand (component `BrandLicense`). */

@@ -5,7 +5,10 @@
  */
 import { z } from "zod";
 import { MOMENTUM_DIRECTIONS } from "../../compute/momentum.ts";
+import { EXCLUSION_REASONS } from "../../compute/period-volumes.ts";
+import { MIN_PAST_CHANGES } from "../../compute/noise-band.ts";
 import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from "../../load/schemas.ts";
+import { VERTICALS } from "../../load/verticals.ts";
 import { envelopeOf, LIMIT_META, pageOf } from "./envelope.ts";
 import { count, countryCode, orderEcho, percentChange, period, score100, slug, sortEcho } from "./primitives.ts";
 
@@ -27,8 +30,14 @@ export const indexValue = z
     brand: slug,
     country: countryCode,
     period,
+    vertical: z
+      .enum(VERTICALS)
+      .optional()
+      .describe("With the vertical filter: the vertical the value is computed within; absent: over all verticals"),
     metric: z.enum(["adi", "sod"]).describe("sod: share of demand, %; adi: the market leader = 100"),
-    value: score100.describe("4 decimals"),
+    value: score100
+      .nullable()
+      .describe("4 decimals; null when the brand was tracked but not measured that month (an outage)"),
   })
   .meta({ id: "IndexValue", description: "One index value of a brand in a country and month" });
 
@@ -59,9 +68,27 @@ export const momentumEntry = z
     previous: count.describe("Search volume in the previous period"),
     volume: count.describe("Search volume in the current period"),
     wow_pct: growth,
+    change_3m_pct: percentChange
+      .nullable()
+      .describe(
+        "(volume − volume 3 months before) / volume 3 months before × 100, 4 decimals; null unless that month was measured and above 0",
+      ),
+    yoy_pct: percentChange
+      .nullable()
+      .describe(
+        "Year over year: (volume − volume 12 months before) / volume 12 months before × 100, 4 decimals; null unless that month was measured and above 0",
+      ),
     direction: z
       .enum(MOMENTUM_DIRECTIONS)
-      .describe("flat when |wow_pct| is below the flat band; a start from zero is up"),
+      .describe(
+        "up when wow_pct ≥ flat_band, down when wow_pct ≤ −flat_band, flat between; a start from a measured zero is up",
+      ),
+    flat_band: z
+      .number()
+      .min(0)
+      .describe(
+        "The flat band of the pair's market, percent: 2 × 1.4826 × the median absolute deviation of its past changes",
+      ),
   })
   .meta({ id: "MomentumEntry", description: "The period-over-period change of a brand in a country" });
 
@@ -107,6 +134,19 @@ const revenueEstimate = z
     revenue_high: z.number().min(0).nullable().describe("GGR × highest monthly share × (1 + hold-out error)"),
   })
   .meta({ id: "RevenueEstimate", description: "A licensed brand's share of demand and the revenue it implies" });
+/** A brand × country pair left out of trending and momentum (#27), with the reason. */
+const excludedPairs = z
+  .array(
+    z.strictObject({
+      brand: slug,
+      country: countryCode,
+      reason: z
+        .enum(EXCLUSION_REASONS)
+        .describe("outage: tracked but not measured in that period; not_tracked: no demand row in that period"),
+      period,
+    }),
+  )
+  .describe("Pairs with a demand row in either period but no measured volume in both (of the requested countries)");
 
 /** How well tracked demand follows regulator-published revenue in one market (component `Calibration`). */
 export const calibrationEntry = z
@@ -173,17 +213,49 @@ export const countriesResponse = envelopeOf(z.array(countryItem), {
   periods: count.describe("Months in the dataset"),
 }).meta({ id: "CountriesResponse" });
 /** The 200 body of `/index` (component `IndexResponse`). */
-export const indexResponse = envelopeOf(z.array(indexValue).describe("Ordered by brand, country, period, metric")).meta(
-  { id: "IndexResponse" },
-);
+export const indexResponse = envelopeOf(
+  z.array(indexValue).describe("Ordered by brand, country, period, vertical (with the vertical filter), metric"),
+).meta({ id: "IndexResponse" });
+/** Measured demand of a market, month and vertical (component `MarketDemand`). */
+export const marketDemandItem = z
+  .strictObject({
+    country: countryCode,
+    period,
+    vertical: z
+      .enum([...VERTICALS, "total"])
+      .describe("The vertical; total: all verticals (the all-verticals index, as ground truth names a whole market)"),
+    demand_total: count
+      .nullable()
+      .describe("The sum of the measured brands' monthly search volumes; null when no brand was measured"),
+    brands_measured: count.describe("Brands tracked and measured there that month (a measured 0 counts)"),
+    brands_missing: count.describe(
+      "Brands tracked there that month but not measured (an outage); brands not tracked count in neither",
+    ),
+  })
+  .meta({ id: "MarketDemand", description: "Measured demand of a market, month and vertical" });
+
+/** The 200 body of `/market-demand` (component `MarketDemandResponse`). */
+export const marketDemandResponse = envelopeOf(
+  z.array(marketDemandItem).describe("Ordered by country, period, vertical"),
+).meta({ id: "MarketDemandResponse" });
 /** The 200 body of `/trending` (component `TrendingResponse`). */
-export const trendingResponse = envelopeOf(z.array(trendingEntry), { ...lastTwoPeriods, ...LIMIT_META }).meta({
+export const trendingResponse = envelopeOf(z.array(trendingEntry), {
+  ...lastTwoPeriods,
+  excluded: excludedPairs,
+  ...LIMIT_META,
+}).meta({
   id: "TrendingResponse",
 });
 /** The 200 body of `/momentum` (component `MomentumResponse`). */
 export const momentumResponse = envelopeOf(z.array(momentumEntry), {
   ...lastTwoPeriods,
-  flat_band: z.number().min(0).describe("The flat band, percent"),
+  flat_band: z
+    .number()
+    .min(0)
+    .describe(
+      `The band of all markets' past changes pooled, percent: the band of a market with fewer than ${MIN_PAST_CHANGES} of its own`,
+    ),
+  excluded: excludedPairs,
   sort: sortEcho,
   order: orderEcho,
   ...LIMIT_META,
