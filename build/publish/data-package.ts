@@ -7,7 +7,9 @@ import { releaseName } from "../compute/releases.ts";
 import type { Meta } from "../load/schemas.ts";
 import { contactRuleText } from "../query/resumes/contact-rule.ts";
 import type { EngineContext } from "../query/endpoint.ts";
-import type { BulkDownload } from "./bulk-downloads.ts";
+import type { BulkDownload, DownloadFile } from "./bulk-downloads.ts";
+import { CSV_LINE_TERMINATOR, CSV_MEDIA_TYPE } from "./csv-table.ts";
+import { PARQUET_MEDIA_TYPE } from "./parquet-table.ts";
 import { asciiIdentifier, packageLicense } from "../shared/license.ts";
 
 /** The descriptor's file name in the downloads folder. */
@@ -32,6 +34,28 @@ function resourceDescription(meta: Meta, description: string): string {
   return meta.synthetic
     ? `SYNTHETIC sample: fictional records from a seeded generator, no real source. ${description}`
     : description;
+}
+
+/** The CSV dialect of every CSV download (Frictionless CSV Dialect): RFC 4180 with a header line. */
+export const CSV_DIALECT = {
+  delimiter: ",",
+  lineTerminator: CSV_LINE_TERMINATOR,
+  quoteChar: '"',
+  doubleQuote: true,
+  header: true,
+};
+
+/**
+ * One format of a resource in its `formats` list (issue 28): the resource's own `path` is the gzip NDJSON
+ * file, and this list names it again beside its CSV and Parquet twins, each with its size and hash. Table
+ * Schema's own rule for a CSV file applies to all three: an object or array field holds JSON text.
+ */
+export function formatEntry(file: DownloadFile) {
+  const common = { path: file.fileName, bytes: file.bytes, hash: `sha256:${file.sha256}` };
+  if (file.format === "csv")
+    return { format: "csv", mediatype: CSV_MEDIA_TYPE, encoding: "utf-8", dialect: CSV_DIALECT, ...common };
+  if (file.format === "parquet") return { format: "parquet", mediatype: PARQUET_MEDIA_TYPE, ...common };
+  return { format: "ndjson", compression: "gz", mediatype: NDJSON_MEDIA_TYPE, encoding: "utf-8", ...common };
 }
 
 /** The address of the current release's folder: `<base>/downloads/<release>/`. */
@@ -74,6 +98,7 @@ export function dataPackage(context: EngineContext, downloads: readonly BulkDown
       encoding: "utf-8",
       bytes: download.bytes,
       hash: `sha256:${download.sha256}`,
+      formats: download.files.map(formatEntry),
       licenses: [packageLicense(meta[download.table.service].license)],
       sources: [sourceOf(meta, download.table.service)],
       // A table without records has no field to derive, and a Table Schema needs at least one: such a

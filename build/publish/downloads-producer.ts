@@ -1,11 +1,12 @@
 /**
- * Site producer of `/downloads/`: every resource as a gzip NDJSON file, and the data package
- * describing them.
+ * Site producer of `/downloads/`: every resource as a gzip NDJSON, a CSV and a Parquet file, the
+ * archive of them all, and the data package describing them.
  * @module
  */
 import type { SiteFile, SiteProducer } from "../output-format/site-files.ts";
-import { bulkDownloads, DOWNLOAD_CONTENT_TYPE, DOWNLOADS_DIR, downloadLocation } from "./bulk-downloads.ts";
+import { bulkDownloads, DOWNLOAD_FORMATS, DOWNLOADS_DIR, downloadLocation } from "./bulk-downloads.ts";
 import { DATA_PACKAGE_FILE, dataPackage } from "./data-package.ts";
+import { downloadContentType } from "./download-content-types.ts";
 import { DOWNLOAD_TABLES } from "./download-tables.ts";
 
 /** The public path of the data package descriptor. */
@@ -14,10 +15,17 @@ export const DATA_PACKAGE_PATH = `/${DOWNLOADS_DIR}/${DATA_PACKAGE_FILE}`;
 /** The download files and `datapackage.json` (compact JSON with a trailing newline); their bytes follow the archives. */
 export const downloadsProducer: SiteProducer = (context) => {
   const downloads = bulkDownloads(context);
-  const files: SiteFile[] = DOWNLOAD_TABLES.map((table, at) => {
-    const { urlPath, file } = downloadLocation(table);
-    return { urlPath, file, contentType: DOWNLOAD_CONTENT_TYPE, body: downloads.then((made) => made[at]!.body) };
-  });
+  const files: SiteFile[] = DOWNLOAD_TABLES.flatMap((table, at) =>
+    DOWNLOAD_FORMATS.map((format, index) => {
+      const { urlPath, file, fileName } = downloadLocation(table, format);
+      return {
+        urlPath,
+        file,
+        contentType: downloadContentType(fileName),
+        body: downloads.then((made) => made[at]!.files[index]!.body),
+      };
+    }),
+  );
   files.push({
     urlPath: DATA_PACKAGE_PATH,
     file: `${DOWNLOADS_DIR}/${DATA_PACKAGE_FILE}`,

@@ -1,8 +1,9 @@
 /**
  * The rules of the current build applied to a kept release (issues 31 and 34): a person erased since is
  * removed from its resumes file, and contacts that the current rule no longer lets downloads carry are
- * taken out. A release that needs neither stays byte-identical; one that does is rewritten, with its data
- * package's size and hash, and its listing says so (without naming anyone).
+ * taken out. A release that needs neither stays byte-identical; one that does is rewritten: its resumes
+ * in every format it has (gzip NDJSON, CSV, Parquet), its data package's sizes and hashes and its archive
+ * of all, and its listing says so (without naming anyone).
  * @module
  */
 import { createHash } from "node:crypto";
@@ -10,13 +11,25 @@ import { redactContacts } from "../compute/redact-contacts.ts";
 import type { ResumeRecord } from "../compute/resume-contacts.ts";
 import type { EarlierRelease, ReleaseFile } from "../compute/releases.ts";
 import type { EngineContext } from "../query/endpoint.ts";
-import { toNdjson } from "./bulk-downloads.ts";
+import { downloadFile, tabularFiles, toNdjson, type DownloadFile } from "./bulk-downloads.ts";
 import { DATA_PACKAGE_FILE } from "./data-package.ts";
-import { downloadFileName } from "./download-tables.ts";
+import { ARCHIVE_FILE, downloadArchive } from "./download-archive.ts";
+import { DOWNLOAD_TABLES, downloadFileName, type DownloadRecord } from "./download-tables.ts";
+import { describeFields } from "./field-descriptions.ts";
 import { gzipDeterministic } from "./gzip-deterministic.ts";
 import { downloadRecords } from "./release-changes.ts";
+import { inferTableSchema, type TableSchema } from "./table-schema.ts";
 
 const RESUMES_FILE = downloadFileName("resumes");
+const RESUMES_TABLE = DOWNLOAD_TABLES.find((table) => table.name === "resumes")!;
+
+interface PackageResource {
+  path?: string;
+  bytes?: number;
+  hash?: string;
+  schema?: TableSchema;
+  formats?: { path?: string; bytes?: number; hash?: string }[];
+}
 
 interface ResumeLine {
   id: number;
@@ -70,21 +83,33 @@ export async function applyCurrentRules(
   const removed = lines.length - kept.length;
   const narrowedCount = shown.filter((line, at) => line !== kept[at]).length;
   if (removed === 0 && narrowedCount === 0) return release;
-  const resumes = await gzipDeterministic(toNdjson(shown));
   const files = new Map(release.files);
-  files.set(RESUMES_FILE, resumes);
   const pkgBytes = files.get(DATA_PACKAGE_FILE);
-  if (pkgBytes !== undefined) {
-    const pkg = JSON.parse(pkgBytes.toString("utf8")) as {
-      resources?: { path?: string; bytes?: number; hash?: string }[];
-    };
-    for (const resource of pkg.resources ?? []) {
-      if (resource.path !== RESUMES_FILE) continue;
-      resource.bytes = resumes.length;
-      resource.hash = `sha256:${fileEntry(RESUMES_FILE, resumes).sha256}`;
+  const pkg =
+    pkgBytes === undefined ? undefined : (JSON.parse(pkgBytes.toString("utf8")) as { resources?: PackageResource[] });
+  const resource = pkg?.resources?.find((candidate) => candidate.path === RESUMES_FILE);
+  // The rewritten files: each format the release has (one made before CSV and Parquet has only the NDJSON).
+  const records = shown as unknown as DownloadRecord[];
+  const remade: DownloadFile[] = [
+    downloadFile(RESUMES_TABLE, "ndjson", await gzipDeterministic(toNdjson(shown))),
+    // The columns the release's own schema gives, so the CSV keeps its header.
+    ...tabularFiles(RESUMES_TABLE, records, resource?.schema ?? describeFields(inferTableSchema(records))),
+  ].filter((file) => files.has(file.fileName));
+  for (const file of remade) files.set(file.fileName, file.body);
+  if (pkg !== undefined && resource !== undefined) {
+    const resumes = remade[0]!;
+    resource.bytes = resumes.bytes;
+    resource.hash = `sha256:${resumes.sha256}`;
+    for (const format of resource.formats ?? []) {
+      const file = remade.find((candidate) => candidate.fileName === format.path);
+      if (file === undefined) continue;
+      format.bytes = file.bytes;
+      format.hash = `sha256:${file.sha256}`;
     }
     files.set(DATA_PACKAGE_FILE, Buffer.from(`${JSON.stringify(pkg)}\n`));
   }
+  if (files.has(ARCHIVE_FILE))
+    files.set(ARCHIVE_FILE, await downloadArchive(release.entry.name, release.entry.snapshot, files));
   const reasons = [
     removed > 0 ? `${removed} ${removed === 1 ? "resume" : "resumes"} erased on request` : "",
     narrowedCount > 0

@@ -11,9 +11,11 @@ import type { Dataset } from "../compute/dataset.ts";
 import { releaseName, type EarlierRelease, type ReleaseEntry, type ReleaseFile } from "../compute/releases.ts";
 import type { SiteFile, SiteProducer } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
-import { bulkDownloads, DOWNLOAD_CONTENT_TYPE, DOWNLOADS_DIR } from "./bulk-downloads.ts";
+import { bulkDownloads, DOWNLOAD_FORMATS, DOWNLOADS_DIR, downloadLocation } from "./bulk-downloads.ts";
 import { CITATION_FILE, citationCff } from "./citation.ts";
 import { DATA_PACKAGE_FILE, dataPackage, releaseUrl } from "./data-package.ts";
+import { ARCHIVE_FILE, downloadArchive } from "./download-archive.ts";
+import { downloadContentType } from "./download-content-types.ts";
 import { DOWNLOAD_TABLES } from "./download-tables.ts";
 import { RELEASES_FILE, type ReleaseListing } from "./release-archive.ts";
 import { releaseChanges, type ReleaseChanges } from "./release-changes.ts";
@@ -22,7 +24,6 @@ import { applyCurrentRules } from "./release-rewrite.ts";
 /** The changes file of a release after the first. */
 export const CHANGES_FILE = "changes.json";
 const JSON_TYPE = "application/json; charset=utf-8";
-const CFF_TYPE = "text/yaml; charset=utf-8";
 
 /** Every release this build publishes: the current one first, then those kept, newest first. */
 export interface ReleaseSet {
@@ -64,7 +65,9 @@ async function makeReleaseSet(context: EngineContext): Promise<ReleaseSet> {
   const { meta } = context.dataset;
   const name = releaseName(meta);
   const downloads = await bulkDownloads(context);
-  const files = new Map<string, Buffer>(downloads.map((download) => [download.fileName, download.body]));
+  const files = new Map<string, Buffer>(
+    downloads.flatMap((download) => download.files.map((file) => [file.fileName, file.body] as const)),
+  );
   files.set(DATA_PACKAGE_FILE, jsonBytes(dataPackage(context, downloads)));
   files.set(CITATION_FILE, Buffer.from(citationCff(context)));
   const kept = await Promise.all(keptReleases(context).map((release) => applyCurrentRules(release, context, name)));
@@ -74,6 +77,7 @@ async function makeReleaseSet(context: EngineContext): Promise<ReleaseSet> {
       ? undefined
       : releaseChanges(name, { name: previous.entry.name, files: previous.files }, DOWNLOAD_TABLES, files);
   if (changes !== undefined) files.set(CHANGES_FILE, jsonBytes(changes));
+  files.set(ARCHIVE_FILE, await downloadArchive(name, meta.snapshot_at, files));
   const entries = [...files].map(([file, bytes]) => fileEntry(file, bytes));
   const current: ReleaseEntry = {
     name,
@@ -101,29 +105,26 @@ export function releaseSet(context: EngineContext): Promise<ReleaseSet> {
   return set;
 }
 
-function contentTypeOf(file: string): string {
-  return file.endsWith(".gz") ? DOWNLOAD_CONTENT_TYPE : file.endsWith(".cff") ? CFF_TYPE : JSON_TYPE;
-}
-
 function releaseFile(release: string, file: string, body: Promise<Buffer>): SiteFile {
   return {
     urlPath: `/${DOWNLOADS_DIR}/${release}/${file}`,
     file: `${DOWNLOADS_DIR}/${release}/${file}`,
-    contentType: contentTypeOf(file),
+    contentType: downloadContentType(file),
     body,
   };
 }
 
-/** `/downloads/releases.json`, `/downloads/CITATION.cff`, and every file of every release kept. */
+/** `/downloads/releases.json`, `/downloads/CITATION.cff`, the archive of all, and every file of every release kept. */
 export const releasesProducer: SiteProducer = (context) => {
   const set = releaseSet(context);
   const name = releaseName(context.dataset.meta);
   const kept = keptReleases(context);
   const currentNames = [
-    ...DOWNLOAD_TABLES.map((table) => `${table.name}.ndjson.gz`),
+    ...DOWNLOAD_TABLES.flatMap((table) => DOWNLOAD_FORMATS.map((format) => downloadLocation(table, format).fileName)),
     DATA_PACKAGE_FILE,
     CITATION_FILE,
     ...(kept.length > 0 ? [CHANGES_FILE] : []),
+    ARCHIVE_FILE,
   ];
   const files: SiteFile[] = [
     {
@@ -132,12 +133,12 @@ export const releasesProducer: SiteProducer = (context) => {
       contentType: JSON_TYPE,
       body: set.then((made) => jsonBytes(made.listing)),
     },
-    {
-      urlPath: `/${DOWNLOADS_DIR}/${CITATION_FILE}`,
-      file: `${DOWNLOADS_DIR}/${CITATION_FILE}`,
-      contentType: CFF_TYPE,
-      body: set.then((made) => made.files.get(CITATION_FILE)!),
-    },
+    ...[CITATION_FILE, ARCHIVE_FILE].map((file) => ({
+      urlPath: `/${DOWNLOADS_DIR}/${file}`,
+      file: `${DOWNLOADS_DIR}/${file}`,
+      contentType: downloadContentType(file),
+      body: set.then((made) => made.files.get(file)!),
+    })),
     ...currentNames.map((file) =>
       releaseFile(
         name,

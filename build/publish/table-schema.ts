@@ -15,6 +15,8 @@ export interface TableField {
   type: FieldType;
   /** Present (true) when no record has the field null or absent. */
   constraints?: { required: true };
+  /** What the field holds, and for a nested one how the CSV and Parquet files write it (issue 28). */
+  description?: string;
 }
 
 /** A Table Schema foreign key: fields of this table naming a record of another resource by its primary key. */

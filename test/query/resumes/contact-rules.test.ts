@@ -84,6 +84,19 @@ describe("--resume-contacts public (the default)", () => {
     expect(filesHolding(texts("public"), CONTACTS.noConsent[0]!)).toContain("downloads/resumes.ndjson.gz");
   });
 
+  it("carries in the CSV, the Parquet file and the archive of all exactly what the NDJSON download carries (#28)", () => {
+    for (const contact of [CONTACTS.public[0]!, CONTACTS.noConsent[0]!]) {
+      const holding = filesHolding(texts("public"), contact);
+      expect(holding).toEqual(expect.arrayContaining(["downloads/resumes.csv", "downloads/resumes.parquet"]));
+      const archived = holding.filter((file) => /^downloads\/all-downloads\.tar\.gz!downloads-[^/]+\//.test(file));
+      expect(archived.map((file) => file.replace(/^.*\//, "")).sort()).toEqual([
+        "resumes.csv",
+        "resumes.ndjson.gz",
+        "resumes.parquet",
+      ]);
+    }
+  });
+
   it.each(CONTACTS.cardOnly)("keeps the card-only contact %s to the card and the engine's dataset", (contact) => {
     expect(cardsOnly(filesHolding(texts("public"), contact))).toEqual({ ids: ["2"], others: [ENGINE] });
   });
@@ -160,7 +173,7 @@ describe.each(["public", "card_only", "withheld"] as const)("erasure with --resu
     };
     for (const [file, text] of texts(scope)) {
       if (file.endsWith(".json")) collect(JSON.parse(text));
-      else if (file.includes(".ndjson"))
+      else if (file.includes(".ndjson") || file.endsWith(".parquet"))
         text
           .split("\n")
           .filter(Boolean)
