@@ -106,9 +106,24 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
     trending: computeTrending(index, periods, nameOf),
     momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),
+    trustObservations: sortTrustObservations(seeds),
     resumes: [...seeds.resumes].sort((a, b) => a.id - b.id).map((resume) => settleContacts(resume, resumeContacts)),
     searchSynonyms: seeds.searchSynonyms.map((group) => group.phrases),
     counts: countDataset(seeds, index.length, countryRecords),
+  };
+}
+
+/** The dated trust inputs in key order: by brand (or domain), then date. */
+function sortTrustObservations(seeds: SeedSet): Dataset["trustObservations"] {
+  const byBrandThenDate = <T extends { brand: string; observed_at: string }>(rows: readonly T[]): T[] =>
+    [...rows].sort((a, b) => compareStrings(a.brand, b.brand) || compareStrings(a.observed_at, b.observed_at));
+  return {
+    reputationObservations: byBrandThenDate(seeds.reputationObservations),
+    paymentObservations: byBrandThenDate(seeds.paymentObservations),
+    domainChecks: [...seeds.domainChecks].sort(
+      (a, b) => compareStrings(a.domain, b.domain) || compareStrings(a.checked_at, b.checked_at),
+    ),
+    monitoring: [...seeds.monitoring].sort((a, b) => compareStrings(a.brand, b.brand)),
   };
 }
 

@@ -15,6 +15,7 @@ import type {
   TcAlert,
 } from "../load/schemas.ts";
 import type { Vertical } from "../load/verticals.ts";
+import type { SeedSet } from "../load/load-seeds.ts";
 import type { CalibrationEntry } from "./calibration.ts";
 import type { CountryRecord } from "./country-coverage.ts";
 import type { IndexValue, VerticalIndexValue } from "./demand-index.ts";
@@ -84,6 +85,8 @@ export interface Dataset {
   trending: Trending;
   momentum: Momentum;
   tcAlerts: TcAlert[];
+  /** The dated trust inputs the history rests on (#27), published as downloads so it can be reproduced. */
+  trustObservations: Pick<SeedSet, "reputationObservations" | "paymentObservations" | "domainChecks" | "monitoring">;
   /** By id, their contacts settled (resume-contacts.ts); erased ones left out. */
   resumes: ResumeRecord[];
   /** Resume search synonym groups, each a list of phrases as written in the seeds (issue 33). */

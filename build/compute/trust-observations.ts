@@ -32,10 +32,15 @@ export interface BrandTimelines {
  * listed wins), or undefined when there is none: that input is unknown on that date.
  */
 export function latestUpTo<T>(timeline: readonly Dated<T>[], date: string): T | undefined {
-  let found: T | undefined;
+  return latestEntryUpTo(timeline, date)?.value;
+}
+
+/** latestUpTo with the observation's date (the methodology page's worked example shows it). */
+export function latestEntryUpTo<T>(timeline: readonly Dated<T>[], date: string): Dated<T> | undefined {
+  let found: Dated<T> | undefined;
   for (const entry of timeline) {
     if (entry.date > date) break;
-    found = entry.value;
+    found = entry;
   }
   return found;
 }

@@ -18,6 +18,7 @@ import { tcAlertsEndpoint } from "../query/dataset/tc-alerts.ts";
 import { fullResume } from "../query/resumes/resume-records.ts";
 import { revenueEstimateRecords, revenueModelRecords } from "./revenue-tables.ts";
 import type { KeyedTable } from "./table-keys.ts";
+import { TRUST_OBSERVATION_TABLES } from "./trust-observation-tables.ts";
 import type { ForeignKey } from "./table-schema.ts";
 
 /** One NDJSON line of a download, before serialisation. */
@@ -302,6 +303,7 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     description: "Detected changes of terms, withdrawal and responsible-gambling pages, newest first.",
     records: (context) => everyItem(context, tcAlertsEndpoint),
   },
+  ...TRUST_OBSERVATION_TABLES,
   {
     name: "resumes",
     service: "resumes",

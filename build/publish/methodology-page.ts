@@ -30,6 +30,7 @@ import {
   trendsSection,
   trustSection,
 } from "./methodology-sections.ts";
+import { trustHistorySection } from "./methodology-trust-history.ts";
 import { HTML_TYPE, renderPage } from "./page-layout.ts";
 import { renderChartsToSvg, type VegaLiteSpec } from "./render-charts.ts";
 import { SITE_LINKS } from "./site-links.ts";
@@ -103,9 +104,10 @@ export async function methodologyPage(context: EngineContext): Promise<string> {
   const body = `<h1>Methodology</h1>
 <p class="lead">How every derived figure of the ${escapeHtml(dataset.meta.dataset.name)} is computed. Everything is recomputed from the seed files at each build, deterministically: the same seeds give the same numbers, byte for byte. Snapshot of ${escapeHtml(dataset.meta.snapshot_at)}.</p>
 ${synthetic}
-<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#reuse">reuse</a> · <a href="#resume-directory">resume search and statistics</a></p>
+<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#trust-as-of">as of each month</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#reuse">reuse</a> · <a href="#resume-directory">resume search and statistics</a></p>
 ${indexSection(dataset, figureOf("chart-demand-share"))}
 ${trustSection(dataset, figureOf("chart-trust-distribution"))}
+${trustHistorySection(dataset)}
 ${ranksSection(dataset)}
 ${trendsSection(dataset)}
 ${calibrationSection(dataset, figureOf("chart-calibration"))}
