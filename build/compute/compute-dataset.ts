@@ -72,6 +72,7 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
     (a, b) =>
       compareStrings(a.country, b.country) ||
       compareStrings(a.regulator_code, b.regulator_code) ||
+      compareStrings(a.vertical, b.vertical) ||
       compareStrings(a.period, b.period),
   );
 

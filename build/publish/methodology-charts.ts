@@ -4,6 +4,7 @@
  * Trust Score distribution. Rendered to SVG by render-charts.ts.
  * @module
  */
+import { demandTotals, periodDemandTotal } from "../compute/calibration.ts";
 import { compareStrings } from "../compute/compare.ts";
 import type { Dataset } from "../compute/dataset.ts";
 import { TRUST_GRADES } from "../compute/trust-score.ts";
@@ -86,24 +87,22 @@ export interface CalibrationPoint {
 
 /** The calibrated months of every market with a correlation, computed once for the chart and its table. */
 export function calibrationPoints(dataset: Dataset): CalibrationPoint[] {
-  const totals = new Map<string, number>();
-  for (const value of dataset.index)
-    totals.set(
-      `${value.country}|${value.period}`,
-      (totals.get(`${value.country}|${value.period}`) ?? 0) + (value.volume ?? 0),
-    );
+  const totals = demandTotals(dataset.index);
+  const key = (entry: { country: string; regulator_code: string; vertical: string }) =>
+    `${entry.country}|${entry.regulator_code}|${entry.vertical}`;
   const labels = new Map(
     dataset.calibration
       .filter((entry) => entry.correlation !== null)
       .map((entry) => [
-        `${entry.country}|${entry.regulator_code}`,
-        `${entry.country} · ${entry.regulator_code}, ${entry.currency} (r = ${entry.correlation!.toFixed(2)})`,
+        key(entry),
+        `${entry.country} · ${entry.regulator_code} · ${entry.vertical}, ${entry.currency} (r = ${entry.correlation!.toFixed(2)})`,
       ]),
   );
+  // Periods as the regulator publishes them: demand summed over the period's months (#26).
   return dataset.groundTruth.flatMap((row) => {
-    const label = labels.get(`${row.country}|${row.regulator_code}`);
-    const demand = totals.get(`${row.country}|${row.period}`) ?? 0;
-    return label === undefined || demand <= 0 ? [] : [{ market: label, period: row.period, demand, ggr: row.ggr }];
+    const label = labels.get(key(row));
+    const demand = periodDemandTotal(totals, row.country, row.period);
+    return label === undefined || demand === null ? [] : [{ market: label, period: row.period, demand, ggr: row.ggr }];
   });
 }
 

@@ -3,6 +3,7 @@
  * SVG at build time and inlined (no script, no external asset).
  * @module
  */
+import { exampleMarket, intervalPoints, intervalSpec, intervalTable, revenueSection } from "./methodology-revenue.ts";
 import type { Dataset } from "../compute/dataset.ts";
 import type { SiteProducer } from "../output-format/site-files.ts";
 import { pageFile } from "../output-format/site-files.ts";
@@ -67,6 +68,16 @@ export function methodologyCharts(dataset: Dataset): Chart[] {
         "Calibration: each point is one month of one market, its tracked demand total against the GGR the regulator published (in the market's currency); the line is the least-squares fit and r the correlation.",
     });
   }
+  const example = exampleMarket(dataset);
+  if (example !== undefined) {
+    const points = intervalPoints(dataset);
+    charts.push({
+      id: "chart-revenue-intervals",
+      spec: intervalSpec(points, example.currency),
+      table: intervalTable(points, example.currency),
+      caption: `Revenue estimates of the ${points.length} largest licensed brands in ${escapeHtml(example.country)} (${escapeHtml(example.regulator_code)}, ${escapeHtml(example.vertical)}, ${escapeHtml(example.estimate_period ?? "")}), in ${escapeHtml(example.currency)}: the dot is the estimate, the bar its interval.`,
+    });
+  }
   charts.push({
     id: "chart-trust-distribution",
     spec: trustDistributionSpec(dataset),
@@ -104,13 +115,14 @@ export async function methodologyPage(context: EngineContext): Promise<string> {
   const body = `<h1>Methodology</h1>
 <p class="lead">How every derived figure of the ${escapeHtml(dataset.meta.dataset.name)} is computed. Everything is recomputed from the seed files at each build, deterministically: the same seeds give the same numbers, byte for byte. Snapshot of ${escapeHtml(dataset.meta.snapshot_at)}.</p>
 ${synthetic}
-<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#trust-as-of">as of each month</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#reuse">reuse</a> · <a href="#resume-directory">resume search and statistics</a></p>
+<p>Contents: <a href="#index">demand index</a> · <a href="#trust-score">Trust Score 2.0</a> · <a href="#trust-as-of">as of each month</a> · <a href="#provider-rank">provider rank</a> · <a href="#game-rank">GameRank</a> · <a href="#trending">trending and momentum</a> · <a href="#calibration">calibration</a> · <a href="#revenue-estimates">revenue estimates</a> · <a href="#reuse">reuse</a> · <a href="#resume-directory">resume search and statistics</a></p>
 ${indexSection(dataset, figureOf("chart-demand-share"))}
 ${trustSection(dataset, figureOf("chart-trust-distribution"))}
 ${trustHistorySection(dataset)}
 ${ranksSection(dataset)}
 ${trendsSection(dataset)}
 ${calibrationSection(dataset, figureOf("chart-calibration"))}
+${revenueSection(dataset, figureOf("chart-revenue-intervals"))}
 <h2 id="reuse">Reuse and reproduce</h2>
 <p>Every figure above is in the API (<a href="${SITE_LINKS.dataset.docs}">reference</a>, <a href="${SITE_LINKS.dataset.openapi}">OpenAPI</a>) and in the <a href="${SITE_LINKS.home}#downloads">bulk downloads</a>, described by a <a href="${SITE_LINKS.dataPackage}">Frictionless data package</a>. Rounding: sod, adi and percentages to 4 decimals, scores and components to 1. Attribution: ${escapeHtml(dataset.meta.dataset.license)}, with a link to <a href="${escapeHtml(dataset.meta.dataset.attribution)}">${escapeHtml(dataset.meta.dataset.attribution)}</a>.</p>
 ${resumeDirectorySection()}`;

@@ -325,15 +325,21 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     expect(copied).toBe(await page.locator("code#attribution-dataset").textContent());
   });
 
-  it("follows the link to the methodology page and sees the three charts drawn", async () => {
+  it("follows the link to the methodology page and sees the four charts drawn", async () => {
     await follow("/methodology/", "methodology.png");
     await expect(page.locator("h1").textContent()).resolves.toBe("Methodology");
     const figures = await page.locator("figure.chart").evaluateAll((nodes) => nodes.map((node) => node.id));
-    expect(figures).toEqual(["chart-demand-share", "chart-trust-distribution", "chart-calibration"]);
+    expect(figures).toEqual([
+      "chart-demand-share",
+      "chart-trust-distribution",
+      "chart-calibration",
+      "chart-revenue-intervals",
+    ]);
     const marks = (id: string, mark: string) => page.locator(`#${id} svg g.${mark} path`).count();
     await expect(marks("chart-demand-share", "mark-line")).resolves.toBe(5);
     await expect(marks("chart-calibration", "mark-symbol")).resolves.toBeGreaterThan(100);
     await expect(marks("chart-trust-distribution", "mark-rect")).resolves.toBeGreaterThan(5);
+    await expect(marks("chart-revenue-intervals", "mark-symbol")).resolves.toBe(8);
     const box = await page.locator("#chart-demand-share svg").boundingBox();
     expect(box?.width).toBeGreaterThan(300);
   });

@@ -1,3 +1,4 @@
+import { exampleMarket, intervalPoints, intervalSpec } from "../../build/publish/methodology-revenue.ts";
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../build/compute/dataset.ts";
 import {
@@ -37,14 +38,17 @@ const dataset = {
     { slug: "b", name: "Beta", trust: { score: 40.5, grade: "D" } },
   ],
   groundTruth: [
-    { country: "GB", regulator_code: "UKGC", period: "2025-01", ggr: 1000, currency: "GBP" },
-    { country: "GB", regulator_code: "UKGC", period: "2025-02", ggr: 900, currency: "GBP" },
-    { country: "GB", regulator_code: "UKGC", period: "2025-03", ggr: 800, currency: "GBP" },
-    { country: "DE", regulator_code: "GGL", period: "2025-01", ggr: 5, currency: "EUR" },
+    { country: "GB", regulator_code: "UKGC", period: "2025-01", vertical: "total", ggr: 1000, currency: "GBP" },
+    { country: "GB", regulator_code: "UKGC", period: "2025-02", vertical: "total", ggr: 900, currency: "GBP" },
+    { country: "GB", regulator_code: "UKGC", period: "2025-03", vertical: "total", ggr: 800, currency: "GBP" },
+    // A quarter: January and February have demand, March none, so it is left out too.
+    { country: "GB", regulator_code: "UKGC", period: "2025-Q1", vertical: "casino", ggr: 2700, currency: "GBP" },
+    { country: "DE", regulator_code: "GGL", period: "2025-01", vertical: "total", ggr: 5, currency: "EUR" },
   ],
   calibration: [
-    { country: "DE", regulator_code: "GGL", currency: "EUR", months: 1, correlation: null },
-    { country: "GB", regulator_code: "UKGC", currency: "GBP", months: 2, correlation: 0.98765 },
+    { country: "DE", regulator_code: "GGL", vertical: "total", currency: "EUR", months: 1, correlation: null },
+    { country: "GB", regulator_code: "UKGC", vertical: "total", currency: "GBP", months: 2, correlation: 0.98765 },
+    { country: "GB", regulator_code: "UKGC", vertical: "casino", currency: "GBP", months: 0, correlation: 0.5 },
   ],
 } as unknown as Dataset;
 
@@ -91,10 +95,10 @@ describe("demandShareSpec and demandShareTable", () => {
 
 describe("calibrationPoints", () => {
   it("gives the months with GGR and demand of each market that has a correlation", () => {
-    // GB 2025-03 has GGR but no demand, DE has no correlation: both left out.
+    // GB 2025-03 has GGR but no demand, nor all of 2025-Q1; DE has no correlation: all left out.
     expect(calibrationPoints(dataset)).toEqual([
-      { market: "GB · UKGC, GBP (r = 0.99)", period: "2025-01", demand: 100, ggr: 1000 },
-      { market: "GB · UKGC, GBP (r = 0.99)", period: "2025-02", demand: 10, ggr: 900 },
+      { market: "GB · UKGC · total, GBP (r = 0.99)", period: "2025-01", demand: 100, ggr: 1000 },
+      { market: "GB · UKGC · total, GBP (r = 0.99)", period: "2025-02", demand: 10, ggr: 900 },
     ]);
   });
 
@@ -121,5 +125,65 @@ describe("trustDistributionSpec", () => {
       { score: 40.5, grade: "D" },
     ]);
     expect(spec.encoding.color.scale.domain).toEqual(["A", "B", "C", "D", "E"]);
+  });
+});
+
+describe("intervalPoints and intervalSpec (#27)", () => {
+  const estimate = (brand: string, revenue: number) => ({
+    brand,
+    sod: null,
+    share: 0,
+    revenue_estimate: revenue,
+    revenue_low: revenue - 10,
+    revenue_high: revenue + 10,
+  });
+  const withEstimates = {
+    ...dataset,
+    calibration: [
+      {
+        country: "GB",
+        regulator_code: "UKGC",
+        vertical: "casino",
+        currency: "GBP",
+        estimate_status: "weak_fit",
+        licensed_brands: 9,
+        estimates: [estimate("a", 5)],
+      },
+      {
+        country: "GB",
+        regulator_code: "UKGC",
+        vertical: "total",
+        currency: "GBP",
+        estimate_status: "published",
+        licensed_brands: 2,
+        estimates: [estimate("a", 300), estimate("b", 200)],
+      },
+    ],
+  } as unknown as Dataset;
+
+  it("draws the largest estimates of the published market with the most licensed brands, by brand name", () => {
+    expect(exampleMarket(withEstimates)?.vertical).toBe("total");
+    expect(intervalPoints(withEstimates)).toEqual([
+      { brand: "Alpha", estimate: 300, low: 290, high: 310 },
+      { brand: "Beta", estimate: 200, low: 190, high: 210 },
+    ]);
+  });
+
+  it("draws a bar from low to high and a dot at the estimate, labels at 12 px", () => {
+    const spec = intervalSpec(intervalPoints(withEstimates), "GBP") as {
+      layer: {
+        mark: { type: string };
+        encoding: { x: { field: string; axis?: { labelFontSize: number } }; x2?: { field: string } };
+      }[];
+    };
+    expect(spec.layer.map((layer) => [layer.mark.type, layer.encoding.x.field, layer.encoding.x2?.field])).toEqual([
+      ["rule", "low", "high"],
+      ["point", "estimate", undefined],
+    ]);
+    expect(spec.layer[0]!.encoding.x.axis?.labelFontSize).toBe(12);
+  });
+
+  it("has no example without a published market", () => {
+    expect(exampleMarket(dataset)).toBeUndefined();
   });
 });

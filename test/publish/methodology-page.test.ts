@@ -72,7 +72,17 @@ describe("methodologyPage", () => {
     expect(context.dataset.calibration.length).toBeGreaterThan(0);
     for (const entry of context.dataset.calibration)
       expect(html).toContain(
-        `<td>${entry.country}</td><td>${entry.regulator_code}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`,
+        `<td>${entry.country}</td><td>${entry.regulator_code} · ${entry.vertical}</td><td>${entry.currency}</td><td class="num">${entry.months}</td>`,
+      );
+  });
+
+  it("explains the revenue estimates and lists every market's model, errors and whether it publishes estimates (#27)", () => {
+    expect(html).toContain('<h2 id="revenue-estimates">Revenue estimates among licensed brands</h2>');
+    expect(html).toContain("the 2 months before it");
+    expect(html).toContain("the hold-out error is above 25%");
+    for (const entry of context.dataset.calibration)
+      expect(html).toContain(
+        `<td>${entry.country} · ${entry.regulator_code} · ${entry.vertical}</td><td>${entry.model.fit_periods} + ${entry.model.hold_out_periods}</td>`,
       );
   });
 
