@@ -373,18 +373,14 @@ describe("address, snapshot and --check (#26)", () => {
     }
   });
 
+  /** `--check` of seeds-min, with an --out that must stay absent. */
+  const checkMin = (out: string, ...options: string[]) =>
+    runCli(["--seeds", SEEDS_MIN, "--out", out, "--check", ...options]);
+
   it("--check prints every problem and warning, writes nothing, and exits 1 on a problem", async () => {
     const out = path.join(root, "checked");
     // seeds-min ends in 2024-12: a snapshot in mid-November puts 18 records after it.
-    const { log } = await runCli([
-      "--seeds",
-      SEEDS_MIN,
-      "--out",
-      out,
-      "--check",
-      "--snapshot-at",
-      "2024-11-15T00:00:00Z",
-    ]);
+    const { log } = await checkMin(out, "--snapshot-at", "2024-11-15T00:00:00Z");
     expect(process.exitCode).toBe(1);
     expect(log[0]).toMatch(/^Checked 13 seed files, 52 valid records, [\d.]+ KiB: 18 problems, 0 warnings\.$/);
     const problems = log.filter((line) => line.startsWith("  - "));
@@ -398,15 +394,7 @@ describe("address, snapshot and --check (#26)", () => {
 
   it("--check on valid seeds lists the warnings and the address, exit code 0", async () => {
     const out = path.join(root, "checked-ok");
-    const { log } = await runCli([
-      "--seeds",
-      SEEDS_MIN,
-      "--out",
-      out,
-      "--check",
-      "--base-url",
-      "https://x.example.com",
-    ]);
+    const { log } = await checkMin(out, "--base-url", "https://x.example.com");
     expect(process.exitCode).toBeUndefined();
     expect(log[0]).toMatch(/: 0 problems, 4 warnings\.$/);
     expect(log).toContain("Warnings (4; the build goes on):");
