@@ -5,10 +5,20 @@
 import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
 import { BuildError, formatErrorChain, HELP_HINT } from "./errors.ts";
-import { runBuild, VARIANTS_ROW, type BuildReport } from "./run-build.ts";
-import { CONTACT_SCOPES, type ContactScope } from "./load/schemas.ts";
+import {
+  buildReportPath,
+  checkSeeds,
+  DEFAULT_BASE_URL,
+  runBuild,
+  VARIANTS_ROW,
+  type BuildReport,
+  type SiteAddress,
+} from "./run-build.ts";
+import { CONTACT_SCOPES, metaSchema, type ContactScope } from "./load/schemas.ts";
+import { formatSeedProblem } from "./errors.ts";
+import { formatWarning, type BuildWarning } from "./load/seed-warnings.ts";
 
-export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
+export { DEFAULT_BASE_URL };
 export const DEFAULT_MAX_FILES = 20_000;
 
 function contactScope(text: string): ContactScope {
@@ -39,6 +49,13 @@ function url(text: string): string {
   return text;
 }
 
+/** A date-time with a zone, as `meta.snapshot_at` takes it. */
+function snapshotTime(text: string): string {
+  if (!metaSchema.shape.snapshot_at.safeParse(text).success)
+    throw new InvalidArgumentError("Expected an ISO 8601 date-time with a zone, such as 2026-11-01T00:00:00Z.");
+  return text;
+}
+
 /** The commander program of `npm run build`. */
 export function createBuildCommand(log: (line: string) => void = console.log): Command {
   return new Command("build")
@@ -49,7 +66,16 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
       "output folder, replaced atomically as a whole: absent, empty or a previous build's output",
       "dist",
     )
-    .option("--base-url <url>", "public address of the site, used in discovery documents", url, DEFAULT_BASE_URL)
+    .option(
+      "--base-url <url>",
+      `public address of the site, used in discovery documents (default: meta.base_url of the seeds, else ${DEFAULT_BASE_URL}, which only this machine reaches)`,
+      url,
+    )
+    .option(
+      "--snapshot-at <date-time>",
+      "when the data was taken, every response's generated_at: overrides meta.snapshot_at of the seeds",
+      snapshotTime,
+    )
     .option(
       "--max-files <n>",
       "file budget: the site, engine and routing files count first and are never cut; responses past it are cut, least important first",
@@ -67,25 +93,34 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
       "earlier releases to carry forward under /downloads/<release>/: a site's downloads folder or a whole output (default: the output in place)",
     )
     .option("--keep-releases <n>", "how many releases to keep, the current one included (default: all)", positiveInt)
-    .option("--dry-run", "plan and print the summary without writing", false)
+    .option("--dry-run", "plan and print the summary and warnings without writing", false)
+    .option(
+      "--check",
+      "load and validate the seeds only: print every problem and every warning, plan and write nothing",
+      false,
+    )
     .showHelpAfterError(HELP_HINT)
     .action(
       async (options: {
         seeds: string;
         out: string;
-        baseUrl: string;
+        baseUrl?: string;
+        snapshotAt?: string;
         maxFiles: number;
         resumeContacts: ContactScope;
         archive?: string;
         keepReleases?: number;
         dryRun: boolean;
+        check: boolean;
       }) => {
+        if (options.check) return checkCommand(options, log);
         try {
           refuseUnsafeOutDir(options.out, options.seeds, process.cwd());
           const report = await runBuild({
             seedsDir: options.seeds,
             outDir: options.out,
-            baseUrl: options.baseUrl,
+            ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+            ...(options.snapshotAt === undefined ? {} : { snapshotAt: options.snapshotAt }),
             maxFiles: options.maxFiles,
             resumeContacts: options.resumeContacts,
             ...(options.archive === undefined ? {} : { archive: options.archive }),
@@ -102,6 +137,50 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
         }
       },
     );
+}
+
+/** `--check`: every problem and every warning of the seeds; exit code 1 when there is a problem. */
+async function checkCommand(
+  options: { seeds: string; baseUrl?: string; snapshotAt?: string },
+  log: (line: string) => void,
+): Promise<void> {
+  try {
+    const { stats, problems, warnings, site } = await checkSeeds(options.seeds, {
+      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      ...(options.snapshotAt === undefined ? {} : { snapshotAt: options.snapshotAt }),
+    });
+    log(
+      `Checked ${stats.files} seed files, ${stats.records} valid records, ${kib(stats.bytes)}: ${count(problems.length, "problem")}, ${count(warnings.length, "warning")}.`,
+    );
+    if (problems.length > 0) log("Problems (the build stops on these):");
+    for (const problem of problems) log(`  - ${formatSeedProblem(problem)}`);
+    for (const line of [...warningLines(warnings), ...(site === undefined ? [] : siteLines(site))]) log(line);
+    if (problems.length > 0) process.exitCode = 1;
+  } catch (error) {
+    console.error(formatErrorChain(error));
+    process.exitCode = 1;
+  }
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** The warnings, one a line; none when there is none. */
+function warningLines(warnings: readonly BuildWarning[]): string[] {
+  if (warnings.length === 0) return [];
+  return [
+    `Warnings (${warnings.length}; the build goes on):`,
+    ...warnings.map((warning) => `  - ${formatWarning(warning)}`),
+  ];
+}
+
+/** The address published, and a warning when it is the loopback default (#26). */
+function siteLines(site: SiteAddress): string[] {
+  if (site.from !== "default") return [`Base URL ${site.base_url} (from ${site.from}).`];
+  return [
+    `Base URL ${site.base_url}: the loopback default, since neither --base-url nor meta.base_url gives one. Discovery documents, llms.txt and the pages name an address only this machine reaches; set meta.base_url or pass --base-url to publish.`,
+  ];
 }
 
 /** True when `inner` is `outer` or lies inside it. */
@@ -137,6 +216,11 @@ export function refuseUnsafeOutDir(outDir: string, seedsDir: string, cwd: string
 export function formatReport(report: BuildReport): string[] {
   const lines = [
     `Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`,
+    ...siteLines(report.site),
+    ...warningLines(report.warnings),
+    ...(report.dryRun || report.warnings.length === 0
+      ? []
+      : [`The warnings are also in ${buildReportPath(report.outDir)}.`]),
     ...erasureLines(report),
     ...releaseLines(report),
     "",

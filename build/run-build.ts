@@ -14,7 +14,10 @@ import { readPreviousOutput } from "./emit/previous-output.ts";
 import { removeInBackground } from "./emit/remove-in-background.ts";
 import { recoverInterruptedBuild, refuseForeignOutput, stageOutput } from "./emit/publish-atomically.ts";
 import { killedSwapLeftBehind } from "./output-format/output-folder.ts";
-import { loadSeeds, requireSeedsFolder, type LoadStats } from "./load/load-seeds.ts";
+import { inspectSeeds, loadSeeds, requireSeedsFolder, type LoadOptions, type LoadStats } from "./load/load-seeds.ts";
+import type { BuildWarning } from "./load/seed-warnings.ts";
+import { findDatasetWarnings } from "./compute/dataset-warnings.ts";
+import type { SeedProblem } from "./errors.ts";
 import { NETLIFY_FILE_COUNT, planNetlifyFiles, type NetlifyReport } from "./netlify/netlify-files.ts";
 import type { EngineContext } from "./query/endpoint.ts";
 import { buildEngineIndex } from "./query/engine-index.ts";
@@ -27,15 +30,21 @@ import { readReleaseArchive, RELEASES_FILE } from "./publish/release-archive.ts"
 import { changesSummary } from "./publish/release-changes.ts";
 import { releaseSet } from "./publish/releases.ts";
 import { etagOf } from "./output-format/etag.ts";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_RESUME_CONTACTS } from "./compute/resume-contacts.ts";
-import type { ContactScope } from "./load/schemas.ts";
+import type { ContactScope, Meta } from "./load/schemas.ts";
+
+/** The address a build publishes when neither `--base-url` nor `meta.base_url` gives one: this machine only. */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 
 export interface BuildOptions {
   seedsDir: string;
   outDir: string;
-  baseUrl: string;
+  /** The public address; absent: `meta.base_url`, else the loopback default (#26). */
+  baseUrl?: string;
+  /** Replaces `meta.snapshot_at` (#26). */
+  snapshotAt?: string;
   maxFiles: number;
   /** How far resume contacts may be published: the default consent and the cap (issue 31). @default "public" */
   resumeContacts?: ContactScope;
@@ -77,8 +86,17 @@ export interface ReleaseReport {
   changes: string[];
 }
 
+/** The address the build published and what gave it (#26): the loopback default is worth a line in the summary. */
+export interface SiteAddress {
+  base_url: string;
+  from: "--base-url" | "meta.base_url" | "default";
+}
+
 export interface BuildReport {
   seeds: LoadStats;
+  site: SiteAddress;
+  /** Likely mistakes and weak figures (#26): the build went on. */
+  warnings: BuildWarning[];
   erasure: ErasureReport;
   release?: ReleaseReport;
   stages: Record<string, number>;
@@ -139,7 +157,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const fingerprint = options.dryRun
     ? undefined
     : await fingerprintInputs(options.seedsDir, {
-        baseUrl: canonicalBaseUrl(options.baseUrl),
+        baseUrl: options.baseUrl === undefined ? undefined : canonicalBaseUrl(options.baseUrl),
+        snapshotAt: options.snapshotAt,
         maxFiles: options.maxFiles,
         resumeContacts,
         ...releaseOptions,
@@ -147,7 +166,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);
-  if (kept !== undefined)
+  if (kept !== undefined) {
+    await writeBuildReport(options.outDir, kept);
     return {
       ...kept,
       stages: { inputs: inputsMs },
@@ -155,12 +175,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       outDir: options.outDir,
       publish: { ...kept.publish!, written: 0, linked: 0, unchanged: true },
     };
+  }
 
-  const { context, stats, erasure, erased } = await prepareContext(
+  const { context, stats, erasure, erased, site, warnings } = await prepareContext(
     options.seedsDir,
     options.baseUrl,
     timed,
     resumeContacts,
+    { snapshotAt: options.snapshotAt },
   );
   // From here on the output folder is read and written: one build at a time there (build-lock.ts). A
   // build that fails earlier (bad seeds) holds the lock only for restoreAfterKilledSwap, if at all.
@@ -196,6 +218,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       plan.files.push(...netlify.files);
       const report: BuildReport = {
         seeds: stats,
+        site,
+        warnings,
         erasure,
         release: await releaseReport(context),
         stages,
@@ -216,6 +240,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         if (staged === undefined || fingerprint === undefined) return;
         const summary: RecordedSummary = {
           seeds: stats,
+          site,
+          warnings,
           erasure,
           release: report.release,
           files: report.files,
@@ -233,6 +259,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       });
       if (fingerprint !== undefined) stages.inputs = inputsMs;
       committed = true;
+      if (!options.dryRun) await writeBuildReport(options.outDir, report);
       return report;
     } finally {
       // Threads first: none may still be writing into the staging folder while it is removed.
@@ -253,19 +280,23 @@ export type TimeStage = <T>(stage: string, work: () => T | Promise<T>) => Promis
  */
 export async function prepareContext(
   seedsDir: string,
-  baseUrl: string,
+  baseUrl: string | undefined,
   timed: TimeStage,
   resumeContacts: ContactScope = DEFAULT_RESUME_CONTACTS,
+  load: LoadOptions = {},
 ): Promise<{
   context: EngineContext;
   stats: LoadStats;
   erasure: ErasureReport;
   erased: ReturnType<typeof suppressionMatcher>;
+  site: SiteAddress;
+  warnings: BuildWarning[];
 }> {
-  const { seeds, stats } = await timed("load", () => loadSeeds(seedsDir));
+  const { seeds, stats, warnings } = await timed("load", () => loadSeeds(seedsDir, load));
+  const site = siteAddress(baseUrl, seeds.meta);
   const { kept, erased, unmatched } = eraseSuppressed(seeds.resumes, seeds.suppressions);
   const computed = await timed("compute", () => {
-    const dataset = computeDataset({ ...seeds, resumes: kept }, { baseUrl, resumeContacts });
+    const dataset = computeDataset({ ...seeds, resumes: kept }, { baseUrl: site.base_url, resumeContacts });
     return { dataset, index: buildEngineIndex(dataset) };
   });
   const resumeSearch = await timed("search", () =>
@@ -273,10 +304,55 @@ export async function prepareContext(
   );
   return {
     context: { ...computed, resumeSearch },
+    site,
+    warnings: [...warnings, ...findDatasetWarnings(computed.dataset)],
     stats,
     erasure: { erased, unmatched },
     erased: suppressionMatcher(seeds.suppressions),
   };
+}
+
+/** The public address: `--base-url`, else `meta.base_url`, else the loopback default (#26). */
+export function siteAddress(baseUrl: string | undefined, meta: Pick<Meta, "base_url">): SiteAddress {
+  if (baseUrl !== undefined) return { base_url: canonicalBaseUrl(baseUrl), from: "--base-url" };
+  if (meta.base_url !== undefined) return { base_url: canonicalBaseUrl(meta.base_url), from: "meta.base_url" };
+  return { base_url: DEFAULT_BASE_URL, from: "default" };
+}
+
+/** The file of the build report (#26): beside the output folder, never inside it, so it is never published. */
+export function buildReportPath(outDir: string): string {
+  return path.join(path.dirname(path.resolve(outDir)), BUILD_REPORT_FILE);
+}
+export const BUILD_REPORT_FILE = "build-report.json";
+
+/**
+ * Writes the build report: the address, what was read and every warning. Deterministic (no times), and
+ * naming no person: warnings name brands, licenses and markets, never a resume.
+ */
+async function writeBuildReport(
+  outDir: string,
+  report: Pick<BuildReport, "seeds" | "site" | "warnings">,
+): Promise<void> {
+  const body = {
+    out: path.basename(path.resolve(outDir)),
+    site: report.site,
+    seeds: report.seeds,
+    warnings: report.warnings,
+  };
+  await writeFile(buildReportPath(outDir), `${JSON.stringify(body, null, 2)}\n`);
+}
+
+/** Loads and validates the seeds, then computes the dataset for its warnings; writes nothing (`--check`). */
+export async function checkSeeds(
+  seedsDir: string,
+  options: LoadOptions & { baseUrl?: string } = {},
+): Promise<{ stats: LoadStats; problems: SeedProblem[]; warnings: BuildWarning[]; site?: SiteAddress }> {
+  await requireSeedsFolder(seedsDir);
+  const { seeds, stats, problems, warnings } = await inspectSeeds(seedsDir, options);
+  if (seeds === undefined) return { stats, problems, warnings };
+  const site = siteAddress(options.baseUrl, seeds.meta);
+  const dataset = computeDataset(seeds, { baseUrl: site.base_url });
+  return { stats, problems, warnings: [...warnings, ...findDatasetWarnings(dataset)], site };
 }
 
 /** The release published and what changed since the one before it. */

@@ -4,6 +4,7 @@ import { renderApiReference, replaceGeneratedBlock } from "../build/docs/api-ref
 import { createBuildCommand } from "../build/cli.ts";
 import { ENDPOINTS } from "../build/query/endpoints.ts";
 import { latestRunMarkdown, type BenchResults } from "./bench/report.ts";
+import { renderSeedReference, sampleExamples } from "../build/docs/seed-reference.ts";
 
 /** The saved results of the latest full benchmark, whose table docs/performance.md shows. */
 export const LATEST_BENCH = "scripts/bench/results/latest.json";
@@ -23,6 +24,11 @@ const GENERATED_DOCUMENTS: readonly GeneratedDocument[] = [
       "build-help": async () =>
         ["```", createBuildCommand().configureHelp({ helpWidth: 100 }).helpInformation().trim(), "```"].join("\n"),
     },
+  },
+  {
+    file: "docs/seeds.md",
+    // The examples are the first records of the committed sample (seeds/), regenerated with it.
+    blocks: { "seed-reference": async () => renderSeedReference(await sampleExamples("seeds")) },
   },
   {
     file: "docs/performance.md",

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -74,6 +74,25 @@ describe("build CLI", () => {
       ),
     );
     expect(await exists(path.join(out, "_engine/manifest.json"))).toBe(true);
+    // No --base-url and no meta.base_url: the loopback default, said in the summary (#26).
+    expect(log).toContainEqual(expect.stringMatching(/^Base URL http:\/\/127\.0\.0\.1:8080: the loopback default/));
+    // The warnings, listed and written beside the output, never inside it.
+    expect(log).toContain("Warnings (4; the build goes on):");
+    expect(log).toContain(`The warnings are also in ${path.join(root, "build-report.json")}.`);
+    const report = JSON.parse(await readFile(path.join(root, "build-report.json"), "utf8")) as {
+      out: string;
+      site: unknown;
+      warnings: { code: string }[];
+    };
+    expect(report.out).toBe("built");
+    expect(report.site).toEqual({ base_url: "http://127.0.0.1:8080", from: "default" });
+    expect(report.warnings.map((warning) => warning.code)).toEqual([
+      "few_records",
+      "few_records",
+      "few_records",
+      "few_records",
+    ]);
+    expect(await exists(path.join(out, "build-report.json"))).toBe(false);
     // The closing count is what lies in the folder, compressed variants and the build record included.
     const onDisk = await filesAndBytes(out);
     const [, files] = /^Wrote (\d+) files, [\d.]+ [KM]iB, /.exec(log.at(-1)!) ?? [];
@@ -90,6 +109,8 @@ describe("build CLI", () => {
   it("--dry-run writes nothing and prints the summary", async () => {
     const out = path.join(root, "dry");
     const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
+    expect(log).toContain("Warnings (4; the build goes on):");
+    expect(log.filter((line) => line.startsWith("  - The demand shares"))).toHaveLength(2);
     expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ [KM]iB, to /);
     // A dry run compresses too: its count is the planned files and their variants (no build record).
     const [, planned, variants] =
@@ -303,6 +324,87 @@ describe("build CLI", () => {
         await copy.cleanup();
       }
     });
+  });
+});
+
+describe("address, snapshot and --check (#26)", () => {
+  const withMeta = (change: (meta: Record<string, unknown>) => void) => ({
+    file: "meta/meta.json",
+    change: (text: string) => {
+      const meta = JSON.parse(text) as Record<string, unknown>;
+      change(meta);
+      return JSON.stringify(meta);
+    },
+  });
+
+  it("publishes meta.base_url without --base-url, and --snapshot-at as generated_at", async () => {
+    const copy = await copySeeds([withMeta((meta) => (meta.base_url = "https://open.example.org/"))]);
+    try {
+      const out = path.join(root, "from-meta");
+      const { log, errors } = await runCli([
+        "--seeds",
+        copy.dir,
+        "--out",
+        out,
+        "--snapshot-at",
+        "2025-01-15T00:00:00Z",
+      ]);
+      expect(errors).toEqual([]);
+      expect(log).toContain("Base URL https://open.example.org (from meta.base_url).");
+      const discovery = JSON.parse(await readFile(path.join(out, "responses/api/dataset/v1/index.json"), "utf8")) as {
+        base_url: string;
+        generated_at: string;
+      };
+      expect(discovery.base_url).toBe("https://open.example.org/api/dataset/v1");
+      expect(discovery.generated_at).toBe("2025-01-15T00:00:00Z");
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it("refuses a meta.base_url with a query, naming the field", async () => {
+    const copy = await copySeeds([withMeta((meta) => (meta.base_url = "https://open.example.org/?a=1"))]);
+    try {
+      const { errors } = await runCli(["--seeds", copy.dir, "--out", path.join(root, "never-meta")]);
+      expect(process.exitCode).toBe(1);
+      expect(errors.join("\n")).toContain("meta/meta.json › base_url: Expected the site's address without a query");
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  /** `--check` of seeds-min, with an --out that must stay absent. */
+  const checkMin = (out: string, ...options: string[]) =>
+    runCli(["--seeds", SEEDS_MIN, "--out", out, "--check", ...options]);
+
+  it("--check prints every problem and warning, writes nothing, and exits 1 on a problem", async () => {
+    const out = path.join(root, "checked");
+    // seeds-min ends in 2024-12: a snapshot in mid-November puts 18 records after it.
+    const { log } = await checkMin(out, "--snapshot-at", "2024-11-15T00:00:00Z");
+    expect(process.exitCode).toBe(1);
+    expect(log[0]).toMatch(/^Checked 13 seed files, 52 valid records, [\d.]+ KiB: 18 problems, 0 warnings\.$/);
+    const problems = log.filter((line) => line.startsWith("  - "));
+    expect(problems).toHaveLength(18);
+    for (const line of problems)
+      expect(line).toContain(
+        "after the snapshot (--snapshot-at 2024-11-15T00:00:00Z): seeds record what was seen by then (raise --snapshot-at",
+      );
+    expect(await exists(out)).toBe(false);
+  });
+
+  it("--check on valid seeds lists the warnings and the address, exit code 0", async () => {
+    const out = path.join(root, "checked-ok");
+    const { log } = await checkMin(out, "--base-url", "https://x.example.com");
+    expect(process.exitCode).toBeUndefined();
+    expect(log[0]).toMatch(/: 0 problems, 4 warnings\.$/);
+    expect(log).toContain("Warnings (4; the build goes on):");
+    expect(log.at(-1)).toBe("Base URL https://x.example.com (from --base-url).");
+    expect(await exists(out)).toBe(false);
+  });
+
+  it("refuses a --snapshot-at that is no date-time with a zone", async () => {
+    const { commanderErrors } = await runCli(["--seeds", SEEDS_MIN, "--snapshot-at", "2025-01-15", "--check"]);
+    expect(commanderErrors.join("")).toContain("Expected an ISO 8601 date-time with a zone");
   });
 });
 

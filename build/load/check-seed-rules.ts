@@ -10,30 +10,81 @@ import type { LocatedRecord } from "./validate-records.ts";
 
 type Records = Partial<Record<string, LocatedRecord[]>>;
 
+/** The snapshot time and what set it (`meta.snapshot_at` or `--snapshot-at`), for the message that says what to raise. */
+export interface SnapshotSetting {
+  at: string;
+  setBy: string;
+}
+
 /**
  * Checks the cross-field rules of the seed format; returns every violation. With the snapshot time
- * (meta's `snapshot_at`, absent when meta itself is invalid), also that nothing is dated after it.
+ * (absent when meta itself is invalid and no --snapshot-at was given), also that nothing is dated after it.
  */
-export function checkSeedRules(records: Records, snapshotAt?: string): SeedProblem[] {
+export function checkSeedRules(records: Records, snapshot?: SnapshotSetting): SeedProblem[] {
   return [
-    ...checkLicenseStatusDates(records.licenses ?? []),
-    ...checkResumeContacts(records.resumes ?? []),
-    ...checkPrimaryDomains(records.domains ?? []),
-    ...checkComplaints(records.brands ?? []),
-    ...checkDomainDates(records.domains ?? []),
-    ...checkOneCurrency(records.groundTruth ?? []),
-    ...checkGgrPeriodOverlaps(records.groundTruth ?? []),
-    ...checkMonitoredAlerts(records.monitoring ?? [], records.tcAlerts ?? []),
-    ...(snapshotAt === undefined ? [] : checkNothingAfterSnapshot(records, snapshotAt)),
+    ...SEED_RULES.flatMap((rule) => rule.check(records[rule.resource] ?? [], records)),
+    ...(snapshot === undefined ? [] : checkNothingAfterSnapshot(records, snapshot)),
   ];
 }
+
+/** A rule between the fields or records of one resource, in words for the seed reference and as its check. */
+export interface SeedRule {
+  resource: string;
+  rule: string;
+  /** Checks the resource's records; `all` holds every resource, for rules that look across two. */
+  check: (records: LocatedRecord[], all: Records) => SeedProblem[];
+}
+
+/** Every cross-field and cross-record rule but the snapshot's (OBSERVED_FIELDS), in the order problems are listed. */
+export const SEED_RULES: readonly SeedRule[] = [
+  {
+    resource: "licenses",
+    rule: "`status_changed_at` is empty while `status` is active and not before `issued_at`; `expires_at` is not before `issued_at`. A non-active license without `status_changed_at` takes that status from its issue date, so it never counts as active for lack of a date",
+    check: checkLicenseStatusDates,
+  },
+  {
+    resource: "resumes",
+    rule: "`contacts` is empty exactly when `contact_quality` is none",
+    check: checkResumeContacts,
+  },
+  {
+    resource: "domains",
+    rule: "a brand with domains has exactly one `primary` domain",
+    check: checkPrimaryDomains,
+  },
+  {
+    resource: "brands",
+    rule: "`reputation.complaints_resolved` is not more than `reputation.complaints_total`",
+    check: checkComplaints,
+  },
+  { resource: "domains", rule: "`whois.expires_at` is not before `whois.created_at`", check: checkDomainDates },
+  {
+    resource: "groundTruth",
+    rule: "one currency per country and regulator: a switch midway would read as a jump in revenue",
+    check: checkOneCurrency,
+  },
+  {
+    resource: "groundTruth",
+    rule: "periods of one series (country, regulator, vertical) do not overlap: a quarter beside one of its months would count that month twice",
+    check: checkGgrPeriodOverlaps,
+  },
+  {
+    resource: "tcAlerts",
+    rule: "an alert of a brand with a monitoring record is on a watched page and not before the record's `since`",
+    check: (alerts, all) => checkMonitoredAlerts(all.monitoring ?? [], alerts),
+  },
+];
 
 /**
  * Fields that record what was seen or counted, which cannot be later than the snapshot: a demand month
  * after it would become every brand's "current" month (and expire licenses in its Trust Score). How each
  * is compared: a month with the snapshot's UTC month, a date with its UTC date, a date-time as an instant.
  */
-const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month" | "period" | "date" | "instant" }[] = [
+export const OBSERVED_FIELDS: readonly {
+  resource: string;
+  field: string;
+  kind: "month" | "period" | "date" | "instant";
+}[] = [
   { resource: "demand", field: "period", kind: "month" },
   { resource: "groundTruth", field: "period", kind: "period" },
   { resource: "lobby", field: "observed_at", kind: "date" },
@@ -48,7 +99,7 @@ const OBSERVED_FIELDS: readonly { resource: string; field: string; kind: "month"
   { resource: "resumes", field: "updated_at", kind: "instant" },
 ];
 
-function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedProblem[] {
+function checkNothingAfterSnapshot(records: Records, { at: snapshotAt, setBy }: SnapshotSetting): SeedProblem[] {
   const snapshotDate = utcDateOf(snapshotAt);
   const limits = { month: snapshotDate.slice(0, 7), date: snapshotDate, instant: Date.parse(snapshotAt) };
   const problems: SeedProblem[] = [];
@@ -70,7 +121,7 @@ function checkNothingAfterSnapshot(records: Records, snapshotAt: string): SeedPr
           problemAt(
             record,
             field,
-            `${value} is after the snapshot (meta.snapshot_at ${snapshotAt}): seeds record what was seen by then`,
+            `${value} is after the snapshot (${setBy} ${snapshotAt}): seeds record what was seen by then (raise ${setBy} to a later time, or leave the record out)`,
           ),
         );
     }

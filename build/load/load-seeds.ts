@@ -10,6 +10,8 @@ import type { z } from "zod";
 import { BuildError, npmCommandFor, SeedValidationError, type SeedProblem } from "../errors.ts";
 import { scanResourceFolder, unreadableReason } from "./find-seed-files.ts";
 import { checkSeedRules } from "./check-seed-rules.ts";
+import { findSeedWarnings, type BuildWarning } from "./seed-warnings.ts";
+import { utcDateOf } from "../shared/utc-date.ts";
 import { findRepeatedKeys, repeatedKeyProblem } from "./find-repeated-keys.ts";
 import { jsonErrorLine, oneLineMessage } from "./json-faults.ts";
 import { CsvLayout } from "./csv-layout.ts";
@@ -112,8 +114,33 @@ export function seedsFolderAsGiven(seedsDir: string): string {
 /** The longest string this Node can make: a seed file is read as one, so it can be no larger. */
 export const MAX_SEED_FILE_BYTES = constants.MAX_STRING_LENGTH;
 
+/** What a build may set over the seeds' own meta (#26). */
+export interface LoadOptions {
+  /** `--snapshot-at`: replaces `meta.snapshot_at`, and the check that nothing is dated after it uses it. */
+  snapshotAt?: string;
+}
+
 /** Reads and validates the seeds in `seedsDir`; throws a SeedValidationError listing every problem. */
-export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; stats: LoadStats }> {
+export async function loadSeeds(
+  seedsDir: string,
+  options: LoadOptions = {},
+): Promise<{ seeds: SeedSet; stats: LoadStats; warnings: BuildWarning[] }> {
+  const { seeds, stats, problems, warnings } = await inspectSeeds(seedsDir, options);
+  if (seeds === undefined) throw new SeedValidationError(problems);
+  return { seeds, stats, warnings };
+}
+
+/** What reading the seeds found: the seed set (absent when there is any problem), every problem and every warning. */
+export interface SeedInspection {
+  seeds?: SeedSet;
+  stats: LoadStats;
+  problems: SeedProblem[];
+  /** Likely mistakes among the valid records (seed-warnings.ts), also when other records have problems. */
+  warnings: BuildWarning[];
+}
+
+/** Reads and validates the seeds in `seedsDir`, returning every problem rather than throwing (`--check`). */
+export async function inspectSeeds(seedsDir: string, options: LoadOptions = {}): Promise<SeedInspection> {
   const label = seedsFolderAsGiven(seedsDir);
   const problems: SeedProblem[] = [];
   const stats: LoadStats = { files: 0, records: 0, bytes: 0 };
@@ -146,7 +173,9 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     return decoded.text;
   };
 
-  const meta = loadSeedObject<Meta>(`${label}/${META_FILE}`, await readText(META_FILE), metaSchema, problems);
+  const read = loadSeedObject<Meta>(`${label}/${META_FILE}`, await readText(META_FILE), metaSchema, problems);
+  const meta =
+    read === undefined || options.snapshotAt === undefined ? read : { ...read, snapshot_at: options.snapshotAt };
   const hasSuppressions = (await stat(path.join(seedsDir, SUPPRESSIONS_FILE)).catch(() => undefined)) !== undefined;
   const suppressions = hasSuppressions
     ? loadSeedObject<Suppressions>(
@@ -166,9 +195,14 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
     byResource[resource.name] = loaded.valid;
     stats.records += loaded.valid.length;
   }
-  problems.push(...checkSeedRules(byResource, meta?.snapshot_at));
+  const snapshot =
+    options.snapshotAt === undefined
+      ? meta && { at: meta.snapshot_at, setBy: "meta.snapshot_at" }
+      : { at: options.snapshotAt, setBy: "--snapshot-at" };
+  problems.push(...checkSeedRules(byResource, snapshot));
+  const warnings = snapshot === undefined ? [] : findSeedWarnings(byResource, utcDateOf(snapshot.at));
 
-  if (problems.length > 0 || meta === undefined || suppressions === undefined) throw new SeedValidationError(problems);
+  if (problems.length > 0 || meta === undefined || suppressions === undefined) return { stats, problems, warnings };
   const values = <T>(name: SeedResourceName): T[] => (byResource[name] ?? []).map((record) => record.value as T);
   return {
     seeds: {
@@ -193,6 +227,8 @@ export async function loadSeeds(seedsDir: string): Promise<{ seeds: SeedSet; sta
       suppressions,
     },
     stats,
+    problems,
+    warnings,
   };
 }
 

@@ -52,15 +52,25 @@ export function unknownWhenAbsent<T extends z.ZodType>(schema: T) {
   return schema.nullable().default(null);
 }
 
+/**
+ * The checks that make a list's values distinct, for the seed reference to say so (build/docs/seed-reference.ts).
+ * A check, not the schema: `.min(1)` after it makes a new schema that keeps the same check object, and a
+ * description or metadata would also reach the OpenAPI document of the responses that reuse these fields.
+ */
+export const DISTINCT_LIST_CHECKS = new WeakSet<object>();
+
 /** A list in which each value appears once: a repeat would be counted twice (payment methods, markets, skills). */
 function distinctList<T extends z.ZodType>(item: T) {
-  return z.array(item).superRefine((values, context) => {
+  const list = z.array(item).superRefine((values, context) => {
     // A set, not indexOf for each value: that took 21 s on one record listing 100,000 payment methods (890 KB, within the line limit).
     const seen = new Set<unknown>();
     const repeated = values.find((value) => seen.size === seen.add(value).size);
     if (repeated !== undefined)
       context.addIssue({ code: "custom", message: `Lists ${JSON.stringify(repeated)} more than once` });
   });
+  const check = list.def.checks?.at(-1);
+  if (check !== undefined) DISTINCT_LIST_CHECKS.add(check);
+  return list;
 }
 
 /** `seeds/meta/meta.json`: the snapshot's identity, shared by both services. */
@@ -75,6 +85,10 @@ export const metaSchema = z.strictObject({
     )
     .optional()
     .describe("The release's name (issue 34); absent: named by the snapshot"),
+  base_url: webUrl
+    .refine((text) => !/[?#]/.test(text), "Expected the site's address without a query or fragment")
+    .optional()
+    .describe("The site's public address (http or https), used when the build is given no --base-url (#26)"),
   contact: z.email(),
   dataset: z.strictObject({
     name: nonEmpty,
@@ -341,11 +355,11 @@ export const resumeSchema = z.strictObject({
     email: z.email().optional(),
     telegram: z
       .string()
-      .regex(/^@[A-Za-z0-9_]{3,}$/)
+      .regex(/^@[A-Za-z0-9_]{3,}$/, "Expected a Telegram handle: @ then at least 3 letters, digits or underscores")
       .optional(),
     phone: z
       .string()
-      .regex(/^\+[0-9 ]{7,}$/)
+      .regex(/^\+[0-9 ]{7,}$/, "Expected an international phone number: + then at least 7 digits or spaces")
       .optional(),
     linkedin: webUrl.optional(),
   }),

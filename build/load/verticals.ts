@@ -22,3 +22,11 @@ const spelled = (value: unknown): unknown =>
 export const verticalSchema = z.preprocess(spelled, z.enum(VERTICALS));
 /** A ground-truth vertical, `betting` read as `sportsbook`. */
 export const groundTruthVerticalSchema = z.preprocess(spelled, z.enum(GROUND_TRUTH_VERTICALS));
+
+/**
+ * Other spellings a seed field accepts, for the seed reference (the preprocessing that reads them cannot be
+ * inspected). A registry of its own, so the note stays out of the OpenAPI document.
+ */
+export const SEED_SPELLINGS = z.registry<{ spellings: Readonly<Record<string, string>> }>();
+SEED_SPELLINGS.add(verticalSchema, { spellings: VERTICAL_ALIASES });
+SEED_SPELLINGS.add(groundTruthVerticalSchema, { spellings: VERTICAL_ALIASES });

@@ -70,7 +70,7 @@ describe("npm run build over a previous output", () => {
     // The test's timeout meets a removal that never ends.
     while ((await readdir(parent)).includes(path.basename(tree)))
       await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await readdir(parent)).sort()).toEqual(["dist", "seeds", "spawned.ndjson"]);
+    expect((await readdir(parent)).sort()).toEqual(["build-report.json", "dist", "seeds", "spawned.ndjson"]);
 
     const fresh = path.join(parent, "fresh");
     await runBuild({ seedsDir: seeds, outDir: fresh, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });

@@ -120,7 +120,7 @@ describe("checkSeedRules: dates that may fall on the same day", () => {
 });
 
 describe("checkSeedRules: nothing after the snapshot", () => {
-  const SNAPSHOT = "2025-01-01T12:00:00Z";
+  const SNAPSHOT = { at: "2025-01-01T12:00:00Z", setBy: "meta.snapshot_at" };
   // One record a resource, each observed field one step after the snapshot (the next month, day or second).
   const after = {
     demand: [at("line 2", { brand: "a", country: "GB", period: "2025-02", volume: 1 }, "s/demand/d.csv")],
@@ -176,7 +176,14 @@ describe("checkSeedRules: nothing after the snapshot", () => {
       "s/resumes/r.ndjson › line 8 › updated_at",
     ]);
     expect(problems[0]?.message).toBe(
-      "2025-02 is after the snapshot (meta.snapshot_at 2025-01-01T12:00:00Z): seeds record what was seen by then",
+      "2025-02 is after the snapshot (meta.snapshot_at 2025-01-01T12:00:00Z): seeds record what was seen by then (raise meta.snapshot_at to a later time, or leave the record out)",
+    );
+  });
+
+  it("names --snapshot-at as what to raise when the build set the snapshot", () => {
+    const [problem] = checkSeedRules({ demand: after.demand }, { at: "2025-01-31T00:00:00Z", setBy: "--snapshot-at" });
+    expect(problem?.message).toBe(
+      "2025-02 is after the snapshot (--snapshot-at 2025-01-31T00:00:00Z): seeds record what was seen by then (raise --snapshot-at to a later time, or leave the record out)",
     );
   });
 
@@ -184,7 +191,7 @@ describe("checkSeedRules: nothing after the snapshot", () => {
     const records = {
       demand: [at("line 2", { brand: "a", country: "GB", period: "2025-01", volume: 1 })],
       lobby: [at("line 4", { observed_at: "2025-01-01" })],
-      tcAlerts: [at("line 7", { detected_at: "2025-01-01T00:00:00Z" }), at("line 8", { detected_at: SNAPSHOT })],
+      tcAlerts: [at("line 7", { detected_at: "2025-01-01T00:00:00Z" }), at("line 8", { detected_at: SNAPSHOT.at })],
       resumes: [
         at("line 9", {
           id: 1,
@@ -199,7 +206,16 @@ describe("checkSeedRules: nothing after the snapshot", () => {
 
   it("reads the snapshot's month and day in UTC: 01:00 on 1 January at +03:00 is still December", () => {
     const demand = [at("line 2", { brand: "a", country: "GB", period: "2025-01", volume: 1 })];
-    expect(checkSeedRules({ demand }, "2025-01-01T01:00:00+03:00").map((problem) => problem.field)).toEqual(["period"]);
-    expect(checkSeedRules({ demand: [at("line 2", { period: "2024-12" })] }, "2025-01-01T01:00:00+03:00")).toEqual([]);
+    expect(
+      checkSeedRules({ demand }, { at: "2025-01-01T01:00:00+03:00", setBy: "meta.snapshot_at" }).map(
+        (problem) => problem.field,
+      ),
+    ).toEqual(["period"]);
+    expect(
+      checkSeedRules(
+        { demand: [at("line 2", { period: "2024-12" })] },
+        { at: "2025-01-01T01:00:00+03:00", setBy: "meta.snapshot_at" },
+      ),
+    ).toEqual([]);
   });
 });
