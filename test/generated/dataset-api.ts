@@ -397,8 +397,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Index values (sod, adi) per brand, country and month
-         * @description Index values (sod, adi) per brand, country and month. At least one of country, brand is required.
+         * Index values (sod, adi) per brand, country and month, over all verticals or within one
+         * @description Index values (sod, adi) per brand, country and month, over all verticals or within one. At least one of country, brand is required.
          */
         get: operations["dataset.index"];
         put?: never;
@@ -410,6 +410,30 @@ export interface paths {
          * @description The same status and headers as the GET (Content-Length included), without a body: to check an ETag or a total cheaply.
          */
         head: operations["dataset.index.head"];
+        patch?: never;
+        trace?: never;
+    };
+    "/market-demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Measured demand per country, month and vertical, with the brands measured and missing (outages): coverage beside share
+         * @description Measured demand per country, month and vertical, with the brands measured and missing (outages): coverage beside share.
+         */
+        get: operations["dataset.marketDemand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Headers of GET /market-demand
+         * @description The same status and headers as the GET (Content-Length included), without a body: to check an ETag or a total cheaply.
+         */
+        head: operations["dataset.marketDemand.head"];
         patch?: never;
         trace?: never;
     };
@@ -638,12 +662,12 @@ export interface components {
                 country: string;
                 series: {
                     period: string;
-                    /** @description Monthly search volume */
-                    volume: number;
-                    /** @description Share of demand: volume / all tracked brands' volume there that month × 100 (4 decimals) */
-                    sod: number;
-                    /** @description Volume / the largest brand's volume there that month × 100 (4 decimals) */
-                    adi: number;
+                    /** @description Monthly search volume; null when tracked but not measured (an outage) */
+                    volume: number | null;
+                    /** @description Share of demand: volume / all measured brands' volume there that month × 100 (4 decimals); null for an outage */
+                    sod: number | null;
+                    /** @description Volume / the largest measured brand's volume there that month × 100 (4 decimals); null for an outage */
+                    adi: number | null;
                 }[];
             }[];
         };
@@ -1149,7 +1173,7 @@ export interface components {
                  */
                 generated_at: string;
             };
-            /** @description Ordered by brand, country, period, metric */
+            /** @description Ordered by brand, country, period, vertical (with the vertical filter), metric */
             data: components["schemas"]["IndexValue"][];
         };
         /** @description One index value of a brand in a country and month */
@@ -1158,12 +1182,17 @@ export interface components {
             country: string;
             period: string;
             /**
+             * @description With the vertical filter: the vertical the value is computed within; absent: over all verticals
+             * @enum {string}
+             */
+            vertical?: "casino" | "sportsbook" | "poker" | "lottery";
+            /**
              * @description sod: share of demand, %; adi: the market leader = 100
              * @enum {string}
              */
             metric: "adi" | "sod";
-            /** @description 4 decimals */
-            value: number;
+            /** @description 4 decimals; null when the brand was tracked but not measured that month (an outage) */
+            value: number | null;
         };
         /** @description A license from a regulator's public register */
         License: {
@@ -1220,6 +1249,42 @@ export interface components {
             };
             data: components["schemas"]["License"][];
         };
+        /** @description Measured demand of a market, month and vertical */
+        MarketDemand: {
+            country: string;
+            period: string;
+            /**
+             * @description The vertical; total: all verticals (the all-verticals index, as ground truth names a whole market)
+             * @enum {string}
+             */
+            vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
+            /** @description The sum of the measured brands' monthly search volumes; null when no brand was measured */
+            demand_total: number | null;
+            /** @description Brands tracked and measured there that month (a measured 0 counts) */
+            brands_measured: number;
+            /** @description Brands tracked there that month but not measured (an outage); brands not tracked count in neither */
+            brands_missing: number;
+        };
+        MarketDemandResponse: {
+            meta: {
+                /** @description Where the data comes from */
+                source: string;
+                /** @description License of the data, e.g. CC BY 4.0 */
+                license: string;
+                /**
+                 * Format: uri
+                 * @description The landing page that attribution must link to
+                 */
+                attribution: string;
+                /**
+                 * Format: date-time
+                 * @description Snapshot time of the seed data (the same on every response of a build)
+                 */
+                generated_at: string;
+            };
+            /** @description Ordered by country, period, vertical */
+            data: components["schemas"]["MarketDemand"][];
+        };
         /** @description The period-over-period change of a brand in a country */
         MomentumEntry: {
             brand: string;
@@ -1231,11 +1296,17 @@ export interface components {
             volume: number;
             /** @description (current − previous) / previous × 100, 4 decimals; null when previous is 0 and current is not */
             wow_pct: number | null;
+            /** @description (volume − volume 3 months before) / volume 3 months before × 100, 4 decimals; null unless that month was measured and above 0 */
+            change_3m_pct: number | null;
+            /** @description Year over year: (volume − volume 12 months before) / volume 12 months before × 100, 4 decimals; null unless that month was measured and above 0 */
+            yoy_pct: number | null;
             /**
-             * @description flat when |wow_pct| is below the flat band; a start from zero is up
+             * @description up when wow_pct ≥ flat_band, down when wow_pct ≤ −flat_band, flat between; a start from a measured zero is up
              * @enum {string}
              */
             direction: "up" | "down" | "flat";
+            /** @description The flat band of the pair's market, percent: 2 × 1.4826 × the median absolute deviation of its past changes */
+            flat_band: number;
         };
         MomentumResponse: {
             meta: {
@@ -1257,8 +1328,19 @@ export interface components {
                 previous_period: string | null;
                 /** @description The dataset's last period */
                 current_period: string | null;
-                /** @description The flat band, percent */
+                /** @description The band of all markets' past changes pooled, percent: the band of a market with fewer than 12 of its own */
                 flat_band: number;
+                /** @description Pairs with a demand row in either period but no measured volume in both (of the requested countries) */
+                excluded: {
+                    brand: string;
+                    country: string;
+                    /**
+                     * @description outage: tracked but not measured in that period; not_tracked: no demand row in that period
+                     * @enum {string}
+                     */
+                    reason: "outage" | "not_tracked";
+                    period: string;
+                }[];
                 /** @description The effective sort field */
                 sort: string;
                 /**
@@ -1562,6 +1644,17 @@ export interface components {
                 previous_period: string | null;
                 /** @description The dataset's last period */
                 current_period: string | null;
+                /** @description Pairs with a demand row in either period but no measured volume in both (of the requested countries) */
+                excluded: {
+                    brand: string;
+                    country: string;
+                    /**
+                     * @description outage: tracked but not measured in that period; not_tracked: no demand row in that period
+                     * @enum {string}
+                     */
+                    reason: "outage" | "not_tracked";
+                    period: string;
+                }[];
                 /** @description The number of entries asked for */
                 limit: number;
                 /** @description All entries that match */
@@ -3638,6 +3731,13 @@ export interface operations {
                 from?: string;
                 /** @description Last month, YYYY-MM, inclusive; not before from (400). Accepts a month as YYYY-MM. */
                 to?: string;
+                /**
+                 * @description Verticals (casino, sportsbook = betting, poker, lottery): sod and adi within each, over the brands measured in it; items name their vertical. Absent: over all verticals. Accepts key(s), comma-separated, at most 1,000 distinct.
+                 * @example [
+                 *       "casino"
+                 *     ]
+                 */
+                vertical?: string[];
             };
             header?: {
                 /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
@@ -3706,6 +3806,124 @@ export interface operations {
                  * @example 2024-11
                  */
                 period?: string;
+                /** @description First month, YYYY-MM, inclusive; not after to (400). Accepts a month as YYYY-MM. */
+                from?: string;
+                /** @description Last month, YYYY-MM, inclusive; not before from (400). Accepts a month as YYYY-MM. */
+                to?: string;
+                /**
+                 * @description Verticals (casino, sportsbook = betting, poker, lottery): sod and adi within each, over the brands measured in it; items name their vertical. Absent: over all verticals. Accepts key(s), comma-separated, at most 1,000 distinct.
+                 * @example [
+                 *       "casino"
+                 *     ]
+                 */
+                vertical?: string[];
+            };
+            header?: {
+                /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GET's headers, no body */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            "4XX": components["responses"]["HeadError"];
+            "5XX": components["responses"]["HeadError"];
+        };
+    };
+    "dataset.marketDemand": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Countries (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
+                 * @example [
+                 *       "AR"
+                 *     ]
+                 */
+                country?: string[];
+                /** @description Verticals (casino, sportsbook = betting, poker, lottery), or total for all verticals. Accepts key(s), comma-separated, at most 1,000 distinct. */
+                vertical?: string[];
+                /** @description First month, YYYY-MM, inclusive; not after to (400). Accepts a month as YYYY-MM. */
+                from?: string;
+                /** @description Last month, YYYY-MM, inclusive; not before from (400). Accepts a month as YYYY-MM. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag, a comma-separated list of them, a W/ form or `*`: 304 with an empty body when it matches */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An ETag, a comma-separated list of them or `*`: 412 precondition_failed unless one is the current ETag (strong comparison: a W/ form never matches; `*` always does) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: meta and data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketDemandResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description invalid_parameter, unknown_parameter, missing_parameter or bad_request, details naming the parameter; or result_too_large, an answer over the size limit of one JSON answer, details naming the narrowing parameters and the bulk download */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "dataset.marketDemand.head": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Countries (ISO code; UK = GB). Accepts ISO 3166-1 alpha-2 country code(s), comma-separated, at most 1,000 distinct.
+                 * @example [
+                 *       "AR"
+                 *     ]
+                 */
+                country?: string[];
+                /** @description Verticals (casino, sportsbook = betting, poker, lottery), or total for all verticals. Accepts key(s), comma-separated, at most 1,000 distinct. */
+                vertical?: string[];
                 /** @description First month, YYYY-MM, inclusive; not after to (400). Accepts a month as YYYY-MM. */
                 from?: string;
                 /** @description Last month, YYYY-MM, inclusive; not before from (400). Accepts a month as YYYY-MM. */
@@ -3854,9 +4072,9 @@ export interface operations {
                  */
                 country?: string[];
                 /**
-                 * @description up, down or flat (|wow_pct| below the flat band, 2%). Accepts one or more of (comma-separated): up, down, flat, in any case.
+                 * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "up"
+                 *       "flat"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
@@ -3929,9 +4147,9 @@ export interface operations {
                  */
                 country?: string[];
                 /**
-                 * @description up, down or flat (|wow_pct| below the flat band, 2%). Accepts one or more of (comma-separated): up, down, flat, in any case.
+                 * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "up"
+                 *       "flat"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];

@@ -150,10 +150,12 @@ function randomPairs(endpoint: Endpoint, vocabulary: RequestVocabulary): fc.Arbi
     );
 }
 
-/** Another spelling of one list item or single key: any letter case, `UK` for `GB`. */
+/** Another spelling of one list item or single key: any letter case, `UK` for `GB`, `betting` for `sportsbook`. */
 function respellKey(spec: ParamSpec | undefined, value: string): fc.Arbitrary<string> {
   if (spec?.type === "open" && spec.normalise === "country" && value.toUpperCase() === "GB")
     return fc.constantFrom("GB", "UK", "uk", "gb");
+  if (spec?.type === "open" && spec.normalise === "vertical" && ["sportsbook", "betting"].includes(value.toLowerCase()))
+    return fc.constantFrom("sportsbook", "betting", "Betting", "SPORTSBOOK");
   return spec?.type === "open" || spec?.type === "closed" ? fc.mixedCase(fc.constant(value)) : fc.constant(value);
 }
 

@@ -2,6 +2,7 @@
  * The values a property test draws requests from, read off the engine's own data: every endpoint's
  * precomputed key space (its queries, path slots and filter values) plus the dataset's slugs and codes.
  */
+import { VERTICAL_ALIASES, VERTICALS } from "../../build/load/verticals.ts";
 import type { EngineContext, Endpoint, KeySpaceEntry } from "../../build/query/endpoint.ts";
 
 export interface RequestVocabulary {
@@ -49,6 +50,8 @@ export function requestVocabulary(context: EngineContext, endpoints: readonly En
     add("jurisdiction", country.code);
   }
   for (const regulator of dataset.regulators) add("regulator_code", regulator.code);
+  // The demand verticals (#27), with the second spelling of sportsbook and the all-verticals key of /market-demand.
+  for (const vertical of [...VERTICALS, ...Object.keys(VERTICAL_ALIASES), "total"]) add("vertical", vertical);
   const words = [
     ...new Set(
       [

@@ -131,7 +131,7 @@ export const indexEndpoint: Endpoint = {
   id: "dataset.index",
   service: "dataset",
   path: "/index",
-  summary: "Index values (sod, adi) per brand, country and month",
+  summary: "Index values (sod, adi) per brand, country and month, over all verticals or within one",
   format: "json",
   response: indexResponse,
   download: INDEX_DOWNLOAD_PATH,

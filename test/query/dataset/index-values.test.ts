@@ -7,7 +7,7 @@ interface IndexItem {
   country: string;
   period: string;
   metric: "sod" | "adi";
-  value: number;
+  value: number | null;
 }
 
 interface Country {
@@ -44,7 +44,9 @@ describe("GET /index: the figures on the sample", () => {
     for (const [country, items] of byCountry) {
       const sums = new Map<string, number>();
       for (const item of items)
-        if (item.metric === "sod") sums.set(item.period, (sums.get(item.period) ?? 0) + item.value);
+        // Over the brands measured: an outage's sod is null and counts in no sum (#27).
+        if (item.metric === "sod" && item.value !== null)
+          sums.set(item.period, (sums.get(item.period) ?? 0) + item.value);
       for (const [period, sum] of sums) {
         months += 1;
         expect(Math.abs(sum - 100), `${country} ${period}: ${sum}`).toBeLessThan(0.01);
@@ -57,16 +59,60 @@ describe("GET /index: the figures on the sample", () => {
     for (const [country, items] of byCountry) {
       const maxima = new Map<string, number>();
       for (const item of items)
-        if (item.metric === "adi") maxima.set(item.period, Math.max(maxima.get(item.period) ?? 0, item.value));
+        if (item.metric === "adi" && item.value !== null)
+          maxima.set(item.period, Math.max(maxima.get(item.period) ?? 0, item.value));
       for (const [period, max] of maxima) expect(max, `${country} ${period}`).toBe(100);
     }
+  });
+
+  it("has outages as null in both metrics, never 0 (#27)", () => {
+    const outages = [...byCountry.values()].flat().filter((item) => item.value === null);
+    expect(outages.length).toBeGreaterThan(0);
+    const key = (item: IndexItem) => `${item.brand}|${item.country}|${item.period}`;
+    const nullKeys = new Set(outages.map(key));
+    for (const item of [...byCountry.values()].flat()) if (nullKeys.has(key(item))) expect(item.value).toBeNull();
+  });
+
+  it("holds the contract within each vertical: measured sods sum to 100, the leader's adi is 100 (#27)", async () => {
+    let groups = 0;
+    for (const country of byCountry.keys()) {
+      const { body } = await getJson(host, `/index?country=${country}&vertical=casino,betting,poker,lottery`);
+      const sums = new Map<string, { sod: number; adi: number }>();
+      for (const item of body.data as (IndexItem & { vertical: string })[]) {
+        const group = sums.get(`${item.period}|${item.vertical}`) ?? { sod: 0, adi: 0 };
+        if (item.value !== null && item.metric === "sod") group.sod += item.value;
+        if (item.value !== null && item.metric === "adi") group.adi = Math.max(group.adi, item.value);
+        sums.set(`${item.period}|${item.vertical}`, group);
+      }
+      for (const [month, group] of sums) {
+        if (group.sod === 0) continue; // every brand of that vertical an outage that month
+        groups += 1;
+        expect(Math.abs(group.sod - 100), `${country} ${month}`).toBeLessThan(0.01);
+        expect(group.adi, `${country} ${month}`).toBe(100);
+      }
+    }
+    expect(groups).toBeGreaterThan(1000);
+  });
+
+  it("orders within-vertical items by brand, country, period, vertical, metric, and names the vertical", async () => {
+    const { body } = await getJson(host, "/index?country=GB&vertical=sportsbook,casino&period=2026-06");
+    const items = body.data as (IndexItem & { vertical: string })[];
+    expect(Object.keys(items[0]!)).toEqual(["brand", "country", "period", "vertical", "metric", "value"]);
+    const keys = items.map((item) => [item.brand, item.country, item.period, item.vertical, item.metric].join("|"));
+    expect(keys).toEqual([...keys].sort());
+    expect(new Set(items.map((item) => item.vertical))).toEqual(new Set(["casino", "sportsbook"]));
+    const betting = await getJson(host, "/index?country=GB&vertical=BETTING&period=2026-06");
+    expect(betting.body.data).toEqual(items.filter((item) => item.vertical === "sportsbook"));
   });
 
   it("orders items by brand, country, period, metric, with 4 decimals at most", () => {
     const items = byCountry.get("GB")!;
     expect(isOrdered(items, compareIndex)).toBe(true);
     expect(Object.keys(items[0]!)).toEqual(["brand", "country", "period", "metric", "value"]);
-    expect(items.every((item) => Math.round(item.value * 10_000) / 10_000 === item.value)).toBe(true);
+    // An outage's value is null (#27), never 0; every other value has 4 decimals at most.
+    expect(items.every((item) => item.value === null || Math.round(item.value * 10_000) / 10_000 === item.value)).toBe(
+      true,
+    );
   });
 });
 
@@ -127,7 +173,7 @@ describe("GET /index: parameters", () => {
     const { body } = await expectError(host, `/index?country=${codes.join(",")}`, 400, "result_too_large");
     expect(body.details).toEqual({
       limit_bytes: 4_000_000,
-      narrow_with: ["country", "brand", "metric", "period", "from", "to"],
+      narrow_with: ["country", "brand", "metric", "period", "from", "to", "vertical"],
       download: "/downloads/index.ndjson.gz",
     });
     expect(body.message).toContain("/downloads/index.ndjson.gz");
@@ -166,7 +212,7 @@ describe("GET /countries", () => {
     for (const country of countries) {
       const items = byCountry.get(country.code) ?? [];
       const months = [
-        ...new Set(items.filter((item) => item.metric === "adi" && item.value > 0).map((item) => item.period)),
+        ...new Set(items.filter((item) => item.metric === "adi" && (item.value ?? 0) > 0).map((item) => item.period)),
       ].sort();
       expect(country.coverage).toEqual({
         periods: months.length,

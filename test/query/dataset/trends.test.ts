@@ -20,6 +20,7 @@ interface Momentum {
   volume: number;
   wow_pct: number | null;
   direction: "up" | "down" | "flat";
+  flat_band: number;
 }
 
 const host = useSampleHost();
@@ -128,11 +129,12 @@ describe("GET /momentum", () => {
       sort: "wow_pct",
       order: "desc",
       limit: 100,
-      flat_band: 2,
       previous_period: "2026-09",
       current_period: "2026-10",
     });
-    for (const field of ["brand", "country", "wow_pct", "volume", "direction"])
+    // The pooled band of the market noise (#27): a positive number, not the old fixed 2.
+    expect(body.meta.flat_band).toBeGreaterThan(2);
+    for (const field of ["brand", "country", "wow_pct", "change_3m_pct", "yoy_pct", "volume", "direction", "flat_band"])
       expect(body.data[0]).toHaveProperty(field);
     expect(
       isOrdered(
@@ -175,9 +177,10 @@ describe("GET /momentum", () => {
       expect(body.data.length).toBeGreaterThan(0);
       for (const entry of body.data as Momentum[]) {
         expect(entry.direction).toBe(direction);
+        // Each entry is judged against its own market's band (#27).
         if (entry.wow_pct === null) expect(direction).toBe("up");
-        else if (direction === "flat") expect(Math.abs(entry.wow_pct)).toBeLessThan(2);
-        else expect(entry.wow_pct * (direction === "up" ? 1 : -1)).toBeGreaterThanOrEqual(2);
+        else if (direction === "flat") expect(Math.abs(entry.wow_pct)).toBeLessThan(entry.flat_band);
+        else expect(entry.wow_pct * (direction === "up" ? 1 : -1)).toBeGreaterThanOrEqual(entry.flat_band);
       }
     },
   );
