@@ -6,7 +6,6 @@ import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
 import { BuildError, formatErrorChain, HELP_HINT } from "./errors.ts";
 import {
-  buildReportPath,
   checkSeeds,
   DEFAULT_BASE_URL,
   runBuild,
@@ -218,9 +217,7 @@ export function formatReport(report: BuildReport): string[] {
     `Read ${report.seeds.files} seed files, ${report.seeds.records} records, ${kib(report.seeds.bytes)}.`,
     ...siteLines(report.site),
     ...warningLines(report.warnings),
-    ...(report.dryRun || report.warnings.length === 0
-      ? []
-      : [`The warnings are also in ${buildReportPath(report.outDir)}.`]),
+    ...reportFileLines(report),
     ...erasureLines(report),
     ...releaseLines(report),
     "",
@@ -273,6 +270,13 @@ function releaseLines(report: BuildReport): string[] {
         ? ["  no record changed since the release before it"]
         : release.changes.map((line) => `  ${line}`);
   return [`Release ${release.name} (${kept}).`, ...changes];
+}
+
+/** Where the build report went, or why it did not (#26). */
+function reportFileLines({ reportFile, warnings }: BuildReport): string[] {
+  if (reportFile === undefined) return [];
+  if ("failed" in reportFile) return [`Warning: the build report could not be written (${reportFile.failed}).`];
+  return warnings.length === 0 ? [] : [`The warnings are also in ${reportFile.written}.`];
 }
 
 /** The suppression list's effect: counts and places in the list only, never a person's id, name or contact. */

@@ -97,6 +97,8 @@ export interface BuildReport {
   site: SiteAddress;
   /** Likely mistakes and weak figures (#26): the build went on. */
   warnings: BuildWarning[];
+  /** The build report beside the output, or why it could not be written (absent on a dry run). */
+  reportFile?: { written: string } | { failed: string };
   erasure: ErasureReport;
   release?: ReleaseReport;
   stages: Record<string, number>;
@@ -167,9 +169,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   // Reported after the other stages, which keep their order.
   const inputsMs = Math.round(performance.now() - checking);
   if (kept !== undefined) {
-    await writeBuildReport(options.outDir, kept);
     return {
       ...kept,
+      reportFile: await writeBuildReport(options.outDir, kept),
       stages: { inputs: inputsMs },
       dryRun: false,
       outDir: options.outDir,
@@ -259,7 +261,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
       });
       if (fingerprint !== undefined) stages.inputs = inputsMs;
       committed = true;
-      if (!options.dryRun) await writeBuildReport(options.outDir, report);
+      if (!options.dryRun) report.reportFile = await writeBuildReport(options.outDir, report);
       return report;
     } finally {
       // Threads first: none may still be writing into the staging folder while it is removed.
@@ -332,14 +334,19 @@ export const BUILD_REPORT_FILE = "build-report.json";
 async function writeBuildReport(
   outDir: string,
   report: Pick<BuildReport, "seeds" | "site" | "warnings">,
-): Promise<void> {
+): Promise<BuildReport["reportFile"]> {
   const body = {
     out: path.basename(path.resolve(outDir)),
     site: report.site,
     seeds: report.seeds,
     warnings: report.warnings,
   };
-  await writeFile(buildReportPath(outDir), `${JSON.stringify(body, null, 2)}\n`);
+  const file = buildReportPath(outDir);
+  // The output is in place by now: a report that cannot be written (a read-only parent) is said, not fatal.
+  return writeFile(file, `${JSON.stringify(body, null, 2)}\n`).then(
+    () => ({ written: file }),
+    (error: unknown) => ({ failed: `${file}: ${(error as Error).message}` }),
+  );
 }
 
 /** Loads and validates the seeds, then computes the dataset for its warnings; writes nothing (`--check`). */

@@ -340,7 +340,9 @@ describe("address, snapshot and --check (#26)", () => {
   it("publishes meta.base_url without --base-url, and --snapshot-at as generated_at", async () => {
     const copy = await copySeeds([withMeta((meta) => (meta.base_url = "https://open.example.org/"))]);
     try {
-      const out = path.join(root, "from-meta");
+      // A folder where the report would go: the build still succeeds, and says so.
+      await mkdir(path.join(root, "blocked", "build-report.json"), { recursive: true });
+      const out = path.join(root, "blocked", "from-meta");
       const { log, errors } = await runCli([
         "--seeds",
         copy.dir,
@@ -351,6 +353,10 @@ describe("address, snapshot and --check (#26)", () => {
       ]);
       expect(errors).toEqual([]);
       expect(log).toContain("Base URL https://open.example.org (from meta.base_url).");
+      expect(log).toContainEqual(
+        expect.stringMatching(/^Warning: the build report could not be written \(.*build-report\.json: EISDIR/),
+      );
+      expect(process.exitCode).toBeUndefined();
       const discovery = JSON.parse(await readFile(path.join(out, "responses/api/dataset/v1/index.json"), "utf8")) as {
         base_url: string;
         generated_at: string;

@@ -24,11 +24,12 @@ export function licenseItem(license: LicenseRecord) {
     jurisdiction: license.jurisdiction,
     license_number: license.license_number,
     status: license.status,
-    register_status: license.register_status,
     issued_at: license.issued_at,
     expires_at: license.expires_at,
     status_changed_at: license.status_changed_at,
     verticals: license.verticals,
+    // Added by #26 after the contract's fields, whose order stays.
+    register_status: license.register_status,
   };
 }
 
