@@ -132,6 +132,13 @@ describe("/downloads/datapackage.json", () => {
       momentum: { primaryKey: ["brand", "country"], foreignKeys: [brand, country] },
       "ground-truth": { primaryKey: ["country", "regulator_code", "period"], foreignKeys: [country, regulator] },
       "tc-alerts": { primaryKey: ["id"], foreignKeys: [brand] },
+      "reputation-observations": { primaryKey: ["brand", "observed_at"], foreignKeys: [brand] },
+      "payment-observations": { primaryKey: ["brand", "observed_at"], foreignKeys: [brand] },
+      "domain-checks": {
+        primaryKey: ["domain", "checked_at"],
+        foreignKeys: [{ fields: ["domain"], reference: { resource: "domains", fields: ["domain"] } }],
+      },
+      monitoring: { primaryKey: ["brand"], foreignKeys: [brand] },
       resumes: { primaryKey: ["id"], foreignKeys: undefined },
     });
   });

@@ -2,6 +2,7 @@
  * `/trust-scores`: the Trust Score ranking, filterable by grade.
  * @module
  */
+import { utcDateOf } from "../../shared/utc-date.ts";
 import { TRUST_GRADE_VALUES } from "../../compute/trust-score.ts";
 import type { BrandRecord } from "../../compute/dataset.ts";
 import {
@@ -69,7 +70,8 @@ export const trustScoresEndpoint: Endpoint = {
         context,
         "dataset",
         data,
-        { sort, order, period: context.dataset.periods.at(-1) ?? null },
+        // The scores are as of the snapshot (#27), so they are of its month.
+        { sort, order, period: utcDateOf(context.dataset.meta.snapshot_at).slice(0, 7) },
         pagination,
       ),
       pagination,
