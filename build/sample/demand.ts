@@ -2,7 +2,8 @@
  * Monthly search demand per brand, market and vertical over the 24 sample months (synthetic).
  * A series is the brand's size × the market's size split among the brand's verticals, shaped by the
  * season of each vertical and hemisphere (seasons.ts), a per-brand trend and month-to-month noise; some
- * pairs enter a market part-way through (no rows before it, then a ramp-up) or leave it (no rows after),
+ * pairs enter a market part-way through (no rows before it, a measured 0 in the month before launch, then a
+ * ramp-up) or leave it (no rows after),
  * and outages (volume null: tracked, not measured) hit single brands and, now and then, half a market.
  * @module
  */
@@ -49,7 +50,7 @@ function verticalWeights(rng: Rng, verticals: readonly Vertical[]): number[] {
 
 /** The months a pair is tracked: from its entry (some enter part-way), to its exit (some leave, closed brands most). */
 function trackedSpan(rng: Rng, plan: BrandPlan): { entry: number; exit: number } {
-  const entry = rng.chance(0.12) ? rng.int(2, 20) : 0;
+  const entry = rng.chance(0.12) ? rng.int(2, PERIODS.length - 2) : 0;
   const leaves = rng.chance(plan.brand.status === "closed" ? 0.4 : 0.05);
   const exit = leaves ? rng.int(Math.max(entry + 4, 8), PERIODS.length + 2) : PERIODS.length;
   return { entry, exit: Math.min(exit, PERIODS.length) };
@@ -69,7 +70,8 @@ function series(rng: Rng, pair: Pair, trend: number, outages: ReadonlySet<string
   PERIODS.forEach((period, t) => {
     if (t < entry || t >= exit) return;
     const since = t - entry;
-    const ramp = entry > 0 && since < 3 ? ([0.3, 0.6, 0.85][since] ?? 1) : 1;
+    // An entering brand's keywords are tracked from the month before its launch: a measured 0, not an outage.
+    const ramp = entry > 0 && since < 4 ? ([0, 0.3, 0.6, 0.85][since] ?? 1) : 1;
     // A market-wide tracker outage loses about half the brands that month; single outages happen now and then.
     const lost = (outages.has(`${pair.country}|${period}`) && rng.chance(0.5)) || rng.chance(0.003);
     verticals.forEach((vertical, at) => {

@@ -40,10 +40,12 @@ describe("computeDataset", () => {
     expect([dataset.momentum.previous_period, dataset.momentum.current_period]).toEqual(["2024-11", "2024-12"]);
   });
 
-  it("counts each demand row's sod and adi as two index values", async () => {
+  it("counts each brand-month's all-verticals sod and adi as two index values, and every seed row", async () => {
     const { seeds } = await loadSeeds(SEEDS_MIN);
-    // seeds-min: 4 brand × country pairs (alpha and beta in GB, alpha and gamma in DE) × 3 months = 12 rows → 24 values
-    expect(compute(seeds).counts).toMatchObject({ monthly_demand_rows: 12, index_values: 24 });
+    // seeds-min: 4 brand × country pairs (alpha and beta in GB, alpha and gamma in DE) × 3 months = 12 rows,
+    // plus 6 vertical rows in NL (gamma casino and poker, alpha casino, 2 months) = 18 rows; all verticals:
+    // 12 + 4 brand-months in NL = 16 values → 32 (#27).
+    expect(compute(seeds).counts).toMatchObject({ monthly_demand_rows: 18, index_values: 32 });
   });
 
   it("counts a country as having demand data only when some month there has a tracked total above 0, as /countries does", async () => {

@@ -127,6 +127,8 @@ describe("/downloads/datapackage.json", () => {
         ],
       },
       demand: { primaryKey: ["brand", "country", "period"], foreignKeys: [brand, country] },
+      "demand-verticals": { primaryKey: ["brand", "country", "period", "vertical"], foreignKeys: [brand, country] },
+      "market-demand": { primaryKey: ["country", "period", "vertical"], foreignKeys: [country] },
       // The entry of a brand across all countries has country null: no primary key, no key on country.
       trending: { primaryKey: undefined, foreignKeys: [brand] },
       momentum: { primaryKey: ["brand", "country"], foreignKeys: [brand, country] },
