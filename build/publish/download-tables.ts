@@ -262,11 +262,12 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "ground-truth",
     service: "dataset",
+    // A regulator may publish a period per vertical as well as the total (#26): the vertical is part of the key.
     primaryKey: ["country", "regulator_code", "vertical", "period"],
     foreignKeys: [COUNTRY, REGULATOR],
     title: "Ground truth",
     description:
-      "Regulator-published gross gaming revenue per market, vertical and reporting period, with the tracked demand total.",
+      "Regulator-published gross gaming revenue per market, vertical and reporting period (month, quarter, half-year or year), with the tracked demand total.",
     records: (context) => everyItem(context, groundTruthEndpoint),
   },
   {

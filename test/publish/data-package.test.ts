@@ -132,7 +132,10 @@ describe("/downloads/datapackage.json", () => {
       // The entry of a brand across all countries has country null: no primary key, no key on country.
       trending: { primaryKey: undefined, foreignKeys: [brand] },
       momentum: { primaryKey: ["brand", "country"], foreignKeys: [brand, country] },
-      "ground-truth": { primaryKey: ["country", "regulator_code", "period"], foreignKeys: [country, regulator] },
+      "ground-truth": {
+        primaryKey: ["country", "regulator_code", "vertical", "period"],
+        foreignKeys: [country, regulator],
+      },
       "tc-alerts": { primaryKey: ["id"], foreignKeys: [brand] },
       "reputation-observations": { primaryKey: ["brand", "observed_at"], foreignKeys: [brand] },
       "payment-observations": { primaryKey: ["brand", "observed_at"], foreignKeys: [brand] },

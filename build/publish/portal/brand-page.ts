@@ -7,6 +7,7 @@
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
 import { escapeHtml, formatCount, renderTable } from "../html.ts";
+import { counted } from "../counted.ts";
 import { renderPage } from "../page-layout.ts";
 import { PORTAL_LINKS, SITE_LINKS } from "../site-links.ts";
 import { engineAnswer } from "./engine-answer.ts";
@@ -23,7 +24,7 @@ interface Card {
   name: string;
   status: string;
   description: string;
-  founded_year: number;
+  founded_year: number | null;
   verticals: string[];
   markets: string[];
   licenses_count: number;
@@ -35,13 +36,14 @@ interface Card {
     components: Components;
     weights: Record<string, number>;
   };
-  payment_methods: string[];
-  withdrawal_days: number;
+  // Signals a publisher's data may lack are null: unknown, and said so (issue 26).
+  payment_methods: string[] | null;
+  withdrawal_days: number | null;
   domains: {
     domain: string;
     primary: boolean;
-    health: { https: boolean; uptime_pct: number };
-    whois: { registrar: string };
+    health: { https: boolean | null; uptime_pct: number | null } | null;
+    whois: { registrar: string | null } | null;
   }[];
   licenses: {
     regulator_code: string;
@@ -117,7 +119,7 @@ function demandSection(context: EngineContext, card: Card): string {
   const nameOf = (code: string) => context.dataset.countries.find((country) => country.code === code)?.name ?? code;
   const chart = lineChartFigure({
     id: "demand",
-    caption: `Share of search of ${card.name} in ${drawn.length === markets.length ? `its ${markets.length} markets` : `the ${drawn.length} of its ${markets.length} markets with the most searches`}, monthly from ${periods[0]} to ${periods.at(-1)}.`,
+    caption: `Share of search of ${card.name} in ${drawn.length === markets.length ? `its ${markets.length === 1 ? "market" : counted(markets.length, "market")}` : `the ${drawn.length} of its ${markets.length} markets with the most searches`}, monthly from ${periods[0]} to ${periods.at(-1)}.`,
     xTitle: "Month",
     yTitle: "Share of search (%)",
     xLabels: periods,
@@ -157,20 +159,25 @@ function licensesSection(card: Card): string {
     escapeHtml(license.expires_at ?? "no expiry"),
   ]);
   return `<h2 id="licenses">Licenses</h2>
-${renderTable(`${card.licenses.length} licenses, ${card.licenses_count} active at the snapshot`, ["Regulator", "Jurisdiction", "Number", "Status", "Issued", "Expires"], rows)}`;
+${renderTable(`${counted(card.licenses.length, "license")}, ${card.licenses_count} active at the snapshot`, ["Regulator", "Jurisdiction", "Number", "Status", "Issued", "Expires"], rows)}`;
 }
 
 function domainsSection(card: Card): string {
   const rows = card.domains.map((domain) => [
     escapeHtml(domain.domain),
     domain.primary ? "primary" : "",
-    domain.health.https ? "yes" : "no",
-    `${domain.health.uptime_pct}%`,
-    escapeHtml(domain.whois.registrar),
+    domain.health?.https == null ? "unknown" : domain.health.https ? "yes" : "no",
+    domain.health?.uptime_pct == null ? "unknown" : `${domain.health.uptime_pct}%`,
+    escapeHtml(domain.whois?.registrar ?? "unknown"),
   ]);
   return `<h2 id="domains">Domains and payments</h2>
-${rows.length === 0 ? "<p>No domain is in the dataset.</p>" : renderTable(`${rows.length} domains`, ["Domain", "Role", "HTTPS", "Uptime", "Registrar"], rows, [3])}
-<p>Payment methods: ${card.payment_methods.length === 0 ? "none listed" : card.payment_methods.map(words).join(", ")}. Withdrawals in ${card.withdrawal_days} days.</p>`;
+${rows.length === 0 ? "<p>No domain is in the dataset.</p>" : renderTable(counted(rows.length, "domain"), ["Domain", "Role", "HTTPS", "Uptime", "Registrar"], rows, [3])}
+<p>Payment methods: ${paymentMethods(card.payment_methods)}. Withdrawal time: ${card.withdrawal_days === null ? "unknown" : counted(card.withdrawal_days, "day")}.</p>`;
+}
+
+function paymentMethods(methods: readonly string[] | null): string {
+  if (methods === null) return "unknown";
+  return methods.length === 0 ? "none" : methods.map(words).join(", ");
 }
 
 function alertsSection(alerts: readonly Alert[], total: number): string {
@@ -181,7 +188,7 @@ function alertsSection(alerts: readonly Alert[], total: number): string {
       `<li><time datetime="${escapeHtml(alert.detected_at)}">${escapeHtml(alert.detected_at.slice(0, 10))}</time>: ${words(alert.page_type)} page ${escapeHtml(alert.change_type)}. ${escapeHtml(alert.summary)}</li>`,
   );
   return `<h2 id="alerts">Terms and conditions alerts</h2>
-<p>${total} changes detected, newest first${alerts.length < total ? ` (the ${alerts.length} latest)` : ""}.</p>
+<p>${counted(total, "change")} detected, newest first${alerts.length < total ? ` (the ${alerts.length} latest)` : ""}.</p>
 <ol class="timeline">${items.join("")}</ol>`;
 }
 
@@ -205,7 +212,7 @@ export function brandPage(context: EngineContext, slug: string): string {
   const body = `<p><a href="${PORTAL_LINKS.brands}">All brands</a></p>
 <h1>${escapeHtml(card.name)}</h1>
 <p class="lead">${escapeHtml(card.description)}</p>
-<p>Status ${escapeHtml(card.status)} · founded ${card.founded_year} · ${card.verticals.map(words).join(", ")} · markets: ${card.markets.length === 0 ? "none listed" : card.markets.map((code) => `<a href="${PORTAL_LINKS.market(code)}">${code}</a>`).join(" ")}</p>
+<p>Status ${escapeHtml(card.status)} · founded ${card.founded_year ?? "in an unknown year"} · ${card.verticals.map(words).join(", ")} · markets: ${card.markets.length === 0 ? "none listed" : card.markets.map((code) => `<a href="${PORTAL_LINKS.market(code)}">${code}</a>`).join(" ")}</p>
 ${portalNotice(context)}
 ${trustSection(card)}
 ${historyChart(card, history)}
