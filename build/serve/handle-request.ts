@@ -16,8 +16,9 @@ import type { RemoteExport } from "./live-pool.ts";
 import { notFoundPage } from "../publish/not-found-page.ts";
 import { canonicalPageAddress, htmlNotFound, movedTo, wantsHtmlNotFound } from "./page-answers.ts";
 import type { LiveCache } from "./live-cache.ts";
-import type { PrecomputedFile, PrecomputedStore } from "./precomputed-store.ts";
+import type { PrecomputedFile, PrecomputedStore, SiteFileHit } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
+import { answersRanges, ifRangeHolds, parseRange, partialResponse, rangeNotSatisfiable } from "./byte-ranges.ts";
 import {
   ALLOWED_METHODS,
   errorResponse,
@@ -52,6 +53,10 @@ export interface HostRequest {
   accept?: string;
   /** The Accept-Encoding header as sent (repeated ones joined with ", "): picks br, gzip or identity. */
   acceptEncoding?: string;
+  /** The Range header as sent: a download file answers one byte range (206), as a CDN does (issue 28). */
+  range?: string;
+  /** The If-Range header as sent: the range applies only while the file's ETag is the one named. */
+  ifRange?: string;
   /** The client's address, for the rate limit. */
   clientAddress: string;
 }
@@ -104,6 +109,7 @@ async function respond(received: HostRequest, method: string, deps: HandlerDeps)
     if (site !== undefined) {
       const canonical = canonicalPageAddress(rawPath, decodedOrRaw(rawPath), rawQuery, site.file);
       if (canonical !== undefined) return withRate(movedTo(canonical), rate);
+      if (answersRanges(site.file)) return withRate(await downloadResponse(site, rawPath, request, deps), rate);
       return withRate(conditionalResponse(site, site.type, request), rate);
     }
     const known = await knownFile(request, deps);
@@ -181,6 +187,29 @@ function precomputedResponse(file: string, hit: PrecomputedFile, request: HostRe
 function conditionalResponse(representation: Representation, contentType: string, request: HostRequest): HostResponse {
   if (!ifMatchMatches(request.ifMatch, representation.etag)) throw preconditionFailed();
   return representationResponse(representation, contentType, request.ifNoneMatch);
+}
+
+/**
+ * A download file: the whole file with `Accept-Ranges: bytes`, or the one range a `Range` header asks of
+ * its identity bytes (206), or 416 for a range outside it. Preconditions first, as for any file.
+ */
+async function downloadResponse(
+  site: SiteFileHit,
+  rawPath: string,
+  request: HostRequest,
+  deps: HandlerDeps,
+): Promise<HostResponse> {
+  const identity =
+    request.range === undefined || site.contentEncoding === undefined
+      ? site
+      : ((await deps.store.getSite(rawPath, undefined)) ?? site);
+  const whole = conditionalResponse(identity, site.type, request);
+  if (whole.status !== 200) return whole;
+  whole.headers["Accept-Ranges"] = "bytes";
+  if (request.range === undefined || !ifRangeHolds(request.ifRange, identity.etag)) return whole;
+  const range = parseRange(request.range, identity.body.length);
+  if (range.kind === "unsatisfiable") throw rangeNotSatisfiable(identity.body.length);
+  return range.kind === "range" ? partialResponse(identity, site.type, range) : whole;
 }
 
 async function answer(resolved: ResolvedQuery, deps: HandlerDeps, request: HostRequest): Promise<HostResponse> {

@@ -22,6 +22,8 @@ export function hostRequestOf(req: ParsedRequest, options: { trustProxy: boolean
     ifMatch: headerText(req.headers["if-match"]),
     accept: headerText(req.headers.accept),
     acceptEncoding: headerText(req.headers["accept-encoding"]),
+    range: headerText(req.headers.range),
+    ifRange: headerText(req.headers["if-range"]),
     clientAddress: clientAddress(req, options),
   };
 }
