@@ -4,7 +4,9 @@
  * share of demand implies for its revenue.
  * @module
  */
+import type { z } from "zod";
 import type { GroundTruth } from "../load/schemas.ts";
+import type { calibrationEntry } from "../response-schemas/dataset-markets.ts";
 import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
 import { pearson } from "./correlation.ts";
@@ -12,30 +14,14 @@ import type { IndexValue } from "./demand-index.ts";
 import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
 import { round4, roundTo } from "./numbers.ts";
 
-/** A brand's implied revenue in the market's latest calibrated month. */
-export interface RevenueEstimate {
-  brand: string;
-  sod: number;
-  /** sod × GGR / 100, in the market's currency, 2 decimals. */
-  revenue_estimate: number;
-}
-
-export interface CalibrationEntry {
-  country: string;
-  regulator_code: string;
-  /** The vertical the regulator's GGR is of (total: the whole market). */
-  vertical: string;
-  currency: string;
-  /** Months with both GGR and tracked demand (total volume above 0). */
-  months: number;
-  /** Pearson's r between the monthly tracked demand total and GGR over those months, 4 decimals; null below 3 months or for a constant series. */
-  correlation: number | null;
-  /** The latest of those months, whose GGR the estimates split; null when there is none. */
-  latest_period: string | null;
-  latest_ggr: number | null;
-  /** One per brand with a demand row in that month; revenue descending, then brand. */
-  estimates: RevenueEstimate[];
-}
+/**
+ * How tracked demand follows GGR in one market (as `/ground-truth` lists it in `meta.calibration`): the
+ * months with both, Pearson's r over them, the latest such month and its GGR, and one estimate per brand
+ * with a demand row in that month (revenue descending, then brand).
+ */
+export type CalibrationEntry = z.infer<typeof calibrationEntry>;
+/** A brand's implied revenue in the market's latest calibrated month: sod × GGR / 100, 2 decimals. */
+export type RevenueEstimate = CalibrationEntry["estimates"][number];
 
 /** Total tracked volume per `country|period`. */
 export function demandTotals(index: readonly Pick<IndexValue, "country" | "period" | "volume">[]): Map<string, number> {

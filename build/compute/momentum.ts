@@ -3,27 +3,18 @@
  * last two periods, with a direction.
  * @module
  */
+import type { z } from "zod";
 import type { DemandRow } from "../load/schemas.ts";
+import type { momentumEntry } from "../response-schemas/dataset-markets.ts";
+import type { MomentumDirection } from "../response-schemas/vocabularies.ts";
 import { lastTwoPeriods, pairVolumes } from "./period-volumes.ts";
 import { percentChange } from "./percent-change.ts";
 
 /** Changes smaller than this many percent either way are `flat`: month-to-month noise, not momentum. */
 export const MOMENTUM_FLAT_BAND = 2;
 
-export const MOMENTUM_DIRECTIONS = ["up", "down", "flat"] as const;
-export type MomentumDirection = (typeof MOMENTUM_DIRECTIONS)[number];
-
-export interface MomentumEntry {
-  brand: string;
-  name: string;
-  country: string;
-  previous: number;
-  /** The current period's volume. */
-  volume: number;
-  /** Percent change from the previous period, 4 decimals; null when previous is 0 and volume is not. */
-  wow_pct: number | null;
-  direction: MomentumDirection;
-}
+/** A brand's change in a market: previous and current (`volume`) volumes, `wow_pct` (4 decimals; null when previous is 0 and volume is not), direction. */
+export type MomentumEntry = z.infer<typeof momentumEntry>;
 
 export interface Momentum {
   previous_period: string | null;

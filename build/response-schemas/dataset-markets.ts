@@ -4,10 +4,10 @@
  * @module
  */
 import { z } from "zod";
-import { MOMENTUM_DIRECTIONS } from "../../compute/momentum.ts";
-import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from "../../load/schemas.ts";
+import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from "../load/schemas.ts";
 import { envelopeOf, LIMIT_META, pageOf } from "./envelope.ts";
 import { count, countryCode, orderEcho, percentChange, period, score100, slug, sortEcho } from "./primitives.ts";
+import { MOMENTUM_DIRECTIONS } from "./vocabularies.ts";
 
 /** A market with its demand-data coverage (component `Country`). */
 export const countryItem = countrySchema

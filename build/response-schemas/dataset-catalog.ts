@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../../load/schemas.ts";
+import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
 import {
   count,
