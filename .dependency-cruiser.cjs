@@ -1,22 +1,24 @@
 /**
- * The layers of build/ (docs/architecture.md): imports follow the data flow, load → compute → search →
- * query → output-format → publish → emit → netlify, with serve beside emit. Each folder may import the
- * folders listed for it in ALLOWED; type-only imports count (tsPreCompilationDeps), and no cycle is allowed.
+ * The layers of build/ (docs/architecture.md): imports follow the data flow, load → response-schemas →
+ * compute → search → query → output-format → publish → emit → netlify, with serve beside emit. Each folder
+ * may import the folders listed for it in ALLOWED; type-only imports count (tsPreCompilationDeps), and no
+ * cycle is allowed.
  */
 const LOW = ["shared", "errors.ts"];
 const ALLOWED = {
   shared: [],
   load: [],
-  compute: ["load"],
-  search: ["load", "compute"],
-  query: ["load", "compute", "search"],
-  "output-format": ["load", "compute", "search", "query"],
-  publish: ["load", "compute", "search", "query", "output-format"],
-  emit: ["load", "compute", "search", "query", "output-format", "publish"],
-  netlify: ["load", "compute", "search", "query", "output-format", "publish", "emit"],
-  serve: ["load", "compute", "search", "query", "output-format", "publish"],
-  docs: ["load", "compute", "search", "query"],
-  sample: ["load", "compute"],
+  "response-schemas": ["load"],
+  compute: ["load", "response-schemas"],
+  search: ["load", "response-schemas", "compute"],
+  query: ["load", "response-schemas", "compute", "search"],
+  "output-format": ["load", "response-schemas", "compute", "search", "query"],
+  publish: ["load", "response-schemas", "compute", "search", "query", "output-format"],
+  emit: ["load", "response-schemas", "compute", "search", "query", "output-format", "publish"],
+  netlify: ["load", "response-schemas", "compute", "search", "query", "output-format", "publish", "emit"],
+  serve: ["load", "response-schemas", "compute", "search", "query", "output-format", "publish"],
+  docs: ["load", "response-schemas", "compute", "search", "query"],
+  sample: ["load", "response-schemas", "compute"],
 };
 
 const layerRules = Object.entries(ALLOWED).map(([layer, allowed]) => ({

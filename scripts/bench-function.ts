@@ -2,23 +2,31 @@
  * `npm run bench:function`: the Netlify function against Netlify's limits at scales 1, 4 and 16 (issue 32),
  * the part of `npm run bench` that can be run alone: builds each scale's sample into a temporary folder
  * (or takes built folders with `--dist`), measures the function over it and prints the table's rows.
+ * With `--save`, the rows go into results/latest.json in place of the function rows of the last full run
+ * (`npm run docs` then shows them in docs/performance.md).
  * @module
  */
 import { Command } from "commander";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeSample } from "../build/sample/generate-sample.ts";
 import { buildOnce } from "./bench/build-figures.ts";
 import { functionFigures } from "./bench/function-figures.ts";
 import { functionRows, type ScaleFunctionFigures } from "./bench/function-report.ts";
-import { markdownTable } from "./bench/report.ts";
+import { mergeFunctionRows } from "./bench/merge-function-rows.ts";
+import { markdownTable, type BenchResults } from "./bench/report.ts";
+
+const LATEST = path.join(import.meta.dirname, "bench", "results", "latest.json");
 
 const program = new Command("bench:function")
   .description("Measure the Netlify function (bundle, cold start, memory, largest answer) against Netlify's limits.")
   .option("--scales <list>", "comma-separated sample scales to build and measure", "1,4,16")
   .option("--dist <dir...>", "measure these built folders instead (reported as scale 0)")
-  .action(async (flags: { scales: string; dist?: string[] }) => {
+  .option("--save", "put the rows into results/latest.json in place of the same scales' function rows", false)
+  .action(async (flags: { scales: string; dist?: string[]; save: boolean }) => {
+    const date = new Date().toISOString();
+    const before = os.loadavg()[0]!;
     const root = mkdtempSync(path.join(os.tmpdir(), "bench-function-"));
     const measured: ScaleFunctionFigures[] = [];
     try {
@@ -32,11 +40,20 @@ const program = new Command("bench:function")
         await buildOnce(seeds, out);
         console.error(`scale ${scale}: measuring the function …`);
         measured.push({ scale, figures: await functionFigures(out) });
+        // Each scale's rows as soon as they are measured: a later scale's build may fail on a busy machine.
+        console.error(markdownTable(functionRows(measured.slice(-1))));
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-    console.log(`${markdownTable(functionRows(measured))}\n\nload average ${os.loadavg()[0]!.toFixed(2)}`);
+    const after = os.loadavg()[0]!;
+    console.log(`${markdownTable(functionRows(measured))}\n\nload average ${before.toFixed(2)} → ${after.toFixed(2)}`);
+    if (flags.save && flags.dist === undefined) {
+      const latest = JSON.parse(readFileSync(LATEST, "utf8")) as BenchResults;
+      const run = { scales: measured.map(({ scale }) => scale), date, loadAverage: { before, after } };
+      writeFileSync(LATEST, `${JSON.stringify(mergeFunctionRows(latest, measured, run), null, 2)}\n`);
+      console.log("latest.json updated: `npm run docs` puts its table in docs/performance.md");
+    }
   });
 
 await program.parseAsync();

@@ -4,7 +4,7 @@
  */
 import type { Brand } from "../load/schemas.ts";
 import type { TrustHistoryEntry } from "./dataset.ts";
-import { TRUST_COMPONENTS } from "./trust-score.ts";
+import { TRUST_COMPONENTS } from "../response-schemas/vocabularies.ts";
 
 export interface DescriptionFacts {
   brand: Pick<Brand, "name" | "founded_year" | "verticals" | "status">;

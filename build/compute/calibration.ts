@@ -4,7 +4,9 @@
  * share of demand implies for its revenue.
  * @module
  */
+import type { z } from "zod";
 import type { GroundTruth } from "../load/schemas.ts";
+import type { calibrationEntry } from "../response-schemas/dataset-markets.ts";
 import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
 import { pearson } from "./correlation.ts";
@@ -13,20 +15,14 @@ import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
 import { round4 } from "./numbers.ts";
 import { computeMarketRevenue, type Licensing, type MarketRevenue } from "./market-revenue.ts";
 
-export interface CalibrationEntry extends MarketRevenue {
-  country: string;
-  regulator_code: string;
-  /** The vertical the regulator's GGR is of (total: the whole market). */
-  vertical: string;
-  currency: string;
-  /** Months with both GGR and tracked demand (total volume above 0). */
-  months: number;
-  /** Pearson's r between the monthly tracked demand total and GGR over those months, 4 decimals; null below 3 months or for a constant series. */
-  correlation: number | null;
-  /** The latest of those months, whose GGR the estimates split; null when there is none. */
-  latest_period: string | null;
-  latest_ggr: number | null;
-}
+/**
+ * How tracked demand follows GGR in one market (as `/ground-truth` lists it in `meta.calibration`): the
+ * months with both, Pearson's r over them, the latest such month and its GGR, and one estimate per brand
+ * with a demand row in that month (revenue descending, then brand).
+ */
+export type CalibrationEntry = z.infer<typeof calibrationEntry>;
+/** A brand's implied revenue in the market's latest calibrated month: sod × GGR / 100, 2 decimals. */
+export type RevenueEstimate = CalibrationEntry["estimates"][number];
 
 /** Total measured volume per `country|period` (an outage, volume null, adds nothing: it was not measured). */
 export function demandTotals(index: readonly Pick<IndexValue, "country" | "period" | "volume">[]): Map<string, number> {

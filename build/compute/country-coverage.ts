@@ -2,24 +2,16 @@
  * Each market's demand-data coverage and freshness, from the demand rows actually present.
  * @module
  */
+import type { z } from "zod";
 import type { Country, DemandRow } from "../load/schemas.ts";
+import type { countryItem } from "../response-schemas/dataset-markets.ts";
 import { compareStrings } from "./compare.ts";
 import { round4 } from "./numbers.ts";
 
-export interface CountryCoverage {
-  /** Dataset periods in which the market has demand data (a tracked total above 0). */
-  periods: number;
-  /** periods / all dataset periods × 100, 4 decimals; 0 when the dataset has no period. */
-  share_pct: number;
-  /** Distinct brands with at least one demand row in the market. */
-  brands: number;
-}
-
-export interface CountryRecord extends Country {
-  coverage: CountryCoverage;
-  /** The latest period with demand data in the market, or null when it has none. */
-  freshness: string | null;
-}
+/** A market with its demand-data coverage and freshness, as `/countries` lists it. */
+export type CountryRecord = z.infer<typeof countryItem>;
+/** Periods with demand data (a tracked total above 0), their share of all periods (0 without any), brands tracked. */
+export type CountryCoverage = CountryRecord["coverage"];
 
 /**
  * Adds coverage and freshness to each country, keeping the input order.

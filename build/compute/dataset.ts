@@ -26,11 +26,11 @@ import type { ProviderRankEntry } from "./provider-rank.ts";
 import type { RegulatorRecord } from "./regulator-counts.ts";
 import type { ResumeRecord } from "./resume-contacts.ts";
 import type { Trending } from "./trending.ts";
-import type { TrustResult } from "./trust-score.ts";
+import type { trustHistoryEntry } from "../response-schemas/dataset-brands.ts";
+import type { z } from "zod";
 
-export interface TrustHistoryEntry extends TrustResult {
-  period: string;
-}
+/** A brand's Trust Score of one month, as `/brands/{slug}/trust-history` lists it. */
+export type TrustHistoryEntry = z.infer<typeof trustHistoryEntry>;
 
 export interface BrandRecord extends Brand {
   /** Licenses active at the snapshot date; `has_license=1` keeps brands where it is above 0. */

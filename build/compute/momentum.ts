@@ -10,26 +10,12 @@ import { lastTwoPeriods, pairSeries, pairVolumes, type ExcludedPair, type PairSe
 import type { IndexValue } from "./demand-index.ts";
 import { percentChange } from "./percent-change.ts";
 
-export const MOMENTUM_DIRECTIONS = ["up", "down", "flat"] as const;
-export type MomentumDirection = (typeof MOMENTUM_DIRECTIONS)[number];
+import type { z } from "zod";
+import type { momentumEntry } from "../response-schemas/dataset-markets.ts";
+import type { MomentumDirection } from "../response-schemas/vocabularies.ts";
 
-export interface MomentumEntry {
-  brand: string;
-  name: string;
-  country: string;
-  previous: number;
-  /** The current period's volume. */
-  volume: number;
-  /** Percent change from the previous period, 4 decimals; null when previous is 0 and volume is not. */
-  wow_pct: number | null;
-  /** Percent change from 3 months before the current period; null unless that month was measured (and above 0). */
-  change_3m_pct: number | null;
-  /** Percent change from 12 months before; null unless that month was measured (and above 0). */
-  yoy_pct: number | null;
-  direction: MomentumDirection;
-  /** The flat band of the pair's market, percent. */
-  flat_band: number;
-}
+/** A brand's change in a market: previous and current (`volume`) volumes, `wow_pct` (4 decimals; null when previous is 0 and volume is not), 3-month and year-over-year changes, direction against its market's flat band. */
+export type MomentumEntry = z.infer<typeof momentumEntry>;
 
 export interface Momentum {
   previous_period: string | null;

@@ -11,14 +11,15 @@
  * markets' past changes pooled; with no past change anywhere the band is 0.
  * @module
  */
+import { MIN_PAST_CHANGES } from "../response-schemas/vocabularies.ts";
 import { median, round4 } from "./numbers.ts";
+
+export { MIN_PAST_CHANGES };
 
 /** σ = 1.4826 × MAD for a normal distribution (1 / Φ⁻¹(3/4)). */
 export const MAD_TO_SIGMA = 1.4826;
 /** The band is this many robust standard deviations. */
 export const BAND_SIGMAS = 2;
-/** Fewer past changes than this in a market and it takes the pooled band. */
-export const MIN_PAST_CHANGES = 12;
 
 /** 2 × 1.4826 × MAD of the changes, 4 decimals; 0 for none. */
 export function noiseBand(changes: readonly number[]): number {

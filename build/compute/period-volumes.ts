@@ -4,6 +4,7 @@
  * tracked there that month). A change needs a measured volume at both ends.
  * @module
  */
+import type { ExclusionReason } from "../response-schemas/vocabularies.ts";
 import type { IndexValue } from "./demand-index.ts";
 import { compareStrings } from "./compare.ts";
 
@@ -42,10 +43,6 @@ export interface PairVolumes {
   previous: number;
   current: number;
 }
-
-/** Why a pair has no change: an outage in a period, or no row in it (not tracked there that month). */
-export const EXCLUSION_REASONS = ["outage", "not_tracked"] as const;
-export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 /** A pair left out of trending and momentum, with the reason and the (first) period it concerns. */
 export interface ExcludedPair {

@@ -2,7 +2,11 @@
  * Provider rank: a 0-100 activity index of each game studio from five sub-measures.
  * @module
  */
+import type { z } from "zod";
 import type { Game, LobbyObservation, Provider } from "../load/schemas.ts";
+import type { providerRankItem } from "../response-schemas/dataset-catalog.ts";
+import type { providerComponents } from "../response-schemas/primitives.ts";
+import { PROVIDER_MEASURES, type ProviderMeasure } from "../response-schemas/vocabularies.ts";
 import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
 import { round1, round4 } from "./numbers.ts";
@@ -14,32 +18,16 @@ export const PROVIDER_RANK_WEIGHTS = {
   release_activity: 0.2,
   casino_presence: 0.3,
   regional_diversity: 0.15,
-} as const;
-
-export type ProviderMeasure = keyof typeof PROVIDER_RANK_WEIGHTS;
+} as const satisfies Record<ProviderMeasure, number>;
 
 /** Games released in this many months up to the snapshot count as release activity. */
 export const RELEASE_WINDOW_MONTHS = 12;
 
-export interface ProviderRankEntry {
-  /** 1 = highest rank_score; ties by slug. */
-  rank: number;
-  slug: string;
-  name: string;
-  /** Weighted sum of the components, 0-100, 1 decimal. */
-  rank_score: number;
-  games_count: number;
-  /** Mean RTP of its games that publish one, 4 decimals; null when none does. */
-  rtp_avg: number | null;
-  /** Games released in the {@link RELEASE_WINDOW_MONTHS} months up to the snapshot. */
-  release_activity: number;
-  /** Distinct brands whose lobbies show at least one of its games. */
-  casino_presence: number;
-  /** Distinct countries of those lobby sightings. */
-  regional_diversity: number;
-  /** Each sub-measure normalised 0-100 against the largest provider's value, 1 decimal. */
-  components: Record<ProviderMeasure, number>;
-}
+/**
+ * A provider's rank (1 = highest rank_score; ties by slug), as `/provider-ranks` lists it, with its
+ * sub-measures normalised 0-100 against the largest provider's value (`components`, which the card shows).
+ */
+export type ProviderRankEntry = z.infer<typeof providerRankItem> & { components: z.infer<typeof providerComponents> };
 
 export interface ProviderRankInputs {
   providers: readonly Pick<Provider, "slug" | "name">[];
@@ -94,7 +82,7 @@ function rawMeasures(inputs: ProviderRankInputs): RawMeasures[] {
  */
 export function computeProviderRanks(inputs: ProviderRankInputs): ProviderRankEntry[] {
   const raw = rawMeasures(inputs);
-  const measures = Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[];
+  const measures = PROVIDER_MEASURES;
   const maxima = Object.fromEntries(
     measures.map((measure) => [measure, Math.max(0, ...raw.map((entry) => entry[measure] ?? 0))]),
   ) as Record<ProviderMeasure, number>;

@@ -2,18 +2,15 @@
  * The regulator directory's counts, taken from the licenses of the registers.
  * @module
  */
+import type { z } from "zod";
 import type { License, Regulator } from "../load/schemas.ts";
 import type { Vertical } from "../load/verticals.ts";
 import { regulatorVerticals } from "./licensed-brands.ts";
 
-export interface RegulatorRecord extends Regulator {
-  /** Licenses of the regulator in the data, whatever their status. */
-  licenses_count: number;
-  /** Distinct brands holding those licenses. */
-  brands_count: number;
-  /** The verticals it licenses: all of them unless the seed lists some. */
-  verticals: Vertical[];
-}
+import type { regulatorItem } from "../response-schemas/dataset-catalog.ts";
+
+/** A regulator with its licenses in the data (whatever their status) and the distinct brands holding them. */
+export type RegulatorRecord = z.infer<typeof regulatorItem>;
 
 /** Counts each regulator's licenses and distinct brands, keeping the input order. */
 export function computeRegulatorCounts(

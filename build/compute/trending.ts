@@ -3,23 +3,16 @@
  * across all countries.
  * @module
  */
+import type { z } from "zod";
+import type { DemandRow } from "../load/schemas.ts";
+import type { trendingEntry } from "../response-schemas/dataset-markets.ts";
 import { compareStrings } from "./compare.ts";
 import type { IndexValue } from "./demand-index.ts";
 import { lastTwoPeriods, pairSeries, pairVolumes, type ExcludedPair, type PairVolumes } from "./period-volumes.ts";
 import { percentChange } from "./percent-change.ts";
 
-export interface TrendingEntry {
-  brand: string;
-  name: string;
-  /** The market, or null for the brand's total across every country. */
-  country: string | null;
-  previous_period: string;
-  current_period: string;
-  previous: number;
-  current: number;
-  /** See {@link percentChange}: null when `previous` is 0 and `current` is not. */
-  growth_pct: number | null;
-}
+/** A brand's growth in a market (`country` null: across every country); `growth_pct` as {@link percentChange}. */
+export type TrendingEntry = z.infer<typeof trendingEntry>;
 
 export interface Trending {
   previous_period: string | null;

@@ -6,9 +6,13 @@
  */
 import type { Brand, Domain, License, Monitoring, TcAlert } from "../load/schemas.ts";
 import { marketPresenceComponent } from "./market-presence.ts";
-import { clamp, round1 } from "./numbers.ts";
-import { periodEndDate, yearsBetween } from "./periods.ts";
+import { clamp, mean, round1 } from "./numbers.ts";
+import { addMonths, periodEndDate, periodOf, yearsBetween } from "./periods.ts";
 import { transparencyComponent } from "./transparency.ts";
+import type { trustHistoryEntry } from "../response-schemas/dataset-brands.ts";
+import type { trustComponents } from "../response-schemas/primitives.ts";
+import { TRUST_COMPONENTS, type TrustComponent, type TrustGrade } from "../response-schemas/vocabularies.ts";
+import type { z } from "zod";
 
 /** Component weights; they sum to 1. Documented on the methodology page. */
 export const TRUST_WEIGHTS = {
@@ -18,12 +22,10 @@ export const TRUST_WEIGHTS = {
   domain_health: 0.15,
   transparency: 0.15,
   payments: 0.1,
-} as const;
+} as const satisfies Record<TrustComponent, number>;
 
-export type TrustComponent = keyof typeof TRUST_WEIGHTS;
 /** Each component 0-100, or null where its inputs are unknown (#26: unknown is not zero). */
-export type TrustComponents = Record<TrustComponent, number | null>;
-export const TRUST_COMPONENTS = Object.keys(TRUST_WEIGHTS) as TrustComponent[];
+export type TrustComponents = z.infer<typeof trustComponents>;
 
 /** A grade resting on less than this share of the weight is provisional. */
 export const PROVISIONAL_BELOW_WEIGHT = 0.5;
@@ -35,10 +37,7 @@ export const TRUST_GRADES = [
   { grade: "C", min: 50 },
   { grade: "D", min: 35 },
   { grade: "E", min: 0 },
-] as const;
-
-export type TrustGrade = (typeof TRUST_GRADES)[number]["grade"];
-export const TRUST_GRADE_VALUES = TRUST_GRADES.map((band) => band.grade);
+] as const satisfies readonly { grade: TrustGrade; min: number }[];
 
 /** Base licensing points by the strictest tier of the brand's active licenses. */
 export const LICENSE_TIER_POINTS: Record<number, number> = { 1: 70, 2: 55, 3: 40 };
@@ -76,16 +75,12 @@ export interface TrustInputs {
   present?: TrustDataPresence;
 }
 
-export interface TrustResult {
-  /** Over the known components, their weights re-spread; null when none is known. */
-  score: number | null;
-  grade: TrustGrade | null;
-  /** True when the known components carry less than half of the weight (or none is known). */
-  provisional: boolean;
-  /** The components the score rests on, in weight order. */
-  coverage: TrustComponent[];
-  components: TrustComponents;
-}
+/**
+ * A Trust Score of one month, its month aside: the score over the known components (their weights
+ * re-spread; null when none is known), the grade, whether it is provisional (the known components carry
+ * less than half of the weight), the components it rests on in weight order, and each component.
+ */
+export type TrustResult = Omit<z.infer<typeof trustHistoryEntry>, "period">;
 
 const EVERY_INPUT: TrustDataPresence = { licenses: true, domains: true };
 

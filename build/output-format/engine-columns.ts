@@ -37,9 +37,21 @@ export function encodeColumnar(value: Json): EncodedValue {
   return { strings: [...strings.keys()], column };
 }
 
-/** The value encodeColumnar encoded. */
+/**
+ * The value encodeColumnar encoded. When it is a list of records (most members of the dataset), each
+ * record's long lists (at least LAZY_MIN_ITEMS items a record on average: a brand's `trust_history`) are
+ * decoded the first time one of them is read, for every record at once (issue 32): a first answer from
+ * the brands needs their names and scores, not the 36 months of history that were most of a cold start at
+ * scale 16. Such a field is an accessor in its place among the record's keys, so JSON.stringify and
+ * spreading see the same record.
+ */
 export function decodeColumnar(encoded: EncodedValue): Json {
-  return decodeColumn(encoded.column, 1, encoded.strings)[0];
+  const { column, strings } = encoded;
+  if ("a" in column && "o" in column.a.items) {
+    const { len, items } = column.a;
+    return splitArrays(len, decodeObjects(items.o, itemCount(len), strings, true))[0];
+  }
+  return decodeColumn(column, 1, strings)[0];
 }
 
 const isPlainObject = (value: Json): value is Record<string, Json> =>
@@ -123,9 +135,20 @@ function decodeColumn(column: Column, rows: number, strings: readonly string[]):
   return decodeObjects(column.o, rows, strings);
 }
 
+/**
+ * Shorter lists are decoded with their records: an accessor costs a record a WeakMap entry, and lazy
+ * `markets`, `skills`, `tags` of every brand, resume and game took 120 MB more heap at scale 16.
+ */
+const LAZY_MIN_ITEMS = 8;
+
+const itemCount = (len: readonly number[]): number => len.reduce((sum, length) => sum + Math.max(length, 0), 0);
+
 function decodeArrays({ len, items }: ArrayColumn, strings: readonly string[]): Json[] {
-  const total = len.reduce((sum, length) => sum + Math.max(length, 0), 0);
-  const flat = decodeColumn(items, total, strings);
+  return splitArrays(len, decodeColumn(items, itemCount(len), strings));
+}
+
+/** The lists of lengths `len` (-1: null) cut from `flat`, in order. */
+function splitArrays(len: readonly number[], flat: readonly Json[]): Json[] {
   let at = 0;
   return len.map((length) => {
     if (length < 0) return null;
@@ -136,32 +159,116 @@ function decodeArrays({ len, items }: ArrayColumn, strings: readonly string[]): 
 
 /**
  * Records are not shared even where equal (a brand's trust components, alike month after month): sharing
- * saved 12 MB of heap at scale 16 and cost 0.9 s of CPU, most of a cold start.
+ * saved 12 MB of heap at scale 16 and cost 0.9 s of CPU, most of a cold start. With `lazyLists`, the
+ * fields whose column is of long lists are left to LazyField.
  */
-function decodeObjects({ shapes, shape, cols }: ObjectColumn, rows: number, strings: readonly string[]): Json[] {
+function decodeObjects(
+  { shapes, shape, cols }: ObjectColumn,
+  rows: number,
+  strings: readonly string[],
+  lazyLists = false,
+): Json[] {
   const counts = new Map<string, number>();
   for (const id of shape) if (id >= 0) for (const key of shapes[id]!) counts.set(key, (counts.get(key) ?? 0) + 1);
   const fields = new Map<string, Field>();
-  for (const [key, column] of Object.entries(cols))
-    fields.set(key, { values: decodeColumn(column, counts.get(key) ?? 0, strings), next: 0 });
-  const makers = shapes.map((keys) => ({ make: recordMaker(keys), fields: keys.map((key) => fields.get(key)!) }));
+  const lazy = new Map<string, LazyField>();
+  for (const [key, column] of Object.entries(cols)) {
+    const rowsWithKey = counts.get(key) ?? 0;
+    const decode = () => decodeColumn(column, rowsWithKey, strings);
+    if (lazyLists && "a" in column && itemCount(column.a.len) >= LAZY_MIN_ITEMS * rowsWithKey)
+      lazy.set(key, new LazyField(key, decode));
+    else fields.set(key, { values: decode(), next: 0 });
+  }
+  const makers = shapes.map((keys) => ({
+    make: recordMaker(keys, new Set(lazy.keys())),
+    fields: keys.flatMap((key) => fields.get(key) ?? []),
+    lazy: keys.flatMap((key) => lazy.get(key) ?? []),
+  }));
   const out: Json[] = new Array<Json>(rows);
   for (let row = 0; row < shape.length; row++) {
     const id = shape[row]!;
-    if (id < 0) out[row] = null;
-    else out[row] = makers[id]!.make(makers[id]!.fields);
+    if (id < 0) {
+      out[row] = null;
+      continue;
+    }
+    const maker = makers[id]!;
+    out[row] = maker.make(maker.fields, maker.lazy);
   }
   return out;
 }
 
 /**
+ * One field of a list's records decoded on first read, for every record at once. Its accessor is shared by
+ * all the records (one V8 layout for them all) and finds a record's value by its row; a write replaces the
+ * accessor with the value written, as a plain property.
+ */
+class LazyField {
+  private values: Json[] | undefined;
+  private readonly rowOf = new WeakMap<object, number>();
+  private rows = 0;
+  private readonly descriptor: PropertyDescriptor;
+
+  constructor(
+    private readonly key: string,
+    decode: () => Json[],
+  ) {
+    // Dropped once used: it holds the column's encoded form, which would otherwise stay in memory for good.
+    let encoded: (() => Json[]) | undefined = decode;
+    const valueOf = (record: object): Json => {
+      if (this.values === undefined) {
+        this.values = encoded!();
+        encoded = undefined;
+      }
+      return this.values[this.rowOf.get(record)!];
+    };
+    this.descriptor = {
+      enumerable: true,
+      configurable: true,
+      get(this: object) {
+        return valueOf(this);
+      },
+      set(this: object, value: Json) {
+        Object.defineProperty(this, key, { value, enumerable: true, configurable: true, writable: true });
+      },
+    };
+  }
+
+  /** Makes `record`'s field (the next row of the column) this accessor. */
+  attach(record: object): void {
+    this.rowOf.set(record, this.rows++);
+    Object.defineProperty(record, this.key, this.descriptor);
+  }
+}
+
+/**
  * The maker of one shape's records: an object literal with the shape's keys in order, so that every record
  * of a shape shares one layout in V8 (added key by key, they took longer to make). A key `__proto__` is
- * written computed, which makes it an own key, as JSON.parse does.
+ * written computed, which makes it an own key, as JSON.parse does. From the first `lazy` key on, keys are
+ * added one by one in order, the lazy ones as their LazyField's accessor: added, not reconfigured from a
+ * placeholder, which kept the records in V8's fast layout (reconfigured, they took twice the memory).
  */
-function recordMaker(keys: readonly string[]): (fields: Field[]) => Json {
-  const parts = keys.map(
-    (key, at) => `${key === "__proto__" ? '["__proto__"]' : JSON.stringify(key)}: f[${at}].values[f[${at}].next++]`,
-  );
-  return new Function("f", `return {${parts.join(", ")}};`) as (fields: Field[]) => Json;
+function recordMaker(keys: readonly string[], lazy: ReadonlySet<string>): (fields: Field[], lazy: LazyField[]) => Json {
+  const name = (key: string) => (key === "__proto__" ? '["__proto__"]' : JSON.stringify(key));
+  const literal: string[] = [];
+  const added: string[] = [];
+  let field = 0;
+  let lazyField = 0;
+  for (const key of keys) {
+    if (lazy.has(key)) {
+      added.push(`l[${lazyField++}].attach(r);`);
+      continue;
+    }
+    const value = `f[${field}].values[f[${field}].next++]`;
+    field += 1;
+    if (added.length === 0) literal.push(`${name(key)}: ${value}`);
+    else if (key === "__proto__")
+      added.push(
+        `Object.defineProperty(r, "__proto__", { value: ${value}, enumerable: true, configurable: true, writable: true });`,
+      );
+    else added.push(`r[${JSON.stringify(key)}] = ${value};`);
+  }
+  return new Function("f", "l", `const r = {${literal.join(", ")}}; ${added.join(" ")} return r;`) as (
+    fields: Field[],
+    lazy: LazyField[],
+  ) => Json;
 }

@@ -92,11 +92,10 @@ export function pageLimits(): string[] {
 }
 
 function limitsSection(): string {
-  const rate = DEFAULT_RATE_LIMIT;
   return [
     "## Limits",
     "",
-    `- Rate limit: ${rate} requests per rolling ${RATE_WINDOW_MS / 1000} seconds per client address, counted separately for each service. Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 \`rate_limited\` with Retry-After. Prefer the bulk downloads to paging through everything.`,
+    `- Rate limit: ${DEFAULT_RATE_LIMIT} requests per rolling ${RATE_WINDOW_MS / 1000} seconds per client address, counted separately for each service. Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 \`rate_limited\` with Retry-After. Prefer the bulk downloads to paging through everything.`,
     `- Page sizes and limits: ${pageLimits().join("; ")}.`,
     `- Answer size: one JSON answer has at most ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes before compression; a larger one is 400 \`result_too_large\`, whose details name the parameters that narrow the query and the bulk download of every record.`,
     "- Caching: every 200 has a strong ETag (except a streamed export computed on the fly) and Cache-Control: public, max-age=300; send If-None-Match to get 304.",

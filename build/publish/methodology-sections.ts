@@ -5,8 +5,9 @@
  * @module
  */
 import type { Dataset } from "../compute/dataset.ts";
-import { PROVIDER_RANK_WEIGHTS, RELEASE_WINDOW_MONTHS, type ProviderMeasure } from "../compute/provider-rank.ts";
-import { PROVISIONAL_BELOW_WEIGHT, TRUST_GRADES, TRUST_WEIGHTS, type TrustComponent } from "../compute/trust-score.ts";
+import { PROVIDER_RANK_WEIGHTS, RELEASE_WINDOW_MONTHS } from "../compute/provider-rank.ts";
+import { PROVISIONAL_BELOW_WEIGHT, TRUST_GRADES, TRUST_WEIGHTS } from "../compute/trust-score.ts";
+import type { ProviderMeasure, TrustComponent } from "../response-schemas/vocabularies.ts";
 import { CONTACT_QUALITIES, SENIORITIES } from "../query/resumes/resume-filters.ts";
 import { SCORE_DECIMALS } from "../query/resumes/resume-records.ts";
 import { RESUME_PAGE_MAX, RESUME_PAGE_SIZE } from "../query/resumes/resume-selection.ts";

@@ -13,9 +13,9 @@ import {
   licensingComponent,
   paymentsComponent,
   reputationComponent,
-  type TrustComponent,
   type TrustInputs,
 } from "../compute/trust-score.ts";
+import type { TrustComponent } from "../response-schemas/vocabularies.ts";
 
 /** A number as the page shows it: at most 2 decimals, no float noise. */
 const show = (value: number): string => String(Number(value.toFixed(2)));

@@ -8,8 +8,8 @@
 import type { z } from "zod";
 import { packageLicense } from "../shared/license.ts";
 import type { EngineContext, Endpoint, ServiceName } from "./endpoint.ts";
-import { discoveryDocument, openapiDocumentSchema } from "./schemas/documents.ts";
-import { errorBody } from "./schemas/envelope.ts";
+import { discoveryDocument, openapiDocumentSchema } from "../response-schemas/documents.ts";
+import { errorBody } from "../response-schemas/envelope.ts";
 import {
   createSchemaCollector,
   HEADERS,

@@ -1,10 +1,15 @@
 /**
  * Case- and diacritics-insensitive text folding for simple substring filters (brand and game `q`).
+ *
+ * Not the resume search's fold and words (`foldSearchText`, `searchQueryWords` in build/search/), on
+ * purpose: a filter looks for each word as a substring of a name kept whole, while the search splits
+ * text into indexed tokens, folds the letters NFKD leaves (ø, ł, ß) and keeps й a letter of its own.
+ * Sharing one table would change which brands and games a `q` lists.
  * @module
  */
 
 /** Lower-cases, strips diacritics (é → e, ё → е) and collapses spaces. */
-export function foldText(text: string): string {
+export function foldFilterText(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
@@ -26,15 +31,15 @@ export function singularsOf(word: string): string[] {
 /**
  * A query's folded words, each with the forms it accepts (itself first, then its singulars): fold it once
  * per request, not once per record it is tested against. None when nothing is left once folded (a lone accent).
- * @example queryWords("Fruit Slots") // [["fruit"], ["slots", "slot"]]
+ * @example filterQueryWords("Fruit Slots") // [["fruit"], ["slots", "slot"]]
  */
-export function queryWords(query: string): string[][] {
-  const folded = foldText(query);
+export function filterQueryWords(query: string): string[][] {
+  const folded = foldFilterText(query);
   return folded === "" ? [] : folded.split(" ").map((word) => [word, ...singularsOf(word)]);
 }
 
 /**
- * True when every word (see queryWords) occurs in the folded text in one of its forms. A query with no
+ * True when every word (see filterQueryWords) occurs in the folded text in one of its forms. A query with no
  * words left (`q=´`) matches nothing, as the resume search does: it asked for something, and an empty
  * word occurs in every text.
  */
@@ -51,7 +56,7 @@ export function foldedTextOf<T extends object>(textOf: (record: T) => string): (
   return (record) => {
     let text = folded.get(record);
     if (text === undefined) {
-      text = foldText(textOf(record));
+      text = foldFilterText(textOf(record));
       folded.set(record, text);
     }
     return text;

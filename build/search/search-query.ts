@@ -26,9 +26,10 @@ export interface SearchResult {
  * The distinct query words in order: those before the last must match whole (`exact`), the last one also
  * as a prefix (`last`). A last word that also stands earlier must match whole there, so it is exact only
  * and `last` is undefined: `keit keit` does not find Keitaro. A word longer than any indexed token stays,
- * and so matches nothing: every word must match.
+ * and so matches nothing: every word must match. Not the brand and game filter's `filterQueryWords`
+ * (build/query/text-match.ts), which looks for substrings of names folded with a table of its own.
  */
-export function queryWords(query: string): { exact: string[]; last: string | undefined } {
+export function searchQueryWords(query: string): { exact: string[]; last: string | undefined } {
   const tokens = everyToken(query);
   const last = tokens[tokens.length - 1];
   const exact = [...new Set(tokens.slice(0, -1))];
@@ -49,7 +50,7 @@ export interface QueryUnit {
  * @example queryUnits(index, "seo специалист медиабайер") // [{seo, специалист; synonyms [[seo]]}, {медиабайер; [[media, buyer]]}] with those groups
  */
 export function queryUnits(index: SearchIndex, query: string, forms: MatchForms = ALL_FORMS): QueryUnit[] {
-  const { exact, last } = queryWords(query);
+  const { exact, last } = searchQueryWords(query);
   const words = [
     ...exact.map((word) => ({ word, prefix: false })),
     ...(last === undefined ? [] : [{ word: last, prefix: true }]),

@@ -4,7 +4,7 @@
  */
 import type { ScaleFigures, SampleBuildFigures } from "./build-figures.ts";
 import { medianOf } from "./build-figures.ts";
-import { functionRows, type ScaleFunctionFigures } from "./function-report.ts";
+import { functionRows, functionRunLines, type FunctionRun, type ScaleFunctionFigures } from "./function-report.ts";
 import type { ExportMemory } from "./host-process.ts";
 import type { Series } from "./http-figures.ts";
 import type { MixedLoad } from "./mixed-load.ts";
@@ -45,6 +45,8 @@ export interface BenchResults {
   mixedLoad?: MixedLoad;
   /** The Netlify function over each scale's build (issue 32). */
   functions?: ScaleFunctionFigures[];
+  /** Runs of `npm run bench:function -- --save` that measured some of `functions` apart from the full run. */
+  functionRuns?: FunctionRun[];
   /** The data json-server and the host both answer from (the json-server rows). */
   fallbackData?: { brands: number; resumes: number };
   rows: Row[];
@@ -393,7 +395,7 @@ export function machineLine(machine: Machine): string {
  * the table exactly as the run printed and saved it, and the machine line.
  */
 export function latestRunMarkdown(
-  results: Pick<BenchResults, "date" | "quick" | "machine" | "rows">,
+  results: Pick<BenchResults, "date" | "quick" | "machine" | "rows" | "functionRuns">,
   file: string,
 ): string {
   const when = `${results.date.slice(0, 10)} ${results.date.slice(11, 16)} UTC`;
@@ -403,5 +405,6 @@ export function latestRunMarkdown(
     markdownTable(results.rows),
     "",
     machineLine(results.machine),
+    ...functionRunLines(results.functionRuns).flatMap((line) => ["", line]),
   ].join("\n");
 }

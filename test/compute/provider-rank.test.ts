@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeProviderRanks, PROVIDER_RANK_WEIGHTS, releaseWindowStart } from "../../build/compute/provider-rank.ts";
+import { PROVIDER_MEASURES } from "../../build/response-schemas/vocabularies.ts";
 
 const game = (slug: string, provider: string, rtp: number | null, released_at: string) => ({
   slug,
@@ -22,6 +23,10 @@ describe("releaseWindowStart", () => {
 describe("computeProviderRanks", () => {
   it("has weights that sum to 1", () => {
     expect(Object.values(PROVIDER_RANK_WEIGHTS).reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(1, 10);
+  });
+
+  it("weights the measures in the order the answers list them", () => {
+    expect(Object.keys(PROVIDER_RANK_WEIGHTS)).toEqual([...PROVIDER_MEASURES]);
   });
 
   const ranks = computeProviderRanks({

@@ -9,10 +9,11 @@ import {
 import {
   paymentsComponent,
   reputationComponent,
-  TRUST_GRADE_VALUES,
+  TRUST_GRADES,
   TRUST_WEIGHTS,
   type TrustInputs,
 } from "../../build/compute/trust-score.ts";
+import { TRUST_COMPONENTS, TRUST_GRADE_VALUES } from "../../build/response-schemas/vocabularies.ts";
 
 type LicenseInput = TrustInputs["licenses"][number];
 const license = (
@@ -227,8 +228,13 @@ describe("gradeOf", () => {
     expect(gradeOf(score)).toBe(grade);
   });
 
-  it("lists the grades from best to worst", () => {
+  it("lists the grades from best to worst, in the order of their bands", () => {
     expect(TRUST_GRADE_VALUES).toEqual(["A", "B", "C", "D", "E"]);
+    expect(TRUST_GRADES.map((band) => band.grade)).toEqual([...TRUST_GRADE_VALUES]);
+  });
+
+  it("weights the components in the order every answer lists them", () => {
+    expect(Object.keys(TRUST_WEIGHTS)).toEqual([...TRUST_COMPONENTS]);
   });
 });
 

@@ -72,4 +72,39 @@ describe("decodeColumnar", () => {
     expect(rows[0]!.slug).toBe(rows[1]!.slug);
     expect(Object.keys(rows[1]!)).toEqual(["slug"]);
   });
+
+  describe("a list of records", () => {
+    const months = (count: number) => Array.from({ length: count }, (_, at) => ({ m: `2024-${at + 1}` }));
+    // 10 and 6 months: 8 a record on average, long enough to be left to their first read; tags are not.
+    const rows = [
+      { slug: "a", trust: { score: 1 }, history: months(10), tags: ["x"], name: "A" },
+      { slug: "b", trust: null, history: months(6), tags: [], name: "B" },
+      { slug: "c", name: "C" },
+    ];
+    const decode = () => decodeColumnar(JSON.parse(JSON.stringify(encodeColumnar(rows)))) as Record<string, unknown>[];
+
+    it("leaves each record's long lists to their first read, in their place among its keys", () => {
+      const decoded = decode();
+      const history = Object.getOwnPropertyDescriptor(decoded[0], "history")!;
+      expect(history.get).toBeTypeOf("function");
+      expect(Object.getOwnPropertyDescriptor(decoded[0], "slug")!.value).toBe("a");
+      expect(Object.getOwnPropertyDescriptor(decoded[0], "trust")!.value).toEqual({ score: 1 });
+      expect(Object.getOwnPropertyDescriptor(decoded[0], "tags")!.value).toEqual(["x"]);
+      expect(Object.keys(decoded[0]!)).toEqual(["slug", "trust", "history", "tags", "name"]);
+      expect(Object.keys(decoded[2]!)).toEqual(["slug", "name"]);
+    });
+
+    it("reads each record's own value, and writes it as a plain property", () => {
+      const decoded = decode();
+      expect(decoded[1]!.trust).toBeNull();
+      expect(decoded[0]!.history).toEqual(months(10));
+      expect(decoded[1]!.history).toEqual(months(6));
+      expect(JSON.stringify(decoded)).toBe(JSON.stringify(rows));
+      expect({ ...decoded[0] }).toEqual(rows[0]);
+      decoded[1]!.history = ["x"];
+      expect(decoded[1]!.history).toEqual(["x"]);
+      expect(Object.getOwnPropertyDescriptor(decoded[1], "history")!.writable).toBe(true);
+      expect(decoded[0]!.history).toEqual(months(10));
+    });
+  });
 });

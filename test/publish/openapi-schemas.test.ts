@@ -13,7 +13,7 @@ import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { openapiDocument, responseSchemaOf } from "../../build/query/openapi.ts";
 import { matchRoute } from "../../build/query/routes.ts";
 import { renderAll, resolveForEndpoint, runResolved } from "../../build/query/run-query.ts";
-import { brandListItem, brandsResponse } from "../../build/query/schemas/dataset-brands.ts";
+import { brandListItem, brandsResponse } from "../../build/response-schemas/dataset-brands.ts";
 import { createSchemaCollector } from "../../build/query/schemas/openapi-components.ts";
 import { abridge, firstLines } from "../../build/query/schemas/openapi-examples.ts";
 import { DEFAULT_RATE_LIMIT, MAX_URL_BYTES } from "../../build/shared/host-errors.ts";

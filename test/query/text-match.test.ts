@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { containsAllWords, foldedTextOf, foldText, queryWords, singularsOf } from "../../build/query/text-match.ts";
+import {
+  containsAllWords,
+  foldedTextOf,
+  foldFilterText,
+  filterQueryWords,
+  singularsOf,
+} from "../../build/query/text-match.ts";
 
-describe("foldText", () => {
+describe("foldFilterText", () => {
   it.each([
     ["Café  CRÈME", "cafe creme"],
     ["  Ёлка  ", "елка"],
     ["Straße", "straße"],
     ["ＡＢＣ", "abc"], // NFKD folds full-width letters
   ])("%j → %j", (text, folded) => {
-    expect(foldText(text)).toBe(folded);
+    expect(foldFilterText(text)).toBe(folded);
   });
 });
 
@@ -27,22 +33,22 @@ describe("containsAllWords of a folded text and a query's words", () => {
     ["Mega Bonus", "bonuses", true], // -es off
     ["Fruit Slot", "fruits wilds", false], // every word must still match in one of its forms: no "wild"
   ])("%j with %j → %s", (haystack, query, expected) => {
-    expect(containsAllWords(foldText(haystack), queryWords(query))).toBe(expected);
+    expect(containsAllWords(foldFilterText(haystack), filterQueryWords(query))).toBe(expected);
   });
 });
 
-describe("queryWords and containsAllWords", () => {
+describe("filterQueryWords and containsAllWords", () => {
   it("fold a query into its words once, each then looked for in a folded text", () => {
-    expect(queryWords("  CAFÉ   Royal ")).toEqual([["cafe"], ["royal"]]);
+    expect(filterQueryWords("  CAFÉ   Royal ")).toEqual([["cafe"], ["royal"]]);
     expect(containsAllWords("cafe royal cafe-royal", [["royal"], ["cafe"]])).toBe(true);
     expect(containsAllWords("cafe royal cafe-royal", [["royal"], ["bet"]])).toBe(false);
   });
 
   it("leave no word of a query that folds to nothing, and no words match nothing", () => {
     // U+00B4 and a lone combining acute: NFKD leaves only a mark (and a space), which folding removes.
-    expect(queryWords("\u00b4")).toEqual([]);
-    expect(queryWords("\u0301 \u0301")).toEqual([]);
-    expect(containsAllWords("alpha casino alpha-casino", queryWords("\u0301"))).toBe(false);
+    expect(filterQueryWords("\u00b4")).toEqual([]);
+    expect(filterQueryWords("\u0301 \u0301")).toEqual([]);
+    expect(containsAllWords("alpha casino alpha-casino", filterQueryWords("\u0301"))).toBe(false);
   });
 });
 

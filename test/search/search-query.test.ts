@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefixFactor, queryWords, searchIndex } from "../../build/search/search-query.ts";
+import { prefixFactor, searchQueryWords, searchIndex } from "../../build/search/search-query.ts";
 import { buildSearchIndex } from "../../build/search/search-index.ts";
 import { levelOffset, TINY_IMPACTS, tinyIndex } from "./tiny-corpus.ts";
 
@@ -23,7 +23,7 @@ describe("prefixFactor", () => {
   });
 });
 
-describe("queryWords", () => {
+describe("searchQueryWords", () => {
   it.each([
     ["red fox", { exact: ["red"], last: "fox" }],
     // A last word that also stands earlier must match whole there: it is an exact word, with no prefix left.
@@ -35,7 +35,7 @@ describe("queryWords", () => {
     ["?!", { exact: [], last: undefined }],
     [`seo ${"x".repeat(41)}`, { exact: ["seo"], last: "x".repeat(41) }], // kept, to match nothing
   ])("splits %j into %j", (query, expected) => {
-    expect(queryWords(query)).toEqual(expected);
+    expect(searchQueryWords(query)).toEqual(expected);
   });
 });
 
@@ -84,7 +84,7 @@ describe("searchIndex", () => {
     ["blue red", [[20, blueInSecond + redInSecond]]],
   ] as const)("finds %j with hand-computed scores", (query, expected) => {
     const found = search(query);
-    const { exact, last } = queryWords(query);
+    const { exact, last } = searchQueryWords(query);
     const offset = levelOffset(exact.length + (last === undefined ? 0 : 1), largest);
     expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
     found.forEach(([, score], i) => expect(score - offset).toBeCloseTo(expected[i]![1], 6));

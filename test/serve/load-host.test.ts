@@ -9,11 +9,12 @@ import { mkdtemp, readFile as readText, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DATASET_FILE, MANIFEST_FILE } from "../../build/output-format/manifest.ts";
+import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE } from "../../build/output-format/manifest.ts";
 import { BuildError } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import { buildCommandFor, loadHost } from "../../build/serve/load-host.ts";
+import { parseSearchIndex, serializeSearchIndex } from "../../build/search/search-index-codec.ts";
 import { copySeeds } from "../fixtures/seeds-invalid.ts";
 
 vi.mock("node:fs/promises", async (importOriginal) => {
@@ -102,6 +103,32 @@ describe("loadHost while a build swaps dist/", () => {
     const failed = loadHost(dist);
     await expect(failed).rejects.toBeInstanceOf(BuildError);
     await expect(failed).rejects.toThrow(/kept changing while it was being read/);
+  });
+});
+
+describe("the resume search index", () => {
+  it("is parsed and checked against the resumes when first read, not at load (issue 32)", async () => {
+    const loaded = await loadHost(dist);
+    expect(Object.getOwnPropertyDescriptor(loaded.context, "resumeSearch")?.get).toBeTypeOf("function");
+    const index = parseSearchIndex(await readText(path.join(dist, SEARCH_FILE), "utf8"));
+    expect(loaded.context.resumeSearch?.ids).toEqual(index.ids);
+    expect(Object.getOwnPropertyDescriptor(loaded.context, "resumeSearch")?.value).toBe(loaded.context.resumeSearch);
+  });
+
+  it("that indexes other resumes is reported when first read, with the command to build again", async () => {
+    const index = parseSearchIndex(await readText(path.join(dist, SEARCH_FILE), "utf8"));
+    const copy = path.join(root, "mismatched");
+    await fsPromises.cp(dist, copy, { recursive: true });
+    await writeFile(
+      path.join(copy, SEARCH_FILE),
+      serializeSearchIndex({ ...index, ids: Uint32Array.from(index.ids).reverse() }),
+    );
+    const loaded = await loadHost(copy);
+    expect(loaded.context.dataset.resumes.length).toBe(index.ids.length);
+    expect(() => loaded.context.resumeSearch).toThrow(BuildError);
+    expect(() => loaded.context.resumeSearch).toThrow(
+      `The search index ${path.join(copy, SEARCH_FILE)} does not match the dataset beside it: run \`npm run build -- --out ${copy}\` again.`,
+    );
   });
 });
 

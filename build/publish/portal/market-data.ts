@@ -7,7 +7,7 @@
 import type { CalibrationEntry } from "../../compute/calibration.ts";
 import type { CountryRecord } from "../../compute/country-coverage.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
-import type { IndexRow } from "../../query/dataset/index-values.ts";
+import type { IndexValue } from "../../compute/demand-index.ts";
 import { engineAnswer } from "./engine-answer.ts";
 
 /** Brands drawn in a market's share-of-search chart. */
@@ -83,27 +83,27 @@ export function sharedAnswers(context: EngineContext): SharedAnswers {
 
 const nameOf = (context: EngineContext, slug: string): string => context.index.brandsBySlug.get(slug)?.name ?? slug;
 
-/** A market's index rows (the /index answer for the country), as sod and adi per brand and month. */
+/**
+ * A market's index values (the rows of the /index answer for the country), as sod and adi per brand and
+ * month. Read from the engine's table, not asked of /index: at scale 16 the answer of a large market passes
+ * the size limit of one answer (result_too_large) and the build stopped there.
+ */
 function valuesByBrand(
-  rows: readonly IndexRow[],
+  values: readonly IndexValue[],
 ): Map<string, Map<string, { sod: number | null; adi: number | null }>> {
   const byBrand = new Map<string, Map<string, { sod: number | null; adi: number | null }>>();
-  for (const row of rows) {
-    const months = byBrand.get(row.brand) ?? new Map<string, { sod: number | null; adi: number | null }>();
-    const cell = months.get(row.period) ?? { sod: null, adi: null };
-    cell[row.metric] = row.value;
-    months.set(row.period, cell);
-    byBrand.set(row.brand, months);
+  for (const value of values) {
+    const months = byBrand.get(value.brand) ?? new Map<string, { sod: number | null; adi: number | null }>();
+    months.set(value.period, { sod: value.sod, adi: value.adi });
+    byBrand.set(value.brand, months);
   }
   return byBrand;
 }
 
 /** Everything the page of one market shows. */
 export function marketData(context: EngineContext, country: CountryRecord, shared: SharedAnswers): MarketData {
-  const hasDemand = context.index.indexByCountry.has(country.code);
-  const rows = hasDemand
-    ? engineAnswer<IndexRow[]>(context, "dataset.index", {}, [["country", country.code]]).data
-    : [];
+  const rows = context.index.indexByCountry.get(country.code) ?? [];
+  const hasDemand = rows.length > 0;
   const periods = [...new Set(rows.map((row) => row.period))].sort();
   const latest = periods.at(-1) ?? null;
   const byBrand = valuesByBrand(rows);

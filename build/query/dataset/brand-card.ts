@@ -7,7 +7,7 @@ import { TRUST_WEIGHTS } from "../../compute/trust-score.ts";
 import type { EngineContext, Endpoint, KeySpaceEntry } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { brandNotFound } from "./brands.ts";
-import { brandCardResponse, trustHistoryResponse } from "../schemas/dataset-brands.ts";
+import { brandCardResponse, trustHistoryResponse } from "../../response-schemas/dataset-brands.ts";
 
 /** Looks a brand up by slug (case-insensitive), or throws brand_not_found. */
 export function findBrand(context: EngineContext, slug: string): BrandRecord {

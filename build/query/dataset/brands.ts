@@ -21,7 +21,7 @@ import { defaultPages, singleValues } from "../key-space.ts";
 import { foldedTextOf } from "../text-match.ts";
 import { countryFilter, wordsFilter } from "./dataset-filters.ts";
 import { BRAND_SORTS } from "./brand-params.ts";
-import { brandsResponse } from "../schemas/dataset-brands.ts";
+import { brandsResponse } from "../../response-schemas/dataset-brands.ts";
 
 export const BRAND_STATUSES = ["active", "dormant", "closed"] as const;
 

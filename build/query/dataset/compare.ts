@@ -7,7 +7,7 @@ import { listParam } from "../common-params.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { findBrand } from "./brand-card.ts";
-import { compareResponse } from "../schemas/dataset-brands.ts";
+import { compareResponse } from "../../response-schemas/dataset-brands.ts";
 
 export const compareEndpoint: Endpoint = {
   id: "dataset.compare",

@@ -4,7 +4,7 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
-import { countriesResponse } from "../schemas/dataset-markets.ts";
+import { countriesResponse } from "../../response-schemas/dataset-markets.ts";
 
 export const countriesEndpoint: Endpoint = {
   id: "dataset.countries",

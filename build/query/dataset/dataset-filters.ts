@@ -10,7 +10,7 @@ import { listParam } from "../common-params.ts";
 import { anyOfFilter, type FilterRow } from "../filter-rows.ts";
 import type { Params } from "../param-spec.ts";
 import { distinct, PRIORITY } from "../key-space.ts";
-import { containsAllWords, queryWords } from "../text-match.ts";
+import { containsAllWords, filterQueryWords } from "../text-match.ts";
 
 /** `provider`: provider slugs, every provider's value precomputed. */
 export function providerFilter<T>(providerOf: (item: T) => string): FilterRow<T, EngineContext> {
@@ -77,7 +77,7 @@ export function wordsFilter<T>(description: string, foldedTextOf: (item: T) => s
   return {
     spec: { name: "q", type: "text", maxLength: 200, description },
     keep: (value) => {
-      const words = queryWords(String(value));
+      const words = filterQueryWords(String(value));
       return (item) => containsAllWords(foldedTextOf(item), words);
     },
   };

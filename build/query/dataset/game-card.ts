@@ -7,7 +7,7 @@ import { HttpError } from "../../errors.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { PRIORITY } from "../key-space.ts";
-import { gameCardResponse } from "../schemas/dataset-catalog.ts";
+import { gameCardResponse } from "../../response-schemas/dataset-catalog.ts";
 
 /** The 404 for an unknown game slug. */
 export function gameNotFound(slug: string): HttpError {

@@ -20,7 +20,7 @@ import { stableItem } from "../stable-json.ts";
 import { applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { defaultPages } from "../key-space.ts";
 import { kindFilter, providerFilter } from "./dataset-filters.ts";
-import { gameRanksResponse } from "../schemas/dataset-catalog.ts";
+import { gameRanksResponse } from "../../response-schemas/dataset-catalog.ts";
 
 export const GAME_RANK_SORTS: Record<string, SortField<GameRankEntry>> = {
   rank: { natural: "asc", value: (entry) => entry.rank },

@@ -11,7 +11,7 @@ import { stableItemsOf } from "../stable-json.ts";
 import { foldedTextOf } from "../text-match.ts";
 import { defaultPages } from "../key-space.ts";
 import { kindFilter, providerFilter, wordsFilter } from "./dataset-filters.ts";
-import { gamesResponse } from "../schemas/dataset-catalog.ts";
+import { gamesResponse } from "../../response-schemas/dataset-catalog.ts";
 
 /** The list item of a game (contract §2 field names, then its release date). */
 export function gameItem(game: Game) {

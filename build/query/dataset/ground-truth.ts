@@ -5,7 +5,7 @@
 import { demandTotals, periodDemandTotal } from "../../compute/calibration.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
-import { groundTruthResponse } from "../schemas/dataset-markets.ts";
+import { groundTruthResponse } from "../../response-schemas/dataset-markets.ts";
 
 export const groundTruthEndpoint: Endpoint = {
   id: "dataset.groundTruth",

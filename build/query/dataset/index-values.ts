@@ -13,7 +13,8 @@ import type { Params } from "../param-spec.ts";
 import { itemJson, stableItem } from "../stable-json.ts";
 import { answerBudget } from "../answer-size.ts";
 import { PRIORITY, singleValues } from "../key-space.ts";
-import { indexResponse } from "../schemas/dataset-markets.ts";
+import type { z } from "zod";
+import { indexResponse, type indexValue } from "../../response-schemas/dataset-markets.ts";
 
 export const INDEX_METRICS = ["adi", "sod"] as const;
 type IndexMetric = (typeof INDEX_METRICS)[number];
@@ -89,18 +90,8 @@ function candidates(
   return countries.flatMap(ofCountry).sort(compareIndexValues);
 }
 
-/**
- * One published row of /index (and of the index download): one metric of one value, null for an outage
- * (#27); a within-vertical value names its vertical.
- */
-export type IndexRow = {
-  brand: string;
-  country: string;
-  period: string;
-  vertical?: string;
-  metric: IndexMetric;
-  value: number | null;
-};
+/** One published row of /index (and of the index download): one metric of one value. */
+export type IndexRow = z.infer<typeof indexValue>;
 
 /** Each value's published rows, one per metric, made once: a value appears in its brand's, its country's and its month's files, and in the download. */
 const metricRowsOf = new WeakMap<IndexValue, Readonly<Record<IndexMetric, IndexRow>>>();

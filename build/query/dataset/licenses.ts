@@ -11,7 +11,7 @@ import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type Filter
 import { stableItemsOf } from "../stable-json.ts";
 import { defaultPages, distinct } from "../key-space.ts";
 import { brandFilter } from "./dataset-filters.ts";
-import { licensesResponse } from "../schemas/dataset-catalog.ts";
+import { licensesResponse } from "../../response-schemas/dataset-catalog.ts";
 
 export const LICENSE_STATUSES = licenseSchema.shape.status.options;
 

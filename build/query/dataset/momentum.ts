@@ -2,7 +2,8 @@
  * `/momentum`: period-over-period change of each brand × country pair, with direction.
  * @module
  */
-import { MOMENTUM_DIRECTIONS, type MomentumEntry } from "../../compute/momentum.ts";
+import type { MomentumEntry } from "../../compute/momentum.ts";
+import { MOMENTUM_DIRECTIONS } from "../../response-schemas/vocabularies.ts";
 import {
   dropNaturalOrder,
   effectiveOrder,
@@ -17,7 +18,7 @@ import { envelope } from "../envelope.ts";
 import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { singleValues } from "../key-space.ts";
 import { countriesWithDemand, countryFilter, excludedOf } from "./dataset-filters.ts";
-import { momentumResponse } from "../schemas/dataset-markets.ts";
+import { momentumResponse } from "../../response-schemas/dataset-markets.ts";
 
 export const MOMENTUM_SORTS: Record<string, SortField<MomentumEntry>> = {
   wow_pct: { natural: "desc", value: (entry) => entry.wow_pct },

@@ -16,7 +16,7 @@ import {
 import type { Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, singleValues } from "../key-space.ts";
-import { providerRanksResponse } from "../schemas/dataset-catalog.ts";
+import { providerRanksResponse } from "../../response-schemas/dataset-catalog.ts";
 
 /** Every field of the description; names ascending, every number descending by nature. */
 export const PROVIDER_RANK_SORTS: Record<string, SortField<ProviderRankEntry>> = {

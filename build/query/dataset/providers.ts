@@ -10,7 +10,7 @@ import { pageParam, perPageParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
 import { defaultPages, PRIORITY } from "../key-space.ts";
-import { providerCardResponse, providersResponse } from "../schemas/dataset-catalog.ts";
+import { providerCardResponse, providersResponse } from "../../response-schemas/dataset-catalog.ts";
 
 /** How many games the provider card lists as its top games. */
 export const TOP_GAMES = 10;

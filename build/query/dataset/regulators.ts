@@ -4,7 +4,7 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
-import { regulatorsResponse } from "../schemas/dataset-catalog.ts";
+import { regulatorsResponse } from "../../response-schemas/dataset-catalog.ts";
 
 export const regulatorsEndpoint: Endpoint = {
   id: "dataset.regulators",

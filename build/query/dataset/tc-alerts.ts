@@ -10,7 +10,7 @@ import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type Filter
 import { stableItemsOf } from "../stable-json.ts";
 import { defaultPages } from "../key-space.ts";
 import { brandFilter } from "./dataset-filters.ts";
-import { tcAlertsResponse } from "../schemas/dataset-markets.ts";
+import { tcAlertsResponse } from "../../response-schemas/dataset-markets.ts";
 
 export const PAGE_TYPES = tcAlertSchema.shape.page_type.options;
 export const CHANGE_TYPES = tcAlertSchema.shape.change_type.options;

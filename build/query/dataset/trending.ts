@@ -8,7 +8,7 @@ import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { countriesWithDemand, countryFilter, excludedOf } from "./dataset-filters.ts";
-import { trendingResponse } from "../schemas/dataset-markets.ts";
+import { trendingResponse } from "../../response-schemas/dataset-markets.ts";
 
 /** A brand's entry across all countries has no country: it is what the list shows without a `country` filter. */
 const TRENDING_FILTERS: readonly FilterRow<TrendingEntry, EngineContext>[] = [

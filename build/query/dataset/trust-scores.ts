@@ -3,7 +3,7 @@
  * @module
  */
 import { utcDateOf } from "../../shared/utc-date.ts";
-import { TRUST_GRADE_VALUES } from "../../compute/trust-score.ts";
+import { TRUST_GRADE_VALUES } from "../../response-schemas/vocabularies.ts";
 import type { BrandRecord } from "../../compute/dataset.ts";
 import {
   dropNaturalOrder,
@@ -19,7 +19,7 @@ import { envelope, paginate } from "../envelope.ts";
 import { anyOfFilter, applyFilters, filterSpecs, filterValueQueries, type FilterRow } from "../filter-rows.ts";
 import { defaultPages } from "../key-space.ts";
 import { TRUST_SORTS } from "./brand-params.ts";
-import { trustScoresResponse } from "../schemas/dataset-brands.ts";
+import { trustScoresResponse } from "../../response-schemas/dataset-brands.ts";
 
 const TRUST_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
   anyOfFilter(

@@ -6,7 +6,7 @@ import type { Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { cardKeySpace } from "./resume-key-space.ts";
 import { findResume, fullResume, resumeCard } from "./resume-records.ts";
-import { resumeCardResponse } from "../schemas/resumes.ts";
+import { resumeCardResponse } from "../../response-schemas/resumes.ts";
 
 export const resumeCardEndpoint: Endpoint = {
   id: "resumes.card",

@@ -10,7 +10,7 @@ import { envelope } from "../envelope.ts";
 import { CONTACT_QUALITIES, SENIORITIES } from "./resume-filters.ts";
 import { hasContacts } from "./resume-records.ts";
 import { updateRanksOf } from "./resume-rows.ts";
-import { resumeStatsResponse } from "../schemas/resumes.ts";
+import { resumeStatsResponse } from "../../response-schemas/resumes.ts";
 
 /** How many skills `top_skills` lists (the contract asks for at least 20). */
 export const TOP_SKILLS = 30;

@@ -8,7 +8,7 @@ import { envelope } from "../envelope.ts";
 import { fullResume, resumeListItem } from "./resume-records.ts";
 import { exportKeySpace, listKeySpace } from "./resume-key-space.ts";
 import { normaliseResumeParams, RESUME_LIST_PARAMS, selectResumes } from "./resume-selection.ts";
-import { resumeExportLine, resumesResponse } from "../schemas/resumes.ts";
+import { resumeExportLine, resumesResponse } from "../../response-schemas/resumes.ts";
 
 export const resumesEndpoint: Endpoint = {
   id: "resumes.list",

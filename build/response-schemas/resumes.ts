@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { resumeSchema } from "../../load/schemas.ts";
+import { resumeSchema } from "../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
 import { count, orderEcho, perKey, sortEcho } from "./primitives.ts";
 

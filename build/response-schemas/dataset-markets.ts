@@ -4,13 +4,12 @@
  * @module
  */
 import { z } from "zod";
-import { MOMENTUM_DIRECTIONS } from "../../compute/momentum.ts";
-import { EXCLUSION_REASONS } from "../../compute/period-volumes.ts";
-import { MIN_PAST_CHANGES } from "../../compute/noise-band.ts";
-import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from "../../load/schemas.ts";
-import { VERTICALS } from "../../load/verticals.ts";
+import { EXCLUSION_REASONS, MIN_PAST_CHANGES, MOMENTUM_DIRECTIONS } from "./vocabularies.ts";
+import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from "../load/schemas.ts";
+import { VERTICALS } from "../load/verticals.ts";
 import { envelopeOf, LIMIT_META, pageOf } from "./envelope.ts";
 import { count, countryCode, orderEcho, percentChange, period, score100, slug, sortEcho } from "./primitives.ts";
+import { MOMENTUM_DIRECTIONS } from "./vocabularies.ts";
 
 /** A market with its demand-data coverage (component `Country`). */
 export const countryItem = countrySchema

@@ -4,8 +4,8 @@
  * @module
  */
 import { z } from "zod";
-import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../../load/schemas.ts";
-import { VERTICALS } from "../../load/verticals.ts";
+import { GAME_KINDS, gameSchema, licenseSchema, providerSchema, regulatorSchema } from "../load/schemas.ts";
+import { VERTICALS } from "../load/verticals.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
 import {
   count,

@@ -4,9 +4,8 @@
  * @module
  */
 import { z } from "zod";
-import { TRUST_GRADE_VALUES, TRUST_WEIGHTS, type TrustComponent } from "../../compute/trust-score.ts";
-import { PROVIDER_RANK_WEIGHTS, type ProviderMeasure } from "../../compute/provider-rank.ts";
-import { brandSchema, countrySchema, demandRowSchema, tcAlertSchema } from "../../load/schemas.ts";
+import { PROVIDER_MEASURES, TRUST_COMPONENTS, TRUST_GRADE_VALUES } from "./vocabularies.ts";
+import { brandSchema, countrySchema, demandRowSchema, tcAlertSchema } from "../load/schemas.ts";
 
 /** A lower-case slug, as in the seeds. */
 export const slug = brandSchema.shape.slug;
@@ -47,11 +46,8 @@ export function perKey<K extends string, V extends z.ZodType>(
   return z.strictObject(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, V>);
 }
 
-const trustKeys = Object.keys(TRUST_WEIGHTS) as TrustComponent[];
-const providerKeys = Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[];
-
 /** The six Trust Score 2.0 components, each 0-100 (1 decimal) or null (component `TrustComponents`). */
-export const trustComponents = perKey(trustKeys, score100.nullable()).meta({
+export const trustComponents = perKey(TRUST_COMPONENTS, score100.nullable()).meta({
   id: "TrustComponents",
   description:
     "The six Trust Score 2.0 components, each 0-100 (1 decimal), or null where the data set does not have its inputs (unknown, never 0)",
@@ -70,19 +66,19 @@ export const trustProvisional = z
   .describe("True when the known components carry less than half of the weight: the grade is provisional");
 /** The components a score rests on. */
 export const trustCoverage = z
-  .array(z.enum(trustKeys as [TrustComponent, ...TrustComponent[]]))
+  .array(z.enum(TRUST_COMPONENTS))
   .describe("The components the score rests on (known inputs), in weight order");
 /** Weight of each Trust Score component; they sum to 1 (component `TrustWeights`). */
-export const trustWeights = perKey(trustKeys, z.number().min(0).max(1)).meta({
+export const trustWeights = perKey(TRUST_COMPONENTS, z.number().min(0).max(1)).meta({
   id: "TrustWeights",
   description: "Weight of each Trust Score component; they sum to 1",
 });
 /** The provider-rank sub-measures, each normalised 0-100. */
-export const providerComponents = perKey(providerKeys, score100).describe(
+export const providerComponents = perKey(PROVIDER_MEASURES, score100).describe(
   "Each sub-measure normalised 0-100 against the largest provider's value (1 decimal)",
 );
 /** The provider-rank weights. */
-export const providerWeights = perKey(providerKeys, z.number().min(0).max(1)).describe(
+export const providerWeights = perKey(PROVIDER_MEASURES, z.number().min(0).max(1)).describe(
   "Weight of each provider-rank sub-measure; they sum to 1",
 );
 

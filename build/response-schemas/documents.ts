@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { metaSchema, CONTACT_SCOPES } from "../../load/schemas.ts";
+import { metaSchema, CONTACT_SCOPES } from "../load/schemas.ts";
 import { count, isoDateTime } from "./primitives.ts";
 
 const datasetStats = z.strictObject({

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { brandSchema, domainSchema, licenseSchema, reputationSchema } from "../../load/schemas.ts";
+import { brandSchema, domainSchema, licenseSchema, reputationSchema } from "../load/schemas.ts";
 import { envelopeOf, pageOf } from "./envelope.ts";
 import { licenseStatuses } from "./dataset-catalog.ts";
 import {
