@@ -36,7 +36,10 @@ export function canonicalBaseUrl(text: string): string {
  * still calls active but whose expiry date is on or before the snapshot is expired in lists and cards as
  * it is in counts and scores; `register_status` keeps the register's own value.
  */
-export function effectiveLicenseStatus(license: License, snapshotDate: string): Omit<LicenseRecord, "jurisdiction"> {
+export function effectiveLicenseStatus(
+  license: License,
+  snapshotDate: string,
+): Omit<LicenseRecord, "jurisdiction" | "verticals"> {
   const status = licenseStatusOn(license, snapshotDate);
   return {
     ...license,

@@ -118,7 +118,8 @@ export function computeMarketRevenue(
   };
 }
 
-function emptyRevenue(model: RevenueModel): MarketRevenue {
+/** A market with no estimate period: its model and empty estimates, with the reason. */
+export function emptyRevenue(model: RevenueModel): MarketRevenue {
   const status: EstimateStatus = model.periods === 0 ? "no_licensed_demand" : model.status;
   return {
     model,

@@ -9,7 +9,6 @@ import { countrySchema, groundTruthSchema, regulatorSchema, tcAlertSchema } from
 import { VERTICALS } from "../load/verticals.ts";
 import { envelopeOf, LIMIT_META, pageOf } from "./envelope.ts";
 import { count, countryCode, orderEcho, percentChange, period, score100, slug, sortEcho } from "./primitives.ts";
-import { MOMENTUM_DIRECTIONS } from "./vocabularies.ts";
 
 /** A market with its demand-data coverage (component `Country`). */
 export const countryItem = countrySchema

@@ -54,7 +54,7 @@ function licensedDemandByMonth(
   const byMonth = new Map<string, number>();
   for (const row of input.demand) {
     if (row.country === country && licensed.get(row.period)?.has(row.brand))
-      byMonth.set(row.period, (byMonth.get(row.period) ?? 0) + row.volume);
+      byMonth.set(row.period, (byMonth.get(row.period) ?? 0) + (row.volume ?? 0));
   }
   return byMonth;
 }

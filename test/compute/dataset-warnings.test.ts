@@ -7,6 +7,8 @@ import {
   MIN_FIGURE_RECORDS,
 } from "../../build/compute/dataset-warnings.ts";
 import type { Dataset } from "../../build/compute/dataset.ts";
+import { emptyRevenue } from "../../build/compute/market-revenue.ts";
+import { fitRevenueModel } from "../../build/compute/revenue-model.ts";
 
 const calibration = (country: string, months: number, correlation: number | null): CalibrationEntry => ({
   country,
@@ -17,7 +19,7 @@ const calibration = (country: string, months: number, correlation: number | null
   correlation,
   latest_period: null,
   latest_ggr: null,
-  estimates: [],
+  ...emptyRevenue(fitRevenueModel([])),
 });
 const value = (brand: string, country: string, period: string) => ({
   brand,

@@ -17,6 +17,7 @@ const license = (status: License["status"], expires_at: string | null, status_ch
   issued_at: "2020-01-01",
   expires_at,
   status_changed_at,
+  verticals: null,
 });
 
 describe("effectiveLicenseStatus", () => {

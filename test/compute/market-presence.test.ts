@@ -75,8 +75,8 @@ describe("market presence is monotonic in markets and demand (#27)", () => {
     return markets
       .filter((entry) => !seen.has(entry.country) && seen.add(entry.country))
       .flatMap(({ country, rivals, own }) => [
-        ...rivals.map((volume, index) => ({ brand: `r${index}`, country, period: "2025-01", volume })),
-        ...(own === undefined ? [] : [{ brand: BRAND, country, period: "2025-01", volume: own }]),
+        ...rivals.map((volume, index) => ({ brand: `r${index}`, country, period: "2025-01", vertical: null, volume })),
+        ...(own === undefined ? [] : [{ brand: BRAND, country, period: "2025-01", vertical: null, volume: own }]),
       ]);
   };
 
@@ -102,7 +102,7 @@ describe("market presence is monotonic in markets and demand (#27)", () => {
           const rows = rowsOf(markets.map((entry, index) => (index === 0 ? { ...entry, own: entry.own ?? 0 } : entry)));
           const raised = rows.map((entry) =>
             entry.brand === BRAND && entry.country === markets[0]!.country
-              ? { ...entry, volume: entry.volume + extra }
+              ? { ...entry, volume: (entry.volume ?? 0) + extra }
               : entry,
           );
           expect(presence(raised)!).toBeGreaterThanOrEqual(presence(rows)!);
@@ -112,11 +112,11 @@ describe("market presence is monotonic in markets and demand (#27)", () => {
   });
 
   it("hand-computed: gaining a market at adi 1 adds its reach (5) and never lowers the score", () => {
-    const one: DemandRow[] = [{ brand: BRAND, country: "GB", period: "2025-01", volume: 100 }];
+    const one: DemandRow[] = [{ brand: BRAND, country: "GB", period: "2025-01", vertical: null, volume: 100 }];
     const two: DemandRow[] = [
       ...one,
-      { brand: BRAND, country: "DE", period: "2025-01", volume: 1 },
-      { brand: "rival", country: "DE", period: "2025-01", volume: 100 },
+      { brand: BRAND, country: "DE", period: "2025-01", vertical: null, volume: 1 },
+      { brand: "rival", country: "DE", period: "2025-01", vertical: null, volume: 100 },
     ];
     expect(presence(one)).toBe(55); // leader in GB: 5 + 50
     expect(presence(two)).toBe(60); // + DE at adi 1: 10 + 50

@@ -31,6 +31,7 @@ const license = (id: string, status: License["status"], issued_at: string): Lice
   issued_at,
   expires_at: null,
   status_changed_at: null,
+  verticals: null,
 });
 
 const timelines = brandTimelines(

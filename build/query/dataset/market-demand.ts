@@ -9,7 +9,7 @@ import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope } from "../envelope.ts";
 import { singleValues } from "../key-space.ts";
 import type { Params } from "../param-spec.ts";
-import { marketDemandResponse } from "../schemas/dataset-markets.ts";
+import { marketDemandResponse } from "../../response-schemas/dataset-markets.ts";
 import { countriesWithDemand } from "./dataset-filters.ts";
 import { validateMonthRange } from "./index-values.ts";
 
