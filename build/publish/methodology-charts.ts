@@ -36,14 +36,17 @@ export interface DemandShareSeries {
   /** The latest month with demand, whose sods pick the top brands. */
   latest: string;
   rows: { period: string; brand: string; sod: number }[];
+  /** How many brands the chart draws, and how many are tracked in the latest month (#26: captions say the real counts). */
+  drawn: number;
+  tracked: number;
 }
 
 /** The market's top brands by sod in its latest month with demand, and their sod in every month. */
 export function demandShareSeries(dataset: Dataset, country: string): DemandShareSeries {
   const values = dataset.index.filter((value) => value.country === country);
   const latest = values.reduce((max, value) => (value.volume > 0 && value.period > max ? value.period : max), "");
-  const top = values
-    .filter((value) => value.period === latest)
+  const inLatest = values.filter((value) => value.period === latest);
+  const top = inLatest
     .sort((a, b) => b.sod - a.sod || compareStrings(a.brand, b.brand))
     .slice(0, TOP_BRANDS)
     .map((value) => value.brand);
@@ -51,14 +54,14 @@ export function demandShareSeries(dataset: Dataset, country: string): DemandShar
   const rows = values
     .filter((value) => top.includes(value.brand))
     .map((value) => ({ period: value.period, brand: nameOf.get(value.brand) ?? value.brand, sod: value.sod }));
-  return { country, latest, rows };
+  return { country, latest, rows, drawn: top.length, tracked: inLatest.length };
 }
 
 /** Chart 1: sod of the top brands per month, one line each. */
-export function demandShareSpec({ country, rows }: DemandShareSeries): VegaLiteSpec {
+export function demandShareSpec({ country, rows, drawn }: DemandShareSeries): VegaLiteSpec {
   return {
     $schema: SCHEMA,
-    description: `Share of demand (sod, %) of the top ${TOP_BRANDS} brands in ${country} per month`,
+    description: `Share of demand (sod, %) of the top ${drawn} brands in ${country} per month`,
     width: 760,
     height: 300,
     config: CONFIG,
