@@ -38,6 +38,9 @@ export interface DemandShareSeries {
   latest: string;
   /** sod null: the brand was not measured that month (an outage), a gap in its line. */
   rows: { period: string; brand: string; sod: number | null }[];
+  /** How many brands the chart draws, and how many are tracked in the latest month (#26: captions say the real counts). */
+  drawn: number;
+  tracked: number;
 }
 
 /** The market's top brands by sod in its latest month with demand, and their sod in every month. */
@@ -47,8 +50,8 @@ export function demandShareSeries(dataset: Dataset, country: string): DemandShar
     (max, value) => ((value.volume ?? 0) > 0 && value.period > max ? value.period : max),
     "",
   );
-  const top = values
-    .filter((value) => value.period === latest)
+  const inLatest = values.filter((value) => value.period === latest);
+  const top = inLatest
     .sort((a, b) => (b.sod ?? -1) - (a.sod ?? -1) || compareStrings(a.brand, b.brand))
     .slice(0, TOP_BRANDS)
     .map((value) => value.brand);
@@ -56,14 +59,14 @@ export function demandShareSeries(dataset: Dataset, country: string): DemandShar
   const rows = values
     .filter((value) => top.includes(value.brand))
     .map((value) => ({ period: value.period, brand: nameOf.get(value.brand) ?? value.brand, sod: value.sod }));
-  return { country, latest, rows };
+  return { country, latest, rows, drawn: top.length, tracked: inLatest.length };
 }
 
 /** Chart 1: sod of the top brands per month, one line each. */
-export function demandShareSpec({ country, rows }: DemandShareSeries): VegaLiteSpec {
+export function demandShareSpec({ country, rows, drawn }: DemandShareSeries): VegaLiteSpec {
   return {
     $schema: SCHEMA,
-    description: `Share of demand (sod, %) of the top ${TOP_BRANDS} brands in ${country} per month`,
+    description: `Share of demand (sod, %) of the top ${drawn} brands in ${country} per month`,
     width: 760,
     height: 300,
     config: CONFIG,

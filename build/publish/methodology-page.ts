@@ -8,6 +8,7 @@ import type { Dataset } from "../compute/dataset.ts";
 import type { SiteProducer } from "../output-format/site-files.ts";
 import { pageFile } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
+import { counted } from "./counted.ts";
 import { escapeHtml, renderTable } from "./html.ts";
 import {
   calibrationPoints,
@@ -17,7 +18,6 @@ import {
   demandShareSpec,
   demandShareTable,
   largestMarket,
-  TOP_BRANDS,
   TRUST_BIN_STEP,
   trustDistributionSpec,
   trustDistributionTable,
@@ -55,7 +55,7 @@ export function methodologyCharts(dataset: Dataset): Chart[] {
       id: "chart-demand-share",
       spec: demandShareSpec(series),
       table: demandShareTable(series),
-      caption: `Share of demand (sod) of the ${TOP_BRANDS} brands with the largest share in ${escapeHtml(series.latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.`,
+      caption: `Share of demand (sod) of ${series.drawn === series.tracked ? `the ${counted(series.drawn, "brand")} tracked` : `the ${series.drawn} brands with the largest share`} in ${escapeHtml(series.latest)} in ${escapeHtml(name)} (${escapeHtml(market)}), the market with the most tracked demand, month by month.`,
     });
   }
   if (dataset.calibration.some((entry) => entry.correlation !== null)) {

@@ -104,7 +104,7 @@ export function ranksSection(dataset: Dataset): string {
   return `<h2 id="provider-rank">Provider rank</h2>
 <p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0 or the value is missing), and <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> orders rank_score descending, then slug.</p>
 ${renderTable("Provider rank measures and weights", ["Measure", "What it counts", "Weight"], weights, [2])}
-${renderTable("Top five providers now", ["Rank", "Provider", "rank_score"], top, [0, 2])}
+${renderTable(top.length === dataset.providerRanks.length ? `Every provider now (${top.length})` : `The ${top.length} highest-ranked providers now`, ["Rank", "Provider", "rank_score"], top, [0, 2])}
 <h2 id="game-rank">GameRank</h2>
 <p>How prominently casino lobbies show a game. <code>presence</code> is the number of distinct brands whose lobbies show it (a brand seen in several countries counts once); <code>avg_position</code> is the mean lobby position over every sighting (1 = first tile, 4 decimals). Games are ranked by presence descending, then avg_position ascending (the published, rounded value), then slug; games never seen in a lobby have no rank. This snapshot ranks ${formatCount(dataset.gameRanks.length)} of ${formatCount(dataset.games.length)} games.</p>`;
 }

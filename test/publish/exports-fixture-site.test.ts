@@ -69,6 +69,26 @@ describe("the exports fixture, built (issue 26)", () => {
     expect(found).toEqual([]);
   });
 
+  it("captions charts and tables with the real counts of a small market (the 2 brands, not the 5)", async () => {
+    const { dist } = await exportsBuild();
+    const read = (page: string) => readFile(path.join(dist, page), "utf8");
+    const methodology = await read("methodology/index.html");
+    expect(methodology).toContain("Share of demand (sod) of the 2 brands tracked in 2025-06 in United Kingdom (GB)");
+    expect(methodology).toContain("<caption>Every provider now (2)</caption>");
+    expect(await read("index.html")).toContain(
+      "The 2 brands tracked in United Kingdom, the market with the most searches",
+    );
+    const gb = await read("markets/gb/index.html");
+    expect(gb).toContain("Share of search (sod) of the 2 brands tracked in 2025-06, United Kingdom");
+    expect(gb).toContain(
+      "Gross gaming revenue reported by UKGC against tracked search demand in United Kingdom, 2 reporting periods from 2025-Q1",
+    );
+    for (const page of ["methodology/index.html", "index.html", "markets/gb/index.html", "markets/se/index.html"])
+      expect(await read(page), page).not.toMatch(
+        /\b(5|five) brands with the largest|\b1 (months|markets|brands|licenses|domains|changes)\b/i,
+      );
+  });
+
   it("says what a brand's data lacks is unknown on its page (before, a brand without whois stopped the build)", async () => {
     const { dist } = await exportsBuild();
     const page = await readFile(path.join(dist, "brands/fjordbet/index.html"), "utf8");

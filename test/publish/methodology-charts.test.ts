@@ -71,6 +71,7 @@ describe("demandShareSeries", () => {
       { period: "2025-01", brand: "Beta", sod: 40 },
       { period: "2025-02", brand: "Beta", sod: 100 },
     ]);
+    expect([series.drawn, series.tracked]).toEqual([2, 2]);
   });
 });
 
@@ -80,7 +81,8 @@ describe("demandShareSpec and demandShareTable", () => {
   it("draw the series they are handed: the spec its rows, the table a row per month and a column per brand", () => {
     const spec = demandShareSpec(series) as { description: string; data: { values: unknown } };
     expect(spec.data.values).toBe(series.rows);
-    expect(spec.description).toBe("Share of demand (sod, %) of the top 5 brands in DE per month");
+    // The brands it draws, not the most it may draw (#26): DE has 2.
+    expect(spec.description).toBe("Share of demand (sod, %) of the top 2 brands in DE per month");
     expect(demandShareTable(series)).toEqual({
       caption: "Share of demand (sod, %) per month in DE",
       head: ["Month", "Alpha", "Beta"],

@@ -6,6 +6,7 @@
  */
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
+import { counted } from "../counted.ts";
 import { escapeHtml, formatCount, renderTable } from "../html.ts";
 import { largestMarket } from "../methodology-charts.ts";
 import { PORTAL_LINKS, SITE_LINKS } from "../site-links.ts";
@@ -77,7 +78,7 @@ export function featuredChart(context: EngineContext): string {
   const data = marketData(context, country, sharedAnswers(context));
   if (data.chart.length === 0) return "";
   return `<h2 id="featured">Share of search in ${escapeHtml(country.name)}</h2>
-${lineChartFigure({ id: "featured", caption: `The ${data.chart.length} brands with the largest share of search in ${country.name}, the market with the most searches, monthly from ${data.periods[0]} to ${data.latest}: each brand's search volume as a percentage of all ${formatCount(data.shares.length)} brands tracked there.`, xTitle: "Month", yTitle: "Share of search (%)", xLabels: data.periods, series: data.chart.map((brand) => ({ name: brand.name, values: brand.values })) })}
+${lineChartFigure({ id: "featured", caption: `${data.chart.length === data.shares.length ? `The ${counted(data.chart.length, "brand")} tracked` : `The ${data.chart.length} brands with the largest share of search`} in ${country.name}, the market with the most searches, monthly from ${data.periods[0]} to ${data.latest}: each brand's search volume as a percentage of all ${formatCount(data.shares.length)} brands tracked there.`, xTitle: "Month", yTitle: "Share of search (%)", xLabels: data.periods, series: data.chart.map((brand) => ({ name: brand.name, values: brand.values })) })}
 <p><a href="${PORTAL_LINKS.market(country.code)}">${escapeHtml(country.name)}: every brand, trending and regulators</a> · <a href="${PORTAL_LINKS.markets}">all markets</a></p>`;
 }
 

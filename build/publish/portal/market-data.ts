@@ -34,6 +34,8 @@ export interface Regulator {
 export interface GroundTruthRow {
   country: string;
   regulator_code: string;
+  /** total, or the vertical the regulator's figure is of (#26). */
+  vertical: string;
   period: string;
   ggr: number;
   currency: string;

@@ -5,6 +5,7 @@
  */
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
+import { counted } from "../counted.ts";
 import { escapeHtml, formatCount, renderTable } from "../html.ts";
 import { renderPage } from "../page-layout.ts";
 import { PORTAL_LINKS, SITE_LINKS } from "../site-links.ts";
@@ -22,7 +23,11 @@ const signed = (value: number | null | undefined): string =>
 function shareChart(data: MarketData): string {
   if (data.chart.length === 0) return "";
   const first = data.periods[0]!;
-  const caption = `Share of search (sod) of the ${data.chart.length} brands with the largest share in ${data.latest}, ${data.country.name}, monthly from ${first} to ${data.latest}: each brand's search volume as a percentage of the volume of all ${formatCount(data.shares.length)} brands tracked in the market that month.`;
+  const which =
+    data.chart.length === data.shares.length
+      ? `the ${counted(data.chart.length, "brand")} tracked`
+      : `the ${data.chart.length} brands with the largest share`;
+  const caption = `Share of search (sod) of ${which} in ${data.latest}, ${data.country.name}, monthly from ${first} to ${data.latest}: each brand's search volume as a percentage of the volume of all ${formatCount(data.shares.length)} brands tracked in the market that month.`;
   return lineChartFigure({
     id: "share",
     caption,
@@ -84,7 +89,11 @@ ${renderTable(`Regulators of ${escapeHtml(data.country.name)} with the licenses 
 function groundTruthSection(data: MarketData): string {
   if (data.groundTruth.length === 0) return "";
   const parts = data.calibration.map((entry) => {
-    const rows = data.groundTruth.filter((row) => row.regulator_code === entry.regulator_code);
+    // One series per regulator and vertical (#26): a quarter's total and its casino part are not two points of one line.
+    const rows = data.groundTruth.filter(
+      (row) => row.regulator_code === entry.regulator_code && row.vertical === entry.vertical,
+    );
+    const series = entry.vertical === "total" ? entry.regulator_code : `${entry.regulator_code} (${entry.vertical})`;
     const withDemand = rows.filter((row) => row.demand_total !== null);
     const base = withDemand[0];
     const indexed = (value: number | null, start: number | null | undefined) =>
@@ -93,10 +102,10 @@ function groundTruthSection(data: MarketData): string {
       base === undefined || withDemand.length < 2
         ? ""
         : lineChartFigure({
-            id: `ggr-${entry.regulator_code.toLowerCase()}`,
-            caption: `Gross gaming revenue reported by ${entry.regulator_code} against tracked search demand in ${data.country.name}, ${withDemand.length} months from ${base.period}, each as an index with its first month at 100. Pearson's r over ${entry.months} months: ${fixed(entry.correlation, 4)}.`,
-            xTitle: "Month",
-            yTitle: "Index (first month = 100)",
+            id: `ggr-${entry.regulator_code.toLowerCase()}${entry.vertical === "total" ? "" : `-${entry.vertical}`}`,
+            caption: `Gross gaming revenue reported by ${series} against tracked search demand in ${data.country.name}, ${counted(withDemand.length, "reporting period")} from ${base.period}, each as an index with its first period at 100. Pearson's r over ${counted(entry.months, "reporting period")}: ${fixed(entry.correlation, 4)}.`,
+            xTitle: "Reporting period",
+            yTitle: "Index (first period = 100)",
             xLabels: withDemand.map((row) => row.period),
             series: [
               { name: "GGR", values: withDemand.map((row) => indexed(row.ggr, base.ggr)) },
@@ -104,7 +113,7 @@ function groundTruthSection(data: MarketData): string {
             ],
             decimals: 1,
           });
-    const figures = `<p>${escapeHtml(entry.regulator_code)}: ${entry.months} months with both GGR and demand; correlation (Pearson's r) ${fixed(entry.correlation, 4)}; latest GGR ${entry.latest_ggr === null ? "unknown" : `${formatCount(entry.latest_ggr)} ${escapeHtml(entry.currency)}`}${entry.latest_period === null ? "" : ` in ${escapeHtml(entry.latest_period)}`}.</p>`;
+    const figures = `<p>${escapeHtml(series)}: ${counted(entry.months, "reporting period")} with both GGR and demand; correlation (Pearson's r) ${fixed(entry.correlation, 4)}; latest GGR ${entry.latest_ggr === null ? "unknown" : `${formatCount(entry.latest_ggr)} ${escapeHtml(entry.currency)}`}${entry.latest_period === null ? "" : ` in ${escapeHtml(entry.latest_period)}`}.</p>`;
     return `${figures}${chart}`;
   });
   return `<h2 id="ground-truth">Revenue against demand</h2>
