@@ -49,7 +49,9 @@ ${groups.filter((group) => group !== "").join("\n")}</table></div>`;
 }
 
 /** Styles of the table: files listed without bullets, a hash's summary as a quiet link. */
-export const DOWNLOADS_TABLE_STYLE = `ul.files{list-style:none;margin:0;padding:0;min-width:19rem}
+// The copy buttons' hidden labels are positioned: the scrolling region must contain them, or they widen the page.
+export const DOWNLOADS_TABLE_STYLE = `.scroll{position:relative}
+ul.files{list-style:none;margin:0;padding:0;min-width:19rem}
 ul.files li{margin:0 0 .45rem}
 .muted{color:var(--muted);font-size:.9em}
 details.hash{display:inline-block;vertical-align:top;max-width:100%}
