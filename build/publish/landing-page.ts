@@ -3,16 +3,14 @@
  * one synthetic-data notice, key numbers, a featured chart, a quick start with a real API call and its
  * real answer, sample rows, the ways in (markets, brands, resume search, docs, methodology, downloads),
  * then the attribution rule with a copyable snippet and the links for machines. The table of every
- * download is on /downloads/ (downloadsSection, here because both pages once showed it).
+ * download is on /downloads/ (downloads-table.ts).
  * @module
  */
 import type { SiteProducer } from "../output-format/site-files.ts";
 import type { Meta } from "../load/schemas.ts";
 import type { EngineContext } from "../query/endpoint.ts";
-import { INDEX_DOWNLOAD_PATH } from "../query/dataset/index-values.ts";
-import type { BulkDownload } from "./bulk-downloads.ts";
 import { packageLicense } from "../shared/license.ts";
-import { escapeHtml, formatBytes, formatCount } from "./html.ts";
+import { escapeHtml } from "./html.ts";
 import { HTML_TYPE, licenseSummary, renderPage } from "./page-layout.ts";
 import { CHART_STYLE } from "./portal/line-chart.ts";
 import {
@@ -73,36 +71,15 @@ function machineLinks(): string {
     [SITE_LINKS.dataset.discovery, "Discovery document of the demand dataset API"],
     [SITE_LINKS.resumes.discovery, "Discovery document of the resume directory API"],
     [SITE_LINKS.llmsTxt, "llms.txt: a concise guide for language-model agents"],
-    [SITE_LINKS.downloads, "Bulk downloads: every resource as a gzip NDJSON file, with sizes and SHA-256"],
+    [SITE_LINKS.downloads, "Bulk downloads: every resource as gzip NDJSON, CSV and Parquet, with sizes and SHA-256"],
     [SITE_LINKS.dataPackage, "Frictionless Data Package describing every download"],
   ];
   return `<h2 id="links">Documentation and specifications</h2>
 <ul>${rows.map(([href, label]) => `<li><a href="${href}">${escapeHtml(label)}</a> <code>${escapeHtml(href)}</code></li>`).join("")}</ul>`;
 }
 
-function downloadRow(download: BulkDownload): string {
-  return `<tr><th scope="row" class="file"><a href="${download.urlPath}" download>${escapeHtml(download.fileName)}</a></th><td>${escapeHtml(download.table.description)}</td><td class="num">${formatCount(download.records)}</td><td class="num" title="${download.bytes} bytes">${formatBytes(download.bytes)}</td><td><code class="hash">${download.sha256}</code></td></tr>`;
-}
-
-/** The downloads table with its introduction: on the landing page and on `/downloads/`. */
-export function downloadsSection(context: EngineContext, downloads: readonly BulkDownload[]): string {
-  const groups = (["dataset", "resumes"] as const).map((service) => {
-    const rows = downloads.filter((download) => download.table.service === service).map(downloadRow);
-    // One <tbody> per dataset: a rowgroup header covers its row group, so a shared one would put the resume rows under the dataset's name too.
-    return rows.length === 0
-      ? ""
-      : `<tbody>\n<tr><th colspan="5" scope="rowgroup">${escapeHtml(context.dataset.meta[service].name)}</th></tr>\n${rows.join("\n")}\n</tbody>`;
-  });
-  return `<h2 id="downloads">Downloads</h2>
-<p>Every resource in one file each: gzip-compressed NDJSON (one JSON record per line, UTF-8), all its records at once. The Contents column says what each file's records hold. The <a href="${SITE_LINKS.dataPackage}">data package</a> (<code>datapackage.json</code>, Frictionless Data) gives each file's table schema, size and hash.</p>
-<pre><code>curl -s ${escapeHtml(context.dataset.site.base_url + INDEX_DOWNLOAD_PATH)} | gunzip | head -n 3</code></pre>
-<div class="scroll"><table>
-<caption>Every download with its records, size and SHA-256</caption>
-<thead><tr><th scope="col">File</th><th scope="col">Contents</th><th scope="col" class="num">Records</th><th scope="col" class="num">Size</th><th scope="col">SHA-256</th></tr></thead>
-${groups.filter((group) => group !== "").join("\n")}</table></div>`;
-}
-
-const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.firstChild.nodeValue=t;setTimeout(function(){b.firstChild.nodeValue="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
+/** The copy buttons' script: copies the text of the element a button names, or selects it to copy by hand. */
+export const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button[data-copy]");if(!b)return;var n=document.getElementById(b.getAttribute("data-copy"));if(!n)return;var done=function(t){b.firstChild.nodeValue=t;setTimeout(function(){b.firstChild.nodeValue="Copy"},1500)};var select=function(){var r=document.createRange();r.selectNodeContents(n);var s=getSelection();s.removeAllRanges();s.addRange(r);done("Press Ctrl+C")};if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(n.textContent).then(function(){done("Copied")},select)}else{select()}});`;
 
 /** The notice a page of a synthetic sample opens with (nothing for real data). */
 export function syntheticNotice(meta: Meta): string {

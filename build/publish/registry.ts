@@ -8,6 +8,7 @@ import type { EngineContext } from "../query/endpoint.ts";
 import { brandsProducer } from "./portal/brands-producer.ts";
 import { marketsProducer } from "./portal/markets-producer.ts";
 import { resumeSearchProducer } from "./portal/resume-search-page.ts";
+import { dataDictionaryProducer } from "./data-dictionary-page.ts";
 import { docsPagesProducer } from "./docs-pages.ts";
 import { downloadsPageProducer } from "./downloads-page.ts";
 import { downloadsProducer } from "./downloads-producer.ts";
@@ -24,6 +25,7 @@ export const SITE_PRODUCERS: readonly SiteProducer[] = [
   downloadsProducer,
   releasesProducer,
   downloadsPageProducer,
+  dataDictionaryProducer,
 ];
 
 /** The pages for people (issue 28): markets, brands and the resume search; the build times them as a stage of their own. */

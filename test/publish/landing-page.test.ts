@@ -53,39 +53,45 @@ describe("landingPage", () => {
       expect(links).toContain(href);
   });
 
-  it("lists every download with its link, size and SHA-256", async () => {
+  it("lists every download in every format with its link, size and a short SHA-256 that opens to the full one (#28)", async () => {
     const context = await minContext();
     const html = await downloadsPage(context);
     for (const download of await bulkDownloads(context)) {
-      expect(addresses(html)).toContain(download.urlPath);
-      expect(html).toContain(`<code class="hash">${download.sha256}</code>`);
-      expect(html).toContain(`title="${download.bytes} bytes">${formatBytes(download.bytes)}<`);
+      expect(download.files.map((file) => file.format)).toEqual(["ndjson", "csv", "parquet"]);
+      for (const file of download.files) {
+        expect(addresses(html)).toContain(file.urlPath);
+        expect(html).toContain(`<summary><code title="${file.sha256}">${file.sha256.slice(0, 12)}…</code></summary>`);
+        expect(html).toContain(
+          `<code class="hash" id="sha-${file.fileName.replace(/[^A-Za-z0-9-]/g, "-")}">${file.sha256}</code>`,
+        );
+        expect(html).toContain(`title="${file.bytes} bytes">${formatBytes(file.bytes)}<`);
+      }
+      expect(addresses(html)).toContain(`/downloads/dictionary/${download.table.name}/`);
     }
+    expect(html).toContain('<a href="/downloads/all-downloads.tar.gz" download>all-downloads.tar.gz</a>');
+    expect(html).toContain('data-copy="sha-archive"');
+    expect(html).not.toMatch(/<code class="hash">[0-9a-f]{64}<\/code><\/td>/);
   });
 
-  it("heads each download's row with its file, and captions the table and scopes its column headers", async () => {
+  it("heads each resource's row with its title, captions the table and scopes its column headers", async () => {
     const context = await minContext();
     const html = await downloadsPage(context);
-    const downloads = await bulkDownloads(context);
-    for (const download of downloads)
-      expect(html).toContain(`<tr><th scope="row" class="file"><a href="${download.urlPath}" download>`);
-    expect(html).toContain("<caption>Every download with its records, size and SHA-256</caption>");
+    for (const download of await bulkDownloads(context))
+      expect(html).toContain(`<tr><th scope="row" class="file">${download.table.title.replace("&", "&amp;")}<br>`);
+    expect(html).toContain("<caption>Every resource with its records, and its files with size and SHA-256</caption>");
     const head = html.slice(html.indexOf("<thead>"), html.indexOf("</thead>"));
-    expect(head.match(/<th /g)).toHaveLength(5);
-    expect(head.match(/<th scope="col"/g)).toHaveLength(5);
+    expect(head.match(/<th scope="col"/g)).toHaveLength(4);
   });
 
-  // A rowgroup header covers the cells of its row group below it: with both groups in one <tbody>, the
-  // dataset's header also covered the resume rows, and a screen reader read resumes.ndjson.gz as the dataset's.
   it("puts each dataset's downloads in a row group of their own, headed by the dataset's name", async () => {
     const html = await downloadsPage(await minContext());
     const body = html.slice(html.indexOf("</thead>"), html.indexOf("</table>"));
     expect(body.match(/<tbody>/g)).toHaveLength(2);
     expect(body).toContain(
-      '<tbody>\n<tr><th colspan="5" scope="rowgroup">Open Demand Dataset (test fixture)</th></tr>',
+      '<tbody>\n<tr><th colspan="4" scope="rowgroup">Open Demand Dataset (test fixture)</th></tr>',
     );
     expect(body).toContain(
-      '</tbody>\n<tbody>\n<tr><th colspan="5" scope="rowgroup">Resume Directory (test fixture)</th></tr>\n<tr><th scope="row" class="file"><a href="/downloads/resumes.ndjson.gz" download>',
+      '</tbody>\n<tbody>\n<tr><th colspan="4" scope="rowgroup">Resume Directory (test fixture)</th></tr>\n<tr><th scope="row" class="file">Resumes<br>',
     );
     expect(body.endsWith("</tbody>")).toBe(true);
   });
@@ -109,7 +115,7 @@ describe("landingPage", () => {
   it("says what the downloads hold without claiming the API lists' fields for every file", async () => {
     const html = await downloadsPage(await minContext());
     expect(html).not.toContain("the same records and fields as the API lists");
-    expect(html).toContain("all its records at once. The Contents column says what each file's records hold.");
+    expect(html).toContain("Every resource in three formats, all its records at once");
   });
 
   it("is self-contained: every address is on the site, a data: icon, or an attribution, license or mail link", async () => {

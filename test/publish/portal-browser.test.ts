@@ -107,6 +107,11 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
     expect(await visit("/downloads/", "downloads", width)).toEqual([]);
   });
 
+  it.each(WIDTHS)("a data dictionary page at %i px (#28)", async (width) => {
+    expect(await visit("/downloads/dictionary/brands/", "dictionary", width)).toEqual([]);
+    await expect(page.locator("main table").count()).resolves.toBe(2);
+  });
+
   it.each(WIDTHS)(
     "the resume search at %i px: type a query, filter, page forward, open a resume; the URL holds the search",
     async (width) => {
