@@ -10,7 +10,7 @@ import type { calibrationEntry } from "../response-schemas/dataset-markets.ts";
 import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
 import { pearson } from "./correlation.ts";
-import type { IndexValue } from "./demand-index.ts";
+import type { IndexValue, VerticalIndexValue } from "./demand-index.ts";
 import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
 import { round4 } from "./numbers.ts";
 import { computeMarketRevenue, type Licensing, type MarketRevenue } from "./market-revenue.ts";
@@ -53,7 +53,9 @@ export function periodDemandTotal(totals: ReadonlyMap<string, number>, country: 
 /**
  * Calibrates every market (country, regulator and vertical) with GGR.
  *
- * - Shared periods: GGR periods (a month, quarter, half-year or year) over whose every month the country's
+ * - Demand: within the series' vertical where the demand rows of the country carry that vertical, else
+ *   over all verticals (a `total` series always over all verticals).
+ * - Shared periods: GGR periods (a month, quarter, half-year or year) over whose every month the
  *   tracked demand total is above 0; demand is summed over those months. Other periods are left out.
  * - `correlation` = Pearson's r of (demand total, GGR) over the shared months.
  * - The revenue model and the estimates among licensed brands: market-revenue.ts (#27).
@@ -62,9 +64,10 @@ export function computeCalibration(
   groundTruth: readonly GroundTruth[],
   index: readonly IndexValue[],
   licensing: Licensing,
+  verticalIndex: readonly VerticalIndexValue[] = [],
 ): CalibrationEntry[] {
-  const totals = demandTotals(index);
   const indexByCountry = groupBy(index, (value) => value.country);
+  const verticalByMarket = groupBy(verticalIndex, (value) => `${value.country}|${value.vertical}`);
   const markets = groupBy(groundTruth, (row) => `${row.country}|${row.regulator_code}|${row.vertical}`);
   return [...markets.values()]
     .map((rows) => {
@@ -72,10 +75,17 @@ export function computeCalibration(
       const sorted = [...rows].sort(
         (a, b) => compareStrings(lastMonthOf(a.period), lastMonthOf(b.period)) || compareStrings(a.period, b.period),
       );
+      const first = sorted[0]!;
+      // GGR of one vertical is compared with demand within that vertical where the demand rows carry
+      // verticals (#27): a casino market's revenue follows casino searches, not the brand's betting ones.
+      const values =
+        (first.vertical === "total" ? undefined : verticalByMarket.get(`${first.country}|${first.vertical}`)) ??
+        indexByCountry.get(first.country) ??
+        [];
+      const totals = demandTotals(values);
       const demandOf = new Map(sorted.map((row) => [row, periodDemandTotal(totals, row.country, row.period)]));
       const shared = sorted.filter((row) => demandOf.get(row) !== null);
       const latest = shared[shared.length - 1];
-      const first = sorted[0]!;
       const r = pearson(
         shared.map((row) => demandOf.get(row)!),
         shared.map((row) => row.ggr),
@@ -89,7 +99,7 @@ export function computeCalibration(
         correlation: r === null ? null : round4(r),
         latest_period: latest?.period ?? null,
         latest_ggr: latest?.ggr ?? null,
-        ...computeMarketRevenue(sorted, indexByCountry.get(first.country) ?? [], licensing),
+        ...computeMarketRevenue(sorted, values, licensing),
       };
     })
     .sort(

@@ -102,11 +102,16 @@ export function computeDataset(seeds: SeedSet, options: { baseUrl: string; resum
     verticalIndex,
     marketDemand: computeMarketDemand(index, verticalIndex),
     groundTruth,
-    calibration: computeCalibration(groundTruth, index, {
-      licenses: seeds.licenses,
-      regulators: seeds.regulators,
-      brands: seeds.brands,
-    }),
+    calibration: computeCalibration(
+      groundTruth,
+      index,
+      {
+        licenses: seeds.licenses,
+        regulators: seeds.regulators,
+        brands: seeds.brands,
+      },
+      verticalIndex,
+    ),
     trending: computeTrending(index, periods, nameOf),
     momentum: computeMomentum(index, periods, nameOf),
     tcAlerts: [...seeds.tcAlerts].sort((a, b) => compareStrings(a.id, b.id)),

@@ -53,7 +53,9 @@ function licensedDemandByMonth(
   const licensed = new Map(PERIODS.map((month) => [month, licensedIn(month)]));
   const byMonth = new Map<string, number>();
   for (const row of input.demand) {
-    if (row.country === country && licensed.get(row.period)?.has(row.brand))
+    // A vertical's GGR follows the demand within that vertical, as calibration compares them (#27).
+    const inVertical = vertical === "total" || (row.vertical ?? vertical) === vertical;
+    if (row.country === country && inVertical && licensed.get(row.period)?.has(row.brand))
       byMonth.set(row.period, (byMonth.get(row.period) ?? 0) + (row.volume ?? 0));
   }
   return byMonth;

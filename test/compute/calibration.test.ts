@@ -2,7 +2,7 @@ import type { GroundTruth } from "../../build/load/schemas.ts";
 import { describe, expect, it } from "vitest";
 import { computeCalibration, demandTotals, periodDemandTotal } from "../../build/compute/calibration.ts";
 import type { Licensing } from "../../build/compute/market-revenue.ts";
-import { computeDemandIndex } from "../../build/compute/demand-index.ts";
+import { computeDemandIndex, computeVerticalIndex } from "../../build/compute/demand-index.ts";
 
 const demand = (brand: string, country: string, period: string, volume: number) => ({ brand, country, period, volume });
 /** Every brand named holds an open-ended license from every regulator named, since 2020, for every vertical. */
@@ -233,6 +233,30 @@ describe("computeCalibration: periods as regulators publish them (#26)", () => {
     expect(result.map((entry) => [entry.vertical, entry.months, entry.correlation, entry.latest_period])).toEqual([
       ["casino", 1, null, "2026-Q3"],
       ["total", 3, 1, "2026-Q3"],
+    ]);
+  });
+
+  it("compares a vertical's GGR with the demand within that vertical where the rows carry one (#27)", () => {
+    // Casino rows: a 30, 60, 90 (b none); sportsbook rows: a 100, 100, 100 and b 50, 50, 50.
+    const rows = [1, 2, 3].flatMap((month) => [
+      { brand: "a", country: "GB", period: `2026-0${month}`, vertical: "casino" as const, volume: 30 * month },
+      { brand: "a", country: "GB", period: `2026-0${month}`, vertical: "sportsbook" as const, volume: 100 },
+      { brand: "b", country: "GB", period: `2026-0${month}`, vertical: "sportsbook" as const, volume: 50 },
+    ]);
+    const all = computeDemandIndex(rows);
+    const byVertical = computeVerticalIndex(rows);
+    const licensing = everyoneLicensed(["a", "b"], ["UKGC"]);
+    const truth = [1, 2, 3].map((month) => ggr("GB", "UKGC", `2026-0${month}`, 300 * month, "GBP", "casino"));
+    // Within casino: demand 30, 60, 90 against GGR 300, 600, 900, r = 1. Over all verticals the
+    // totals would be 180, 210, 240, also r = 1, so the test is on the shares: a holds 100% of casino
+    // demand, while over all verticals it would hold (30+60+90 + 300) / (180+210+240) = 480/630.
+    const [casino] = computeCalibration(truth, all, licensing, byVertical);
+    expect(casino).toMatchObject({ vertical: "casino", months: 3, correlation: 1 });
+    expect(casino!.estimates.map(({ brand, share }) => [brand, share])).toEqual([["a", 100]]);
+    const [blind] = computeCalibration(truth, all, licensing);
+    expect(blind!.estimates.map(({ brand, share }) => [brand, share])).toEqual([
+      ["a", 76.1905],
+      ["b", 23.8095],
     ]);
   });
 });

@@ -14,7 +14,16 @@ const marketKey = (row: { country: string; regulator_code: string; vertical: str
 
 beforeAll(async () => {
   const api = await sampleApi();
-  const names = ["ground-truth", "demand", "licenses", "regulators", "brands", "revenue-models", "revenue-estimates"];
+  const names = [
+    "ground-truth",
+    "demand",
+    "demand-verticals",
+    "licenses",
+    "regulators",
+    "brands",
+    "revenue-models",
+    "revenue-estimates",
+  ];
   downloads = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await api.download(name)])));
 });
 
@@ -36,9 +45,13 @@ describe("revenue estimates from the downloads alone", () => {
       const rows = [...series.get(marketKey(model))!].sort((a, b) =>
         lastMonthOf(a.period) < lastMonthOf(b.period) ? -1 : 1,
       );
+      // A vertical's GGR is split by demand within that vertical where the downloads have it.
+      const withinVertical = downloads["demand-verticals"]!.filter(
+        (row) => row.country === model.country && row.vertical === model.vertical,
+      );
       const revenue = computeMarketRevenue(
         rows,
-        demand.filter((row) => row.country === model.country),
+        withinVertical.length > 0 ? withinVertical : demand.filter((row) => row.country === model.country),
         licensing,
       );
       expect({ ...revenue.model, status: revenue.estimate_status }).toEqual({
