@@ -13,7 +13,7 @@ import { pearson } from "./correlation.ts";
 import type { IndexValue, VerticalIndexValue } from "./demand-index.ts";
 import { lastMonthOf, monthsOfPeriod } from "../shared/ggr-periods.ts";
 import { round4 } from "./numbers.ts";
-import { computeMarketRevenue, type Licensing, type MarketRevenue } from "./market-revenue.ts";
+import { computeMarketRevenue, type Licensing } from "./market-revenue.ts";
 
 /**
  * How tracked demand follows GGR in one market (as `/ground-truth` lists it in `meta.calibration`): the

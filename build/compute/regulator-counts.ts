@@ -4,7 +4,6 @@
  */
 import type { z } from "zod";
 import type { License, Regulator } from "../load/schemas.ts";
-import type { Vertical } from "../load/verticals.ts";
 import { regulatorVerticals } from "./licensed-brands.ts";
 
 import type { regulatorItem } from "../response-schemas/dataset-catalog.ts";

@@ -4,7 +4,6 @@
  * @module
  */
 import type { z } from "zod";
-import type { DemandRow } from "../load/schemas.ts";
 import type { trendingEntry } from "../response-schemas/dataset-markets.ts";
 import { compareStrings } from "./compare.ts";
 import type { IndexValue } from "./demand-index.ts";

@@ -6,8 +6,8 @@
  */
 import type { Brand, Domain, License, Monitoring, TcAlert } from "../load/schemas.ts";
 import { marketPresenceComponent } from "./market-presence.ts";
-import { clamp, mean, round1 } from "./numbers.ts";
-import { addMonths, periodEndDate, periodOf, yearsBetween } from "./periods.ts";
+import { clamp, round1 } from "./numbers.ts";
+import { periodEndDate, yearsBetween } from "./periods.ts";
 import { transparencyComponent } from "./transparency.ts";
 import type { trustHistoryEntry } from "../response-schemas/dataset-brands.ts";
 import type { trustComponents } from "../response-schemas/primitives.ts";

@@ -128,7 +128,10 @@ export function generateSample(options: SampleOptions): Map<string, string> {
       demand.map((row) => ({ ...row, volume: row.volume ?? CSV_MISSING_MEASUREMENT })),
     ),
   );
-  files.set(SAMPLE_FILES.groundTruth, toCsv(["country", "regulator_code", "period", "vertical", "ggr", "currency"], groundTruth));
+  files.set(
+    SAMPLE_FILES.groundTruth,
+    toCsv(["country", "regulator_code", "period", "vertical", "ggr", "currency"], groundTruth),
+  );
   files.set(SAMPLE_FILES.tcAlerts, toNdjson(alerts));
   // Dated trust inputs (#27): their own streams, so the families above keep their bytes.
   files.set(

@@ -710,6 +710,11 @@ export interface components {
              */
             status_changed_at: string | null;
             /**
+             * @description The verticals the license covers (#27); absent: every vertical its regulator licenses
+             * @default null
+             */
+            verticals: ("casino" | "sportsbook" | "poker" | "lottery")[] | null;
+            /**
              * @description The status as the regulator's register gives it
              * @enum {string}
              */
@@ -782,12 +787,27 @@ export interface components {
             correlation: number | null;
             latest_period: string | null;
             latest_ggr: number | null;
-            estimates: {
-                brand: string;
-                sod: number;
-                /** @description sod × GGR / 100 in the market's currency, 2 decimals */
-                revenue_estimate: number;
-            }[];
+            model: components["schemas"]["RevenueModel"];
+            /** @description The period whose GGR the estimates split: the latest with licensed demand in each month */
+            estimate_period: string | null;
+            estimate_ggr: number | null;
+            /** @description First month of the lagged share's window (the period and 2 months before) */
+            share_from: string | null;
+            /** @description Last month of that window */
+            share_to: string | null;
+            /** @description Window months with every licensed brand measured, which the shares rest on */
+            share_months: number;
+            /** @description Brands with an active license from the regulator for the vertical in some month of the estimated period */
+            licensed_brands: number;
+            /**
+             * @description published, or why the revenue figures are null
+             * @enum {string}
+             */
+            estimate_status: "published" | "too_few_periods" | "weak_fit" | "no_licensed_demand";
+            /** @description Why the revenue figures are null, in a sentence; null when published */
+            estimate_reason: string | null;
+            /** @description One per licensed brand, by share descending, then brand */
+            estimates: components["schemas"]["RevenueEstimate"][];
         };
         /** @description One brand of a comparison */
         CompareItem: {
@@ -1214,6 +1234,8 @@ export interface components {
              * @default null
              */
             status_changed_at: string | null;
+            /** @description The verticals it covers: those the register names that its regulator licenses, else all the regulator licenses */
+            verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
             /**
              * @description The status as the regulator's register gives it
              * @enum {string}
@@ -1544,6 +1566,8 @@ export interface components {
             tier: number;
             /** Format: uri */
             register_url: string;
+            /** @description The verticals it licenses (all of them unless the seeds say otherwise) */
+            verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
             /** @description Licenses in its register, any status */
             licenses_count: number;
             /** @description Distinct brands holding them */
@@ -1567,6 +1591,43 @@ export interface components {
                 generated_at: string;
             };
             data: components["schemas"]["Regulator"][];
+        };
+        /** @description A licensed brand's share of demand and the revenue it implies */
+        RevenueEstimate: {
+            brand: string;
+            /** @description The brand's sod among all tracked brands in the period's last month */
+            sod: number | null;
+            /** @description share × GGR / 100 in the market's currency, 2 decimals; null where the model publishes none */
+            revenue_estimate: number | null;
+            /** @description % of the licensed brands' demand over the lagged window, 4 decimals */
+            share: number;
+            /** @description GGR × lowest monthly share × (1 − hold-out error) */
+            revenue_low: number | null;
+            /** @description GGR × highest monthly share × (1 + hold-out error) */
+            revenue_high: number | null;
+        };
+        /** @description GGR per unit of licensed search demand, with its errors */
+        RevenueModel: {
+            /** @description Periods with GGR and the licensed brands' demand measured in each of their months */
+            periods: number;
+            /** @description The earlier periods, which k is fitted on */
+            fit_periods: number;
+            /** @description The latest quarter of the periods (at least 1), held out to measure the error */
+            hold_out_periods: number;
+            /** @description k: GGR per unit of licensed search demand over the fit periods, 4 decimals */
+            ggr_per_demand: number | null;
+            /** @description Pearson's r of licensed demand and GGR, every period */
+            correlation: number | null;
+            /** @description Lower end of r's 95% interval (Fisher z) */
+            correlation_low: number | null;
+            /** @description Upper end of r's 95% interval */
+            correlation_high: number | null;
+            /** @description Mean absolute % error of k × demand against GGR over the fit periods */
+            in_sample_error: number | null;
+            /** @description The same over the held-out periods; above 25 no estimate is published */
+            hold_out_error: number | null;
+            /** @enum {string} */
+            status: "published" | "too_few_periods" | "weak_fit" | "no_licensed_demand";
         };
         /** @description A detected change of a brand's terms, withdrawal or responsible-gambling page */
         TcAlert: {
@@ -2485,7 +2546,10 @@ export interface operations {
                 sort?: "score";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
-                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
+                /**
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2554,7 +2618,10 @@ export interface operations {
                 sort?: "score";
                 /** @description asc or desc; without it the sort runs in its natural direction. Accepts one of: asc, desc, in any case. */
                 order?: "asc" | "desc";
-                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
+                /**
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2726,7 +2793,10 @@ export interface operations {
                 status?: ("active" | "suspended" | "revoked" | "expired")[];
                 /** @description Brand slugs holding the license. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
-                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
+                /**
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
@@ -2802,7 +2872,10 @@ export interface operations {
                 status?: ("active" | "suspended" | "revoked" | "expired")[];
                 /** @description Brand slugs holding the license. Accepts key(s), comma-separated, at most 1,000 distinct. */
                 brand?: string[];
-                /** @description Page number, from 1. Accepts an integer from 1 to 9007199254740991. */
+                /**
+                 * @description Page number, from 1. Accepts an integer from 1 to 9007199254740991.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Items per page (default 50, maximum 100). Accepts an integer from 1 to 100. */
                 per_page?: number;
