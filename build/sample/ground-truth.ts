@@ -1,9 +1,10 @@
 /**
  * Regulator-published gross gaming revenue for the ground-truth markets, as each regulator publishes it:
  * monthly, quarterly, half-yearly or yearly, one figure for the whole market or one per vertical (#27).
- * A period's GGR is the market's yearly figure (rounded public figures, named in regulators.ts) spread
- * over the months by the tracked demand of the brands licensed there for the vertical (regulated revenue
- * is the licensees'), times noise, in local currency: calibration against it finds a clear but imperfect
+ * A period's GGR is the market's yearly figure (rounded public figures of the year 2025, named in
+ * regulators.ts) spread over the months by the tracked demand of the brands licensed there for the vertical
+ * (regulated revenue is the licensees'), scaled so the year 2025 adds up to that figure and other years
+ * follow the demand's trend, times noise, in local currency: calibration against it finds a clear but imperfect
  * fit in most markets and a weak one where the noise is large, as it would with real registers.
  * @module
  */
@@ -25,6 +26,9 @@ type GroundTruth = z.input<typeof groundTruthSchema> & {
   regulator_code: string;
   currency: string;
 };
+
+/** The months of the year the public yearly figures in regulators.ts describe. */
+const ANCHOR_MONTHS = PERIODS.filter((month) => month.startsWith("2025"));
 
 /** The reporting periods of a cadence whose every month lies within the sample's demand months. */
 export function wholePeriods(cadence: GgrCadence): string[] {
@@ -70,7 +74,9 @@ export function generateGroundTruth(rng: Rng, input: SampleLicensing): GroundTru
     const skipOne = market.cadence === "month" && rng.chance(0.4) ? rng.int(1, periods.length - 2) : -1;
     for (const [vertical, annual] of Object.entries(market.annual)) {
       const byMonth = licensedDemandByMonth(input, market.country, market.regulator, vertical as "total");
-      const meanMonth = PERIODS.reduce((sum, month) => sum + (byMonth.get(month) ?? 0), 0) / PERIODS.length;
+      // Anchored to the public figures' year: a vertical's demand can grow steeply over the sample
+      // (licenses granted, demand rows per vertical), so a mean over every month would shrink 2025.
+      const meanMonth = ANCHOR_MONTHS.reduce((sum, month) => sum + (byMonth.get(month) ?? 0), 0) / ANCHOR_MONTHS.length;
       if (meanMonth <= 0) continue;
       periods.forEach((period, i) => {
         const demand = monthsOfPeriod(period).reduce((sum, month) => sum + (byMonth.get(month) ?? 0), 0);
