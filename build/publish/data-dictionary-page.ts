@@ -37,7 +37,8 @@ function keyNote(field: TableField, download: BulkDownload): string {
 }
 
 function sampleCell(value: unknown): string {
-  if (value === null || value === undefined) return '<span class="muted">null</span>';
+  // The JSON literal, as code: a bare "null" in a cell reads as a value printed by mistake.
+  if (value === null || value === undefined) return "<code>null</code>";
   const text = typeof value === "string" ? value : JSON.stringify(value);
   return escapeHtml(text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text);
 }
