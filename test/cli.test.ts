@@ -66,7 +66,7 @@ describe("build CLI", () => {
     expect(process.exitCode).toBeUndefined();
     expect(log).toContain("load …");
     expect(log.some((line) => /^load done in \d+ ms$/.test(line))).toBe(true);
-    expect(log.some((line) => /^Read 13 seed files, 52 records, /.test(line))).toBe(true);
+    expect(log.some((line) => /^Read 18 seed files, 66 records, /.test(line))).toBe(true);
     expect(log.some((line) => /^dataset\.brands\s+12\s+0\s+\d+\.\d KiB$/.test(line))).toBe(true);
     expect(log.at(-1)).toMatch(
       new RegExp(
@@ -77,7 +77,8 @@ describe("build CLI", () => {
     // No --base-url and no meta.base_url: the loopback default, said in the summary (#26).
     expect(log).toContainEqual(expect.stringMatching(/^Base URL http:\/\/127\.0\.0\.1:8080: the loopback default/));
     // The warnings, listed and written beside the output, never inside it.
-    expect(log).toContain("Warnings (4; the build goes on):");
+    // seeds-min's verticals.ndjson (#27) has alpha-casino in NL, outside its markets: said, not refused.
+    expect(log).toContain("Warnings (6; the build goes on):");
     expect(log).toContain(`The warnings are also in ${path.join(root, "build-report.json")}.`);
     const report = JSON.parse(await readFile(path.join(root, "build-report.json"), "utf8")) as {
       out: string;
@@ -87,6 +88,8 @@ describe("build CLI", () => {
     expect(report.out).toBe("built");
     expect(report.site).toEqual({ base_url: "http://127.0.0.1:8080", from: "default" });
     expect(report.warnings.map((warning) => warning.code)).toEqual([
+      "demand_outside_markets",
+      "few_records",
       "few_records",
       "few_records",
       "few_records",
@@ -109,8 +112,8 @@ describe("build CLI", () => {
   it("--dry-run writes nothing and prints the summary", async () => {
     const out = path.join(root, "dry");
     const { log } = await runCli(["--seeds", SEEDS_MIN, "--out", out, "--dry-run"]);
-    expect(log).toContain("Warnings (4; the build goes on):");
-    expect(log.filter((line) => line.startsWith("  - The demand shares"))).toHaveLength(2);
+    expect(log).toContain("Warnings (6; the build goes on):");
+    expect(log.filter((line) => line.startsWith("  - The demand shares"))).toHaveLength(3); // DE, GB, NL
     expect(log.at(-1)).toMatch(/^Would write \d+ files, [\d.]+ [KM]iB, to /);
     // A dry run compresses too: its count is the planned files and their variants (no build record).
     const [, planned, variants] =
@@ -385,12 +388,17 @@ describe("address, snapshot and --check (#26)", () => {
 
   it("--check prints every problem and warning, writes nothing, and exits 1 on a problem", async () => {
     const out = path.join(root, "checked");
-    // seeds-min ends in 2024-12: a snapshot in mid-November puts 18 records after it.
+    // seeds-min ends in 2024-12: a snapshot in mid-November puts 23 records after it (5 of them in the
+    // trust observation and demand vertical files of #27).
     const { log } = await checkMin(out, "--snapshot-at", "2024-11-15T00:00:00Z");
     expect(process.exitCode).toBe(1);
-    expect(log[0]).toMatch(/^Checked 13 seed files, 52 valid records, [\d.]+ KiB: 18 problems, 0 warnings\.$/);
-    const problems = log.filter((line) => line.startsWith("  - "));
-    expect(problems).toHaveLength(18);
+    expect(log[0]).toMatch(/^Checked 18 seed files, 66 valid records, [\d.]+ KiB: 23 problems, 1 warning\.$/);
+    // The problems, then the one warning (alpha-casino's demand in NL, outside its markets).
+    const warningsAt = log.indexOf("Warnings (1; the build goes on):");
+    expect(warningsAt).toBeGreaterThan(0);
+    expect(log.slice(warningsAt + 1)).toContainEqual(expect.stringContaining("which is not among its markets"));
+    const problems = log.slice(0, warningsAt).filter((line) => line.startsWith("  - "));
+    expect(problems).toHaveLength(23);
     for (const line of problems)
       expect(line).toContain(
         "after the snapshot (--snapshot-at 2024-11-15T00:00:00Z): seeds record what was seen by then (raise --snapshot-at",
@@ -402,8 +410,8 @@ describe("address, snapshot and --check (#26)", () => {
     const out = path.join(root, "checked-ok");
     const { log } = await checkMin(out, "--base-url", "https://x.example.com");
     expect(process.exitCode).toBeUndefined();
-    expect(log[0]).toMatch(/: 0 problems, 4 warnings\.$/);
-    expect(log).toContain("Warnings (4; the build goes on):");
+    expect(log[0]).toMatch(/: 0 problems, 6 warnings\.$/);
+    expect(log).toContain("Warnings (6; the build goes on):");
     expect(log.at(-1)).toBe("Base URL https://x.example.com (from --base-url).");
     expect(await exists(out)).toBe(false);
   });

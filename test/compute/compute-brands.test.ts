@@ -104,8 +104,10 @@ describe("computeBrands", () => {
   it("gives market presence only for markets with volume that month", () => {
     const gamma = bySlug(brandsOf(seeds), "gamma-play");
     // DE 2024-10: gamma has a row with volume 0 → no market → 0 (not 1/10 × 50 + 0 = 5)
-    // DE 2024-11: 200 of the leader's 800 → adi 25 → 5 + 12.5 = 17.5
-    expect(gamma.trust_history.map((entry) => entry.components.market_presence)).toEqual([0, 17.5, 38.3]); // 2024-12: 400 / 600 → 66.6667 → 5 + 33.33335 → 38.3
+    // 2024-11: DE 200 of the leader's 800 → adi 25; NL (verticals.ndjson) 300 + 100 against alpha's 100 → adi 100;
+    // two markets → 10 + 100 / 2 = 60 (DE alone would give 5 + 12.5 = 17.5)
+    // 2024-12: DE 400 / 600 → adi 66.6667; NL casino is an outage, so NL keeps November's adi 100 → 10 + 50 = 60
+    expect(gamma.trust_history.map((entry) => entry.components.market_presence)).toEqual([0, 60, 60]);
   });
 
   it("takes domain health from the primary domain, wherever it is listed", () => {
@@ -117,15 +119,17 @@ describe("computeBrands", () => {
 
   it("writes each brand's description from its figures", () => {
     expect(Object.fromEntries(brandsOf(seeds).map((brand) => [brand.slug, brand.description]))).toEqual({
-      // regulators in code order (its licenses list UKGC first); markets in code order
+      // regulators in code order (its licenses list UKGC first); markets in code order. NL from verticals.ndjson:
+      // December 150 against gamma's outage → adi 100; presence 3 markets → 15 + 50 = 65 (2 markets: 60, score 81)
       "alpha-casino":
-        "Alpha Casino is a casino brand founded in 2015, currently active. It has measured search demand in 2 markets (DE and GB). It holds active licenses from MGA and UKGC. Its Trust Score 2.0 is 81 (grade A) as of 2025-01.",
+        "Alpha Casino is a casino brand founded in 2015, currently active. It has measured search demand in 3 markets (DE, GB and NL). It holds active licenses from MGA and UKGC. Its Trust Score 2.0 is 81.8 (grade A) as of 2025-01.",
       "beta-bet":
         "Beta Bet is a sportsbook and casino brand founded in 2012, currently active. It has measured search demand in 1 market (GB). It holds active licenses from MGA. Its Trust Score 2.0 is 53.2 (grade C) as of 2025-01.",
-      // At the snapshot: licensing 0 (revoked), reputation 42.5, market 38.3 (December), domain 19.5, transparency
-      // unknown (no monitoring record), payments 7: (0 + 8.5 + 5.745 + 2.925 + 0.7) / 0.85 = 17.87 / 0.85 = 21.02 → 21
+      // At the snapshot: licensing 0 (revoked), reputation 42.5, market 60 (December, DE and NL), domain 19.5,
+      // transparency unknown (no monitoring record), payments 7: (0 + 8.5 + 9 + 2.925 + 0.7) / 0.85 = 21.125 / 0.85
+      // = 24.85 → 24.9
       "gamma-play":
-        "Gamma Play is a casino and poker brand founded in 2018, currently dormant. It has measured search demand in 1 market (DE). It holds no active license in the tracked registers. Its Trust Score 2.0 is 21 (grade E) as of 2025-01.",
+        "Gamma Play is a casino and poker brand founded in 2018, currently dormant. It has measured search demand in 2 markets (DE and NL). It holds no active license in the tracked registers. Its Trust Score 2.0 is 24.9 (grade E) as of 2025-01.",
       // licensing 0, reputation 50 (no review), domain 30 (age only), payments 0; no demand and no monitoring record:
       // (0 + 10 + 4.5 + 0) / 0.7 = 20.71 → 20.7
       "delta-spins":

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireBuildLock, lockFileOf } from "../../build/emit/build-lock.ts";
 import { processStartTicks } from "../../build/shared/process-start.ts";
 import { BuildError } from "../../build/errors.ts";
-import { runBuild } from "../../build/run-build.ts";
+import { BUILD_REPORT_FILE, runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
@@ -132,7 +132,8 @@ describe("runBuild under the lock", () => {
     const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(BuildError);
     expect(String(refused.reason)).toMatch(/Another build/);
-    expect(await readdir(parent)).toEqual(["dist"]);
+    // The build report sits beside dist/ (#26); no lock folder is left.
+    expect((await readdir(parent)).sort()).toEqual([BUILD_REPORT_FILE, "dist"]);
     await runBuild(optionsFor(path.join(parent, "fresh")));
     expect(await hashTree(out)).toEqual(await hashTree(path.join(parent, "fresh")));
   });
@@ -147,7 +148,7 @@ describe("runBuild under the lock", () => {
     await lock.release();
     await expect(runBuild(optionsFor(out))).resolves.toMatchObject({ publish: { unchanged: true, written: 0 } });
     expect(await hashTree(out)).toEqual(before);
-    expect(await readdir(parent)).toEqual(["dist"]); // no lock left behind by either
+    expect((await readdir(parent)).sort()).toEqual([BUILD_REPORT_FILE, "dist"]); // no lock left behind by either
   });
 
   it("takes no lock for a dry run", async () => {

@@ -66,7 +66,7 @@ describe("loadSeeds", () => {
 
   it("loads the minimal fixture: every resource, with counts", async () => {
     const { seeds, stats } = await loadSeeds(SEEDS_MIN);
-    expect(stats).toMatchObject({ files: 17, records: 60 });
+    expect(stats).toMatchObject({ files: 18, records: 66 });
     expect(seeds.meta.snapshot_at).toBe("2025-01-01T00:00:00Z");
     expect(
       Object.fromEntries(
@@ -83,7 +83,7 @@ describe("loadSeeds", () => {
       providers: 2,
       games: 4,
       lobby: 5,
-      demand: 12,
+      demand: 18, // 12 in monthly-demand.csv, 6 by vertical in verticals.ndjson (#27)
       groundTruth: 3,
       tcAlerts: 3,
       reputationObservations: 2,
@@ -109,7 +109,12 @@ describe("loadSeeds", () => {
         const lines = [
           columns.join(","),
           ...records.map((record) =>
-            columns.map((column) => String((record as Record<string, unknown>)[column])).join(","),
+            columns
+              .map((column) => {
+                const value = (record as Record<string, unknown>)[column];
+                return value === null ? "" : String(value); // an empty cell is null (a regulator's verticals, #27)
+              })
+              .join(","),
           ),
         ];
         return writeFile(path.join(copy.dir, file), `${lines.join("\n")}\n`);
@@ -178,7 +183,7 @@ describe("loadSeeds", () => {
     );
     const sizes = await Promise.all(files.map((entry) => stat(path.join(entry.parentPath, entry.name))));
     const { stats } = await loadSeeds(SEEDS_MIN);
-    expect(files).toHaveLength(17);
+    expect(files).toHaveLength(18);
     expect(stats.bytes).toBe(sizes.reduce((sum, size) => sum + size.size, 0));
   });
 
@@ -188,7 +193,14 @@ describe("loadSeeds", () => {
       expires_at: null,
       status_changed_at: null,
     });
-    expect(seeds.demand[0]).toEqual({ brand: "alpha-casino", country: "GB", period: "2024-10", volume: 3000 });
+    // monthly-demand.csv has no vertical column: its rows are of all the brand's verticals (#27)
+    expect(seeds.demand[0]).toEqual({
+      brand: "alpha-casino",
+      country: "GB",
+      period: "2024-10",
+      vertical: null,
+      volume: 3000,
+    });
     expect(seeds.groundTruth[0]?.ggr).toBe(1200000.5);
   });
 

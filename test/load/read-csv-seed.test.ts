@@ -132,7 +132,7 @@ describe("readSeedText: CSV", () => {
           file: "s/d.csv",
           record: "line 1",
           message:
-            'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, volume (in any order; nested fields by their dotted path, optional ones may be left out)',
+            'Malformed CSV: The header has unknown column(s) "note"; the columns are brand, country, period, vertical, volume (in any order; nested fields by their dotted path, optional ones may be left out)',
         },
       ],
     });

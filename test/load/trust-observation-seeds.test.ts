@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeedValidationError, formatSeedProblem } from "../../build/errors.ts";
 import { loadSeeds } from "../../build/load/load-seeds.ts";
@@ -16,7 +17,9 @@ async function problemsOf(mutations: readonly SeedMutation[]): Promise<string[]>
     return [];
   } catch (error) {
     if (!(error instanceof SeedValidationError)) throw error;
-    return error.problems.map(formatSeedProblem);
+    // The problems name the copy's files by their full path (…/seeds/monitoring/…): keep them from seeds/ on.
+    const folder = `${path.dirname(copy.dir)}${path.sep}`;
+    return error.problems.map((problem) => formatSeedProblem(problem).replaceAll(folder, ""));
   } finally {
     await copy.cleanup();
   }

@@ -184,18 +184,20 @@ describe("findDuplicateKeys", () => {
   });
 
   it("compares composite keys as a whole", () => {
-    const row = { brand: "a", country: "GB", period: "2024-10", volume: 1 };
+    // As parsed: a row without a vertical has vertical null (#27), and the vertical is part of the key.
+    const row = { brand: "a", country: "GB", period: "2024-10", vertical: null, volume: 1 };
     const records = [
       located("d.csv", "line 2", row),
       located("d.csv", "line 3", { ...row, period: "2024-11" }),
       located("d.csv", "line 4", { ...row, volume: 2 }),
+      located("d.csv", "line 5", { ...row, vertical: "casino" }),
     ];
     expect(findDuplicateKeys(resource("demand"), records)).toEqual([
       {
         file: "d.csv",
         record: "line 4",
-        field: "brand+country+period",
-        message: 'Duplicate key "a|GB|2024-10", first seen at line 2',
+        field: "brand+country+period+vertical",
+        message: 'Duplicate key "a|GB|2024-10|null", first seen at line 2',
       },
     ]);
   });

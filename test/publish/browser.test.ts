@@ -41,16 +41,17 @@ const SWAGGER_TITLE = "#swagger-ui .info h1.title";
  */
 const REFERENCE_AXE_EXCEPTIONS = ["nested-interactive"];
 
-/** Bounds of the crawl (today: about 15 pages, 950 other addresses of the site, most of them market and brand pages). */
+/** Bounds of the crawl (today: about 15 pages, 980 other addresses of the site, most of them market and brand pages). */
 const MAX_PAGES = 25;
 const MAX_ADDRESSES = 1500;
 /**
- * A market or brand page (`/markets/gb/`, `/brands/<slug>/`), or the resume search with a resume open
- * (`/resumes/?id=…`): every one linked is checked to answer 200 with HTML, but only the first of each
- * kind is visited (875 pages of one template each, one page in many states); the portal browser test
- * visits more of them at two widths.
+ * A market or brand page (`/markets/gb/`, `/brands/<slug>/`), the resume search with a resume open
+ * (`/resumes/?id=…`), or a download's data dictionary (`/downloads/dictionary/<table>/`): every one linked
+ * is checked to answer 200 with HTML, but only the first of each kind is visited (875 pages of one template
+ * each, one page in many states, one dictionary page per download); the portal browser test visits more
+ * market and brand pages at two widths, and test/publish/exports-fixture-site.test.ts reads every dictionary.
  */
-const DETAIL_PAGE = /^\/(markets|brands)\/[^/]+\/$|^\/(resumes)\/\?/;
+const DETAIL_PAGE = /^\/(markets|brands)\/[^/]+\/$|^\/(resumes)\/\?|^\/downloads\/(dictionary)\/[^/]+\/$/;
 
 /** Every link of the site to another origin (not fetched): a new one must show up here as a change. */
 const EXTERNAL_LINKS = [
@@ -221,7 +222,7 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
           );
         else if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
           const match = DETAIL_PAGE.exec(path);
-          const kind = match === null ? undefined : (match[1] ?? match[2]);
+          const kind = match === null ? undefined : (match[1] ?? match[2] ?? match[3]);
           if (kind === undefined || !visitedKinds.has(kind)) round.push(path);
           else crawl.checked += 1;
           if (kind !== undefined) visitedKinds.add(kind);
@@ -429,8 +430,8 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     );
     expect(
       crawl.pages.filter((address) => DETAIL_PAGE.test(address)),
-      "one market page, one brand page and one open resume visited",
-    ).toHaveLength(3);
+      "one market page, one brand page, one open resume and one data dictionary visited",
+    ).toHaveLength(4);
     expect(crawl.checked, "every market and brand page linked answers 200").toBeGreaterThan(800);
     expect(crawl.files).toEqual(
       expect.arrayContaining([

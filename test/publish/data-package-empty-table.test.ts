@@ -41,6 +41,13 @@ beforeAll(async () => {
     .sort()
     .at(-1)!;
   await writeFile(demandFile, `${[header, ...rows.filter((row) => row.split(",")[2] === last)].join("\n")}\n`);
+  // The vertical split of demand covers the same single month.
+  const verticalsFile = path.join(seedsDir, "demand", "verticals.ndjson");
+  const verticals = (await readFile(verticalsFile, "utf8"))
+    .trimEnd()
+    .split("\n")
+    .filter((line) => (JSON.parse(line) as { period: string }).period === last);
+  await writeFile(verticalsFile, `${verticals.join("\n")}\n`);
   const { seeds } = await loadSeeds(seedsDir);
   const dataset = computeDataset(seeds, { baseUrl: "https://data.example.com" });
   context = { dataset, index: buildEngineIndex(dataset) };

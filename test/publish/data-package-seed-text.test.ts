@@ -46,6 +46,9 @@ function descriptorFor(name: string, license: string) {
     sha256: "0".repeat(64),
     schema: { fields: [{ name: "slug", type: "string" }] },
   } as unknown as BulkDownload;
+  download.files = [
+    { format: "ndjson", fileName: download.fileName, bytes: download.bytes, sha256: download.sha256 },
+  ] as unknown as BulkDownload["files"];
   return dataPackage(
     {
       dataset: { meta, site: { base_url: "https://data.example.com", resume_contacts: "public" } },

@@ -136,6 +136,19 @@ describe("/downloads/datapackage.json", () => {
         primaryKey: ["country", "regulator_code", "vertical", "period"],
         foreignKeys: [country, regulator],
       },
+      "revenue-models": { primaryKey: ["country", "regulator_code", "vertical"], foreignKeys: [country, regulator] },
+      "revenue-estimates": {
+        primaryKey: ["country", "regulator_code", "vertical", "brand"],
+        foreignKeys: [
+          brand,
+          country,
+          regulator,
+          {
+            fields: ["country", "regulator_code", "vertical"],
+            reference: { resource: "revenue-models", fields: ["country", "regulator_code", "vertical"] },
+          },
+        ],
+      },
       "tc-alerts": { primaryKey: ["id"], foreignKeys: [brand] },
       "reputation-observations": { primaryKey: ["brand", "observed_at"], foreignKeys: [brand] },
       "payment-observations": { primaryKey: ["brand", "observed_at"], foreignKeys: [brand] },

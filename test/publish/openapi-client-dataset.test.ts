@@ -82,6 +82,12 @@ async function callEveryEndpoint(api: Client): Promise<ClientCall[]> {
       },
     }),
   );
+  record(
+    "/market-demand",
+    await api.GET("/market-demand", {
+      params: { query: { country: covered.slice(0, 2), vertical: ["casino"], from: "2025-01", to: "2025-12" } },
+    }),
+  );
   record("/trending", await api.GET("/trending", { params: { query: { country: covered.slice(0, 3), limit: 5 } } }));
   record(
     "/momentum",

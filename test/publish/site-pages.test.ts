@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ARCHIVE_FILE } from "../../build/publish/download-archive.ts";
 import { useSampleHost } from "../helpers/sample-host.ts";
 
 const host = useSampleHost();
@@ -38,11 +39,15 @@ describe("site pages on the sample host", () => {
     const page = await (await host.get("/downloads/")).text();
     const rows = [
       ...page.matchAll(
-        /<a href="([^"]+)" download>.*?title="(\d+) bytes".*?<code class="hash">([0-9a-f]{64})<\/code>/g,
+        /<a href="([^"]+)" download>.*?title="(\d+) bytes".*?<code class="hash" id="[^"]+">([0-9a-f]{64})<\/code>/g,
       ),
     ];
-    const dataPackage = (await (await host.get("/downloads/datapackage.json")).json()) as { resources: unknown[] };
-    expect(rows).toHaveLength(dataPackage.resources.length);
+    // One row per file: every resource in each of its formats (gzip NDJSON, CSV, Parquet), and the archive of all.
+    const dataPackage = (await (await host.get("/downloads/datapackage.json")).json()) as {
+      resources: { formats: { path: string }[] }[];
+    };
+    const paths = dataPackage.resources.flatMap((resource) => resource.formats.map((format) => format.path));
+    expect(rows.map(([, href]) => href!.split("/").at(-1)).sort()).toEqual([...paths, ARCHIVE_FILE].sort());
     for (const [, href, bytes, sha256] of rows) {
       const file = Buffer.from(
         await (await host.get(href!, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),

@@ -65,10 +65,10 @@ describe("resultTooLarge", () => {
       error: "result_too_large",
       status: 400,
       message:
-        "The answer would be more than 4,000,000 bytes, the limit of one JSON answer. Narrow the query ('country', 'brand', 'metric', 'period', 'from', 'to'), or download every record at once: /downloads/index.ndjson.gz.",
+        "The answer would be more than 4,000,000 bytes, the limit of one JSON answer. Narrow the query ('country', 'brand', 'metric', 'period', 'from', 'to', 'vertical'), or download every record at once: /downloads/index.ndjson.gz.",
       details: {
         limit_bytes: 4_000_000,
-        narrow_with: ["country", "brand", "metric", "period", "from", "to"],
+        narrow_with: ["country", "brand", "metric", "period", "from", "to", "vertical"],
         download: "/downloads/index.ndjson.gz",
       },
     });

@@ -92,6 +92,7 @@ describe("the sample build's precomputed dataset files", () => {
       "games",
       "game-ranks",
       "countries",
+      "market-demand",
       "trending",
       "momentum",
       "ground-truth",

@@ -63,8 +63,12 @@ describe("GET /ground-truth", () => {
       expect(Math.abs(sum - market.estimate_ggr)).toBeLessThan(
         market.estimate_ggr * 0.0001 + market.estimates.length * 0.01,
       );
-      // The published sod is the brand's /index value in the period's last month.
-      const sod = await getJson(host, `/index?country=${market.country}&period=${market.share_to}&metric=sod`);
+      // The published sod is the brand's /index value in the period's last month: within the series' vertical
+      // where the country's demand rows carry it (#27), else over all verticals (and always for total).
+      const query = `/index?country=${market.country}&period=${market.share_to}&metric=sod`;
+      const within =
+        market.vertical === "total" ? undefined : await getJson(host, `${query}&vertical=${market.vertical}`);
+      const sod = within !== undefined && within.body.data.length > 0 ? within : await getJson(host, query);
       const sodOf = new Map(sod.body.data.map((item: { brand: string; value: number }) => [item.brand, item.value]));
       for (const estimate of market.estimates) expect(estimate.sod).toBe(sodOf.get(estimate.brand) ?? null);
     }

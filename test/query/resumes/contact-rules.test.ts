@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport } from "../../../build/cli.ts";
 import type { ContactScope } from "../../../build/load/schemas.ts";
-import { runBuild, type BuildReport } from "../../../build/run-build.ts";
+import { BUILD_REPORT_FILE, runBuild, type BuildReport } from "../../../build/run-build.ts";
 import { startHost } from "../../../build/serve/start-host.ts";
 import { parseSearchIndex } from "../../../build/search/search-index-codec.ts";
 import { copySeeds } from "../../fixtures/seeds-invalid.ts";
@@ -275,7 +275,7 @@ describe("live answers and the host's caches", () => {
         await writeFile(path.join(seeds.dir, "meta", "suppressions.json"), JSON.stringify({ resume_ids: [5] }));
         const report = await build();
         expect(report.erasure).toEqual({ erased: 1, unmatched: [] });
-        expect((await readdir(path.dirname(dist))).sort()).toEqual(["dist", "seeds"]);
+        expect((await readdir(path.dirname(dist))).sort()).toEqual([BUILD_REPORT_FILE, "dist", "seeds"]);
         for (let waited = 0; reloads.length === 0 && waited < 5000; waited += 50)
           await new Promise((resolve) => setTimeout(resolve, 50));
         expect(reloads.length).toBe(1);
