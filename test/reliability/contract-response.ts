@@ -97,7 +97,11 @@ function successProblems(
     if (type === "application/json; charset=utf-8") JSON.parse(text);
     else if (type === "application/x-ndjson; charset=utf-8")
       for (const line of text.split("\n").filter((line) => line !== "")) JSON.parse(line);
-    else if (!/^(text\/|image\/(png|svg\+xml)$|application\/(gzip|octet-stream|xml|javascript))/.test(type))
+    else if (
+      !/^(text\/|image\/(png|svg\+xml)$|application\/(gzip|octet-stream|xml|javascript|vnd\.apache\.parquet$))/.test(
+        type,
+      )
+    )
       problems.push(`success Content-Type ${type}`);
   } catch {
     problems.push(`success body does not parse as ${type}`);
