@@ -70,14 +70,17 @@ export function generatePaymentObservations(rng: Rng, plans: readonly BrandPlan[
   return out;
 }
 
-/** A check of every primary domain every other month, near the record's health with some noise. */
+/**
+ * A check of every primary domain once a quarter, near the record's health with some noise: a publisher's
+ * recorded snapshot of a monitor, not the monitor's own minute-by-minute log.
+ */
 export function generateDomainChecks(rng: Rng, domains: readonly Domain[]): DomainCheck[] {
   const out: DomainCheck[] = [];
   for (const domain of domains) {
     const health = domain.health;
     if (!domain.primary || health === null || health.uptime_pct === null) continue;
-    const first = rng.int(0, 5);
-    for (let index = first; index < PERIODS.length - 1; index += 2) {
+    const first = rng.int(0, 2);
+    for (let index = first; index < PERIODS.length - 1; index += 3) {
       const period = PERIODS[index]!;
       // A check in the record's own month would compete with it: the record is the latest check.
       if (health.checked_at !== null && period >= health.checked_at.slice(0, 7)) break;
