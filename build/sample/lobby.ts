@@ -1,6 +1,6 @@
 /**
- * Lobby sightings: for a subset of casino brands and 1–3 of their markets, the top 30–44 games
- * of the lobby on one observation day. Games are drawn by their hidden popularity, so a few hits
+ * Lobby sightings: for a subset of casino brands and 1–3 of their markets, the first 24 tiles of the
+ * lobby's top games (30–44 of them) on one observation day. Games are drawn by their hidden popularity, so a few hits
  * appear in most lobbies and the long tail in very few; a brand's lobbies in different markets
  * share most of their games, as real localised lobbies do.
  * @module
@@ -13,6 +13,11 @@ import { compareText } from "./words.ts";
 
 /** Lobbies observed at scale 1 (brands; multiplied by the scale). */
 export const LOBBY_BRANDS_PER_SCALE = 200;
+/**
+ * The positions a sighting records: the first two screens of a desktop lobby, which is what a tracker
+ * reads; the games further down the section are ranked (so the draws stay as they were) but not written.
+ */
+export const TRACKED_POSITIONS = 24;
 /** The day every lobby was observed. */
 export const OBSERVED_AT = "2026-10-15";
 
@@ -78,9 +83,11 @@ export function generateLobby(
       const ranked = local
         .map((g) => ({ g, score: g.popularity * rng.logNormal(1, 0.6) }))
         .sort((a, b) => b.score - a.score || compareText(a.g.game.slug, b.g.game.slug));
-      ranked.forEach(({ g }, i) =>
-        out.push({ brand: plan.brand.slug, game: g.game.slug, country, observed_at: OBSERVED_AT, position: i + 1 }),
-      );
+      ranked
+        .slice(0, TRACKED_POSITIONS)
+        .forEach(({ g }, i) =>
+          out.push({ brand: plan.brand.slug, game: g.game.slug, country, observed_at: OBSERVED_AT, position: i + 1 }),
+        );
     }
   }
   return out;
