@@ -1,7 +1,7 @@
 /**
  * Resume titles and summary texts, composed from sentence templates in English and Russian.
- * Each text draws its own intro, experience, achievements (with numbers), tools and closing,
- * so no two texts read the same, and stays within 300–700 characters.
+ * Each text draws its own intro, experience, achievements (with numbers) and closing, so no two texts
+ * read the same; with the skills line a card shows beside it, it is 300–700 characters long.
  * @module
  */
 import type { Person } from "./person-names.ts";
@@ -111,6 +111,7 @@ interface Parts {
   experience: string;
   /** Shuffled: the first is always used, the others fill up to the target length. */
   achievements: string[];
+  /** The skills line ("Stack: …"): counted in the length, not written (the skills are a field of their own). */
   tools: string;
   closing: string;
 }
@@ -252,8 +253,10 @@ function ruParts(r: Rng, f: ResumeFacts): Parts {
 }
 
 /**
- * The summary text: intro, one achievement and the tools always; experience, more achievements
- * and a closing line are added in random order until a random target length is reached.
+ * The summary text: intro and one achievement always; experience, more achievements and a closing
+ * line are added in random order until a random target length is reached. Lengths count the skills
+ * line a card shows beside the text, which the text does not repeat: the skills are a field of their
+ * own, searched as such.
  * Targets sit just above 300 characters for most resumes (the file must stay small) and reach
  * towards 700 for some senior ones.
  */
@@ -263,24 +266,22 @@ export function resumeText(rng: Rng, f: ResumeFacts, language: "en" | "ru"): str
   const target = senior && rng.chance(0.25) ? rng.int(450, MAX_TEXT - 50) : rng.int(MIN_TEXT, 320);
   const [first, ...more] = p.achievements;
   const chosen = { experience: false, closing: false, achievements: first ? [first] : [] };
-  const render = () =>
-    [p.intro, chosen.experience ? p.experience : "", ...chosen.achievements, p.tools, chosen.closing ? p.closing : ""]
+  const render = (tools: string) =>
+    [p.intro, chosen.experience ? p.experience : "", ...chosen.achievements, tools, chosen.closing ? p.closing : ""]
       .filter(Boolean)
       .join(" ");
+  const length = () => render(p.tools).length;
   const optional = rng.shuffle<() => void>([
     () => (chosen.experience = true),
     () => (chosen.closing = true),
     ...more.map((a) => () => chosen.achievements.push(a)),
   ]);
   for (const add of optional) {
-    if (render().length >= target) break;
+    if (length() >= target) break;
     add();
   }
-  let text = render();
   // A long skill list can overshoot: drop extra achievements until the text fits.
-  while (text.length > MAX_TEXT && chosen.achievements.length > 1) {
-    chosen.achievements.pop();
-    text = render();
-  }
+  while (length() > MAX_TEXT && chosen.achievements.length > 1) chosen.achievements.pop();
+  const text = render("");
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1).trimEnd()}…` : text;
 }

@@ -248,7 +248,7 @@ describe("generateSample", () => {
     ).toEqual([]);
   });
 
-  it("writes resumes with ids 1..N, contacts matching their quality, and 300–700 character texts in both languages", () => {
+  it("writes resumes with ids 1..N, contacts matching their quality, and 200–700 character texts in both languages", () => {
     const resumes = get<Resume>("resumes");
     let expectedId = 0;
     const bad = violations(resumes, (r) => {
@@ -256,7 +256,7 @@ describe("generateSample", () => {
       if (r.id !== expectedId) return `resume ${r.id}: expected id ${expectedId}`;
       if ((Object.keys(r.contacts).length === 0) !== (r.contact_quality === "none"))
         return `resume ${r.id}: contacts do not match ${r.contact_quality}`;
-      return (r.text.length < 300 || r.text.length > 700) && `resume ${r.id}: text of ${r.text.length} characters`;
+      return (r.text.length < 200 || r.text.length > 700) && `resume ${r.id}: text of ${r.text.length} characters`;
     });
     expect(bad).toEqual([]);
     const ru = resumes.filter((r) => r.language === "ru");
