@@ -7,7 +7,7 @@
  * and outages (volume null: tracked, not measured) hit single brands and, now and then, half a market.
  * @module
  */
-import type { DemandRow } from "../load/schemas.ts";
+import type { DemandRow, License, Regulator } from "../load/schemas.ts";
 import { VERTICALS, type Vertical } from "../load/verticals.ts";
 import type { BrandPlan } from "./brands.ts";
 import { MARKET_BY_CODE } from "./countries.ts";
@@ -15,8 +15,11 @@ import { PERIODS } from "./dates.ts";
 import type { Rng } from "./prng.ts";
 import { seasonalFactor } from "./seasons.ts";
 
-/** Brand × country pairs with demand at scale 1 (multiplied by the scale). */
-export const DEMAND_PAIRS_PER_SCALE = 1850;
+/**
+ * Brand × country pairs with demand at scale 1 (multiplied by the scale): about 24 brands a market, each
+ * pair a row a month per vertical; more pairs would take the committed sample past its 8 MiB.
+ */
+export const DEMAND_PAIRS_PER_SCALE = 1150;
 
 interface Pair {
   plan: BrandPlan;
@@ -102,17 +105,58 @@ function trackerOutages(rng: Rng, countries: readonly string[]): Set<string> {
   return outages;
 }
 
-/** The demand rows, in brand order, then country, then period. */
-export function generateDemand(rng: Rng, plans: readonly BrandPlan[], scale: number): DemandRow[] {
+/**
+ * How much likelier the pair of a brand licensed in the market is tracked: a publisher that splits a
+ * regulator's GGR follows that regulator's licensees first (the grey market is still tracked).
+ */
+const LICENSED_WEIGHT = 3;
+
+/**
+ * The fewest brands a market with demand data tracks (where it has that many): a market of one brand has
+ * a share of 100 or, the month that brand launches, of nothing at all.
+ */
+const MIN_BRANDS_PER_MARKET = 3;
+
+/** Adds to each market with too few chosen pairs its heaviest other candidates, in place. */
+function fillThinMarkets(chosen: Set<Pair>, candidates: readonly Pair[], weights: readonly number[]): void {
+  const byCountry = new Map<string, { pair: Pair; weight: number }[]>();
+  candidates.forEach((pair, at) => {
+    const pairs = byCountry.get(pair.country) ?? [];
+    pairs.push({ pair, weight: weights[at]! });
+    byCountry.set(pair.country, pairs);
+  });
+  for (const pairs of byCountry.values()) {
+    const tracked = pairs.filter(({ pair }) => chosen.has(pair)).length;
+    if (tracked === 0) continue;
+    const heaviest = pairs.filter(({ pair }) => !chosen.has(pair)).sort((a, b) => b.weight - a.weight);
+    for (const { pair } of heaviest.slice(0, Math.max(0, MIN_BRANDS_PER_MARKET - tracked))) chosen.add(pair);
+  }
+}
+
+/** `brand|country` of every brand that holds, or has held, a license from a regulator of that country. */
+export function licensedPairs(
+  licenses: readonly Pick<License, "brand" | "regulator_code">[],
+  regulators: readonly Regulator[],
+): Set<string> {
+  const jurisdictions = new Map(regulators.map((regulator) => [regulator.code, regulator.jurisdiction]));
+  return new Set(licenses.map((license) => `${license.brand}|${jurisdictions.get(license.regulator_code)}`));
+}
+
+/** The demand rows, in brand order, then country, then period; `licensed` as `licensedPairs` gives it. */
+export function generateDemand(
+  rng: Rng,
+  plans: readonly BrandPlan[],
+  scale: number,
+  licensed: ReadonlySet<string> = new Set(),
+): DemandRow[] {
   const candidates = candidatePairs(plans);
   const target = Math.round(DEMAND_PAIRS_PER_SCALE * scale);
-  const chosen = new Set(
-    rng.weightedSample(
-      candidates,
-      candidates.map((p) => Math.sqrt(p.plan.size) * p.marketSize),
-      target,
-    ),
+  const weights = candidates.map(
+    (p) =>
+      Math.sqrt(p.plan.size) * p.marketSize * (licensed.has(`${p.plan.brand.slug}|${p.country}`) ? LICENSED_WEIGHT : 1),
   );
+  const chosen = new Set(rng.weightedSample(candidates, weights, target));
+  fillThinMarkets(chosen, candidates, weights);
   const trends = new Map(plans.map((p) => [p.brand.slug, brandTrend(rng, p)]));
   const outages = trackerOutages(rng, [...new Set(candidates.map((pair) => pair.country))].sort());
   const out: DemandRow[] = [];

@@ -10,7 +10,7 @@ import { META_FILE, SEED_RESOURCES } from "../load/seed-resources.ts";
 import { generateBrands } from "./brands.ts";
 import { generateCountries } from "./countries.ts";
 import { toCsv } from "./csv-writer.ts";
-import { generateDemand } from "./demand.ts";
+import { generateDemand, licensedPairs } from "./demand.ts";
 import { generateDomains } from "./domains.ts";
 import { generateGames, PROVIDERS_PER_SCALE } from "./games.ts";
 import { generateGroundTruth } from "./ground-truth.ts";
@@ -84,7 +84,7 @@ export function generateSample(options: SampleOptions): Map<string, string> {
   const licenses = generateLicenses(root.fork("licenses"), brands, regulators, scale);
   const { providers, games } = generateGames(root.fork("games"), scale);
   const lobby = generateLobby(root.fork("lobby"), brands, games, scale);
-  const demand = generateDemand(root.fork("demand"), brands, scale);
+  const demand = generateDemand(root.fork("demand"), brands, scale, licensedPairs(licenses, regulators));
   const groundTruth = generateGroundTruth(root.fork("ground-truth"), {
     demand,
     licenses,
