@@ -26,8 +26,11 @@ interface Demand {
   volume: number | null;
 }
 
-/** The methodology's rounding: 4 decimals (naive rounding may differ from the published by one unit in the last place, the tolerance below). */
-const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
+/**
+ * The methodology's rounding: 4 decimals, half away from zero (-19.53125 → -19.5313); naive rounding may still
+ * differ from the published by one unit in the last place, the tolerance below.
+ */
+const round4 = (value: number): number => (Math.sign(value) * Math.round(Math.abs(value) * 10_000)) / 10_000;
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
