@@ -3567,14 +3567,14 @@ export interface operations {
                 /**
                  * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
-                 *       "banebri-studios"
+                 *       "brebio-works"
                  *     ]
                  */
                 provider?: string[];
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
-                 *       "instant"
+                 *       "slot"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -3645,14 +3645,14 @@ export interface operations {
                 /**
                  * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
-                 *       "banebri-studios"
+                 *       "brebio-works"
                  *     ]
                  */
                 provider?: string[];
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
-                 *       "instant"
+                 *       "slot"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -4147,7 +4147,7 @@ export interface operations {
                 /**
                  * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "flat"
+                 *       "down"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
@@ -4222,7 +4222,7 @@ export interface operations {
                 /**
                  * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "flat"
+                 *       "down"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
