@@ -1,8 +1,7 @@
 /**
  * Bad seeds through the real CLI as a child process: each broken seed set gives a clear error naming
  * file, record and field, a non-zero exit, and leaves the previous dist/ byte-identical. The CLI runs as
- * `npm run build` runs it (scripts/build.mjs: the command line from its bundle, made once before the
- * cases), one case through `npx tsx` as the command was run before the bundle.
+ * `npm run build` runs it (build-cli.ts), one case through `npx tsx` as the command was run before the bundle.
  * The corpus: the loader's own broken copies of seeds-min (../fixtures/seeds-invalid.ts) plus
  * ../fixtures/seeds-bad/cases.ts (gigantic lines, wrong types, encodings, truncation).
  */
@@ -15,6 +14,7 @@ import { runBuild } from "../../build/run-build.ts";
 import { BAD_SEEDS } from "../fixtures/seeds-bad/cases.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type InvalidSeedCase } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { BUILD_SCRIPT, prepareBuildScript } from "./build-cli.ts";
 
 /** One case per kind of the loader's corpus (the rest of it runs in-process in test/cli.test.ts). */
 const FROM_LOADER = [
@@ -62,9 +62,7 @@ beforeAll(async () => {
     dryRun: false,
   });
   before = await hashTree(previous);
-  // Makes (or checks) the bundle once, so the cases, five at a time, do not each make it.
-  const bundled = await run(process.execPath, ["scripts/build.mjs", "--help"]);
-  expect(bundled.code, bundled.stderr).toBe(0);
+  prepareBuildScript();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -88,7 +86,7 @@ describe("a broken seed set, built by the real CLI over a previous dist/", () =>
         const result =
           name === "gigantic-json-line"
             ? await run("npx", ["tsx", "scripts/build.ts", ...options])
-            : await run(process.execPath, ["scripts/build.mjs", ...options]);
+            : await run(process.execPath, [BUILD_SCRIPT, ...options]);
         expect(result.code).toBe(1);
         const location = [expected.file, expected.record, expected.field].filter(Boolean).join(" › ");
         expect(result.stderr).toMatch(/^The seeds have \d+ problem/m);
