@@ -6,6 +6,8 @@
  */
 import { pearson } from "./correlation.ts";
 import { round4 } from "./numbers.ts";
+import type { z } from "zod";
+import type { revenueModel } from "../response-schemas/dataset-markets.ts";
 
 /** Periods a model needs: 3 to fit k on and at least 1 to test it on. */
 export const MIN_FIT_PERIODS = 3;
@@ -23,27 +25,11 @@ export interface ModelPoint {
   demand: number;
 }
 
-/** Why a market gets no revenue estimates; `published` when it gets them. */
-export type EstimateStatus = "published" | "too_few_periods" | "weak_fit" | "no_licensed_demand";
+/** A market's revenue model: k, its correlation and errors, and whether estimates are published (the response schema's type). */
+export type RevenueModel = z.infer<typeof revenueModel>;
 
-export interface RevenueModel {
-  /** Periods with GGR and licensed demand in every month, by end. */
-  periods: number;
-  fit_periods: number;
-  /** The latest periods, kept out of the fit and used to measure its error. */
-  hold_out_periods: number;
-  /** k: GGR per unit of licensed search demand over the fit periods (Σ GGR / Σ demand), 4 decimals. */
-  ggr_per_demand: number | null;
-  /** Pearson's r of licensed demand and GGR over every period, and its 95% confidence interval (Fisher z). */
-  correlation: number | null;
-  correlation_low: number | null;
-  correlation_high: number | null;
-  /** Mean absolute percentage error of k × demand against GGR over the fit periods, 4 decimals. */
-  in_sample_error: number | null;
-  /** The same over the held-out periods: how far the model misses GGR it has not seen. */
-  hold_out_error: number | null;
-  status: EstimateStatus;
-}
+/** Why a market gets no revenue estimates; `published` when it gets them. */
+export type EstimateStatus = RevenueModel["status"];
 
 /** Periods held out of `count`: the latest quarter, rounded up, at least 1. */
 export function holdOutCount(count: number): number {

@@ -98,7 +98,7 @@ const lastTwoPeriods = {
 const errorPct = z.number().min(0).nullable();
 
 /** GGR ≈ k × licensed demand, fitted on all but the latest periods (component `RevenueModel`). */
-const revenueModel = z
+export const revenueModel = z
   .strictObject({
     periods: count.describe("Periods with GGR and the licensed brands' demand measured in each of their months"),
     fit_periods: count.describe("The earlier periods, which k is fitted on"),

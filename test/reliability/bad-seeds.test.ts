@@ -1,6 +1,7 @@
 /**
  * Bad seeds through the real CLI as a child process: each broken seed set gives a clear error naming
- * file, record and field, a non-zero exit, and leaves the previous dist/ byte-identical.
+ * file, record and field, a non-zero exit, and leaves the previous dist/ byte-identical. The CLI runs as
+ * `npm run build` runs it (build-cli.ts), one case through `npx tsx` as the command was run before the bundle.
  * The corpus: the loader's own broken copies of seeds-min (../fixtures/seeds-invalid.ts) plus
  * ../fixtures/seeds-bad/cases.ts (gigantic lines, wrong types, encodings, truncation).
  */
@@ -13,6 +14,7 @@ import { runBuild } from "../../build/run-build.ts";
 import { BAD_SEEDS } from "../fixtures/seeds-bad/cases.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN, type InvalidSeedCase } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { BUILD_SCRIPT, prepareBuildScript } from "./build-cli.ts";
 
 /** One case per kind of the loader's corpus (the rest of it runs in-process in test/cli.test.ts). */
 const FROM_LOADER = [
@@ -60,6 +62,7 @@ beforeAll(async () => {
     dryRun: false,
   });
   before = await hashTree(previous);
+  prepareBuildScript();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -78,12 +81,12 @@ describe("a broken seed set, built by the real CLI over a previous dist/", () =>
     async ([name, { mutations, expected }], { expect }) => {
       const copy = await copySeeds(mutations);
       try {
-        // One case goes through npx exactly as a publisher types it; the others start node directly (faster).
-        const script = ["scripts/build.ts", "--seeds", copy.dir, "--out", previous];
+        // One case goes through npx and tsx; the others run `npm run build`'s script (a third of the CPU time).
+        const options = ["--seeds", copy.dir, "--out", previous];
         const result =
           name === "gigantic-json-line"
-            ? await run("npx", ["tsx", ...script])
-            : await run(process.execPath, ["--import", "tsx", ...script]);
+            ? await run("npx", ["tsx", "scripts/build.ts", ...options])
+            : await run(process.execPath, [BUILD_SCRIPT, ...options]);
         expect(result.code).toBe(1);
         const location = [expected.file, expected.record, expected.field].filter(Boolean).join(" › ");
         expect(result.stderr).toMatch(/^The seeds have \d+ problem/m);

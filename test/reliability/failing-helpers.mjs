@@ -1,5 +1,5 @@
 /**
- * Preloaded into a build child process (`node --import tsx --import ./test/reliability/failing-helpers.mjs …`)
+ * Preloaded into a build child process (`node --import ./test/reliability/failing-helpers.mjs scripts/build.mjs …`)
  * to make one of the build's helpers fail, as slow-fs.mjs slows them:
  * - FAIL_WRITE=<code>:<text>: every file write or link whose path holds <text> fails with that errno
  *   code (ENOSPC, EACCES), or ends its thread (EXIT), on the emit threads too;

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { BUILD_SCRIPT, prepareBuildScript } from "./build-cli.ts";
 
 const PRELOAD = path.resolve("test/reliability/failing-helpers.mjs");
 
@@ -60,10 +61,8 @@ const CASES: [string, Record<string, string>, RegExp][] = [
 function build(out: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const args = [
     "--import",
-    "tsx",
-    "--import",
     PRELOAD,
-    "scripts/build.ts",
+    BUILD_SCRIPT,
     "--seeds",
     SEEDS_MIN,
     "--out",
@@ -98,6 +97,7 @@ beforeAll(async () => {
     dryRun: false,
   });
   before = await hashTree(previous);
+  prepareBuildScript();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 /**
- * Killed builds: real build processes (scripts/build.ts) killed with SIGKILL at several moments, over a
- * previous dist/. After each kill, dist/ is the previous tree byte for byte (or, had the build already
- * finished, the complete new one) and a host serves it; the next build succeeds and leaves no leftovers
- * (once the detached process that removes the tree it replaced is done).
+ * Killed builds: real build processes (`npm run build`'s scripts/build.mjs, build-cli.ts) killed with
+ * SIGKILL at several moments, over a previous dist/. After each kill, dist/ is the previous tree byte for
+ * byte (or, had the build already finished, the complete new one) and a host serves it; the next build
+ * succeeds and leaves no leftovers (once the detached process that removes the tree it replaced is done).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -18,6 +18,7 @@ import { runBuild } from "../../build/run-build.ts";
 import { startHost } from "../../build/serve/start-host.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { BUILD_SCRIPT, prepareBuildScript } from "./build-cli.ts";
 
 const BASE_URL = "https://data.example.com";
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
   next = withoutRecord(await hashTree(reference));
   await runBuild({ seedsDir: SEEDS_MIN, outDir: dist, baseUrl: BASE_URL, maxFiles: 20_000, dryRun: false });
   previous = await hashTree(dist);
+  prepareBuildScript();
 });
 afterAll(async () => {
   await changedSeeds.cleanup();
@@ -68,24 +70,13 @@ interface Build {
 }
 const running: Build[] = [];
 
-/** Starts `node --import tsx scripts/build.ts` of the changed seeds into dist/ (optionally with slow-fs.mjs). */
+/** Starts `node scripts/build.mjs` (build-cli.ts) of the changed seeds into dist/ (optionally with slow-fs.mjs). */
 async function startBuild(env: Record<string, string> = {}): Promise<Build> {
   const before = await siblings();
   const preload = Object.keys(env).length > 0 ? ["--import", SLOW_FS] : [];
   const child = spawn(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      ...preload,
-      "scripts/build.ts",
-      "--seeds",
-      changedSeeds.dir,
-      "--out",
-      dist,
-      "--base-url",
-      BASE_URL,
-    ],
+    [...preload, BUILD_SCRIPT, "--seeds", changedSeeds.dir, "--out", dist, "--base-url", BASE_URL],
     {
       stdio: "ignore",
       env: { ...process.env, ...env },

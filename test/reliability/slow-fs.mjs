@@ -1,5 +1,5 @@
 /**
- * Preloaded into a build child process (`node --import tsx --import ./test/reliability/slow-fs.mjs …`)
+ * Preloaded into a build child process (`node --import ./test/reliability/slow-fs.mjs scripts/build.mjs …`)
  * to widen the moments a kill should hit: SLOW_FS_WRITE_MS delays each file write and hard link
  * (asynchronous or synchronous, on the build's emit threads too), so the write phase lasts long enough to
  * kill it midway; SLOW_FS_SWAP_MS pauses right after the output folder was renamed aside, inside the swap.
