@@ -2,12 +2,13 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeF
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { BUILD_CODE, codeFiles, fingerprintInputs, type CodeInputs } from "../../build/emit/build-inputs.ts";
 import { listFiles } from "../../build/emit/list-files.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
 let parent: string;
@@ -21,30 +22,18 @@ afterEach(async () => {
 const optionsFor = (seedsDir: string, outDir: string) => ({
   seedsDir,
   outDir,
-  baseUrl: "https://data.example.com",
+  baseUrl: SEEDS_MIN_BASE_URL,
   maxFiles: 20_000,
   dryRun: false,
 });
 
 /**
- * seeds-min built once for the file (issue 29): a test that needs a previous output to rebuild over gets a
- * copy of it (modification times kept, as `cp -p` does). The rebuilds under test, and the full builds
- * they must equal, are real runs.
+ * `out` as a previous build of seeds-min left it (issue 29): a copy of the run's seeds-min build (global
+ * setup, built with these options), modification times kept as `cp -p` does. The rebuilds under test,
+ * and the full builds they must equal, are real runs.
  */
-let shared: string;
-let pristine: string;
-beforeAll(async () => {
-  shared = await mkdtemp(path.join(os.tmpdir(), "incremental-shared-"));
-  pristine = path.join(shared, "pristine", "dist");
-  await runBuild(optionsFor(SEEDS_MIN, pristine));
-});
-afterAll(async () => {
-  await rm(shared, { recursive: true, force: true });
-});
-
-/** `out` as a previous build of seeds-min left it: a copy of the file's build, times kept. */
 async function previousBuild(out: string): Promise<void> {
-  await cp(pristine, out, { recursive: true, preserveTimestamps: true });
+  await cp(inject("seedsMinDist"), out, { recursive: true, preserveTimestamps: true });
 }
 
 /** Edits one resume's title. */

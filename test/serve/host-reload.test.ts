@@ -8,7 +8,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
@@ -16,6 +16,7 @@ import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { openHostSnapshots } from "../../build/serve/host-snapshots.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
 import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
 
 const CARD = "/api/dataset/v1/brands/alpha-casino";
 const CARD_FILE = "responses/api/dataset/v1/brands/alpha-casino/index.json";
@@ -29,7 +30,7 @@ afterEach(async () => {
 });
 
 const build = (seedsDir: string, outDir: string) =>
-  runBuild({ seedsDir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
+  runBuild({ seedsDir, outDir, baseUrl: SEEDS_MIN_BASE_URL, maxFiles: 20_000, dryRun: false });
 
 /** Renames the brand Alpha Casino in a seeds folder. */
 async function renameBrand(seedsDir: string): Promise<void> {
@@ -38,8 +39,9 @@ async function renameBrand(seedsDir: string): Promise<void> {
 }
 
 /**
- * seeds-min built, and built renamed, once for the file (issue 29): a test's first build and the builds it
- * swaps in by hand are copies of them (modification times kept). Rebuilds under a running host are real runs.
+ * seeds-min as built (the run's, global setup) and built renamed (once for the file) (issue 29): a test's
+ * first build and the builds it swaps in by hand are copies of them (modification times kept). Rebuilds
+ * under a running host are real runs.
  */
 let shared: string;
 let built: { plain: string; renamed: string };
@@ -47,8 +49,7 @@ beforeAll(async () => {
   shared = await mkdtemp(path.join(os.tmpdir(), "host-reload-"));
   const seeds = path.join(shared, "seeds");
   await cp(SEEDS_MIN, seeds, { recursive: true });
-  built = { plain: path.join(shared, "plain", "dist"), renamed: path.join(shared, "renamed", "dist") };
-  await build(seeds, built.plain);
+  built = { plain: inject("seedsMinDist"), renamed: path.join(shared, "renamed", "dist") };
   await renameBrand(seeds);
   await build(seeds, built.renamed);
 });
