@@ -1,14 +1,20 @@
 /**
- * Builds the committed sample once for the whole test run, into a temporary folder,
- * and hands its path to the tests (`inject("sampleDist")`).
+ * Builds the committed sample once for the whole test run, into a temporary folder, and hands its path to
+ * the tests (`inject("sampleDist")`); and seeds-min, which many tests need as a previous output to rebuild
+ * over or a tree to serve: they copy it (`inject("seedsMinDist")`, never written to) instead of building
+ * it again each (issue 29).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { runBuild } from "../../build/run-build.ts";
+import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 
 export const SAMPLE_BASE_URL = "http://127.0.0.1:8080";
+
+/** The base URL of the shared seeds-min build. */
+export const SEEDS_MIN_BASE_URL = "https://data.example.com";
 
 let root: string | undefined;
 
@@ -17,6 +23,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const outDir = path.join(root, "dist");
   await runBuild({ seedsDir: "seeds", outDir, baseUrl: SAMPLE_BASE_URL, maxFiles: 20_000, dryRun: false });
   project.provide("sampleDist", outDir);
+  const seedsMinDist = path.join(root, "seeds-min", "dist");
+  await runBuild({
+    seedsDir: SEEDS_MIN,
+    outDir: seedsMinDist,
+    baseUrl: SEEDS_MIN_BASE_URL,
+    maxFiles: 20_000,
+    dryRun: false,
+  });
+  project.provide("seedsMinDist", seedsMinDist);
   return async () => {
     if (root) await rm(root, { recursive: true, force: true });
   };
@@ -25,5 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 declare module "vitest" {
   export interface ProvidedContext {
     sampleDist: string;
+    /** seeds-min built with SEEDS_MIN_BASE_URL and maxFiles 20,000: copy it, never write into it. */
+    seedsMinDist: string;
   }
 }

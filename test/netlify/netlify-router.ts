@@ -74,7 +74,7 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
   const fullMatcher = () => (full ??= redirector.parseJSON(JSON.stringify(rules), {}));
 
   return {
-    route: async (url) => routeWith(await shardFor(decodedPathOf(url)), url, dist),
+    route: async (url) => routeWith(await shardFor(decodedPathOf(url), queryOf(url)), url, dist),
     routeWithFullMatcher: async (url) => routeWith(await fullMatcher(), url, dist),
     headerRules,
     rules: rules.length,
@@ -85,27 +85,63 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
  * The matcher scans its rules one by one (about 6 µs a rule), so a request is matched against a matcher
  * over the rules that can match its path: every rule with a splat or a placeholder, and the rules whose
  * path is the request's. Paths are bucketed (BUCKET paths a matcher) to keep compiling cheap; rule
- * order is kept. routeWithFullMatcher cross-checks this against one matcher over every rule.
+ * order is kept. A rule on the request's own path whose condition is a whole-query pattern
+ * (redirect-rules.ts) costs far more (about 0.1 ms: the matcher builds its regex on every match, and
+ * `/api/dataset/v1/index` has about a hundred), so those the query cannot match are left out too (see
+ * `mayMatchQuery`). routeWithFullMatcher cross-checks this against one matcher over every rule.
  */
-function shardedMatchers(rules: readonly MatcherRule[]): (decodedPath: string) => Promise<Matcher> {
+function shardedMatchers(rules: readonly MatcherRule[]): (decodedPath: string, query: string) => Promise<Matcher> {
   const wildcard = (rule: MatcherRule) => rule.origin.includes("*") || rule.origin.includes("/:");
   const bucketOf = new Map<string, number>();
   for (const rule of rules)
     if (!wildcard(rule) && !bucketOf.has(pathKey(rule.origin)))
       bucketOf.set(pathKey(rule.origin), Math.floor(bucketOf.size / BUCKET));
-  const shards = new Map<number, Promise<Matcher>>();
-  return (decodedPath) => {
+  // Each bucket's rules listed once, in rule order, with their index (a shard's cache key names the ones left out).
+  const inBucket = new Map<number, { rule: MatcherRule; index: number }[]>();
+  rules.forEach((rule, index) => {
+    const buckets = wildcard(rule) ? [-1, ...new Set(bucketOf.values())] : [bucketOf.get(pathKey(rule.origin))!];
+    for (const bucket of buckets) inBucket.set(bucket, [...(inBucket.get(bucket) ?? []), { rule, index }]);
+  });
+  const shards = new Map<string, Promise<Matcher>>();
+  return (decodedPath, query) => {
     const bucket = bucketOf.get(pathKey(decodedPath)) ?? -1;
-    let shard = shards.get(bucket);
+    const candidates = (inBucket.get(bucket) ?? []).filter(
+      ({ rule }) => pathKey(rule.origin) !== pathKey(decodedPath) || mayMatchQuery(rule, query),
+    );
+    const key = `${bucket}:${candidates.map(({ index }) => index).join(",")}`;
+    let shard = shards.get(key);
     if (shard === undefined) {
-      shard = redirector.parseJSON(
-        JSON.stringify(rules.filter((rule) => wildcard(rule) || bucketOf.get(pathKey(rule.origin)) === bucket)),
-        {},
-      );
-      shards.set(bucket, shard);
+      shard = redirector.parseJSON(JSON.stringify(candidates.map(({ rule }) => rule)), {});
+      shards.set(key, shard);
     }
     return shard;
   };
+}
+
+/** A condition named `^#|^QUERY$|#` (redirect-rules.ts) whose QUERY is literals, `|`, groups and `\x3d` only. */
+const WHOLE_QUERY = /^\^#\|\^((?:[\w.,&|()-]|\\x3d)+)\$\|#$/;
+
+/**
+ * Whether a rule may match a raw query string. Only whole-query conditions are judged, and only for a
+ * query the matcher cannot read otherwise (no `%` or `+`, which it might decode): the QUERY pattern is
+ * tested case-insensitively, so a rule is left out only where no reading of the query could match it.
+ */
+function mayMatchQuery(rule: MatcherRule, query: string): boolean {
+  if (/[%+]/.test(query)) return true;
+  const pattern = wholeQueryPattern(rule);
+  return pattern === undefined || pattern.test(query);
+}
+
+const wholeQueryPatterns = new WeakMap<MatcherRule, RegExp | undefined>();
+
+/** The rule's whole-query pattern (case-insensitive), compiled once; undefined for any other rule. */
+function wholeQueryPattern(rule: MatcherRule): RegExp | undefined {
+  if (!wholeQueryPatterns.has(rule)) {
+    const names = Object.keys((rule.params ?? {}) as Record<string, unknown>);
+    const whole = names.length === 1 ? WHOLE_QUERY.exec(names[0]!) : null;
+    wholeQueryPatterns.set(rule, whole === null ? undefined : new RegExp(`^(?:${whole[1]!})$`, "i"));
+  }
+  return wholeQueryPatterns.get(rule);
 }
 
 interface HeaderRule {
@@ -145,6 +181,11 @@ function headerKey(forPath: string): string {
 /** Netlify matches rule paths with or without a trailing slash. */
 function pathKey(rulePath: string): string {
   return rulePath.length > 1 ? rulePath.replace(/\/$/, "") : rulePath;
+}
+
+/** The query string as a client sends it, without its `?`. */
+function queryOf(url: string): string {
+  return new URL(url, "http://127.0.0.1").search.slice(1);
 }
 
 function decodedPathOf(url: string): string {

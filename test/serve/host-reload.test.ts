@@ -3,18 +3,20 @@
  * headers (a body read from the new tree never goes out under the old manifest's Content-Length and
  * ETag), and the host takes the new build in by itself, without a restart.
  */
-import { appendFile, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import type { HandlerDeps } from "../../build/serve/handle-request.ts";
 import { openHostSnapshots } from "../../build/serve/host-snapshots.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
-import { copySeeds } from "../fixtures/seeds-invalid.ts";
+import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
 
 const CARD = "/api/dataset/v1/brands/alpha-casino";
 const CARD_FILE = "responses/api/dataset/v1/brands/alpha-casino/index.json";
@@ -27,6 +29,34 @@ afterEach(async () => {
   cleanups = [];
 });
 
+const build = (seedsDir: string, outDir: string) =>
+  runBuild({ seedsDir, outDir, baseUrl: SEEDS_MIN_BASE_URL, maxFiles: 20_000, dryRun: false });
+
+/** Renames the brand Alpha Casino in a seeds folder. */
+async function renameBrand(seedsDir: string): Promise<void> {
+  const brands = path.join(seedsDir, "brands", "brands.ndjson");
+  await writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
+}
+
+/**
+ * seeds-min as built (the run's, global setup) and built renamed (once for the file) (issue 29): a test's
+ * first build and the builds it swaps in by hand are copies of them (modification times kept). Rebuilds
+ * under a running host are real runs.
+ */
+let shared: string;
+let built: { plain: string; renamed: string };
+beforeAll(async () => {
+  shared = await mkdtemp(path.join(os.tmpdir(), "host-reload-"));
+  const seeds = path.join(shared, "seeds");
+  await cp(SEEDS_MIN, seeds, { recursive: true });
+  built = { plain: inject("seedsMinDist"), renamed: path.join(shared, "renamed", "dist") };
+  await renameBrand(seeds);
+  await build(seeds, built.renamed);
+});
+afterAll(async () => {
+  await rm(shared, { recursive: true, force: true });
+});
+
 /** seeds-min built into a temporary dist/, and a function renaming one brand and building again. */
 async function builtSite(): Promise<{
   dist: string;
@@ -36,23 +66,17 @@ async function builtSite(): Promise<{
   const seeds = await copySeeds();
   cleanups.push(seeds.cleanup);
   const dist = path.join(path.dirname(seeds.dir), "dist");
-  const build = (outDir = dist) =>
-    runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
-  await build();
-  const brands = path.join(seeds.dir, "brands", "brands.ndjson");
-  const rename = async () =>
-    writeFile(brands, (await readFile(brands, "utf8")).replace('"name":"Alpha Casino"', `"name":"${NEW_NAME}"`));
+  await cp(built.plain, dist, { recursive: true, preserveTimestamps: true });
   return {
     dist,
     rebuildRenamed: async () => {
-      await rename();
-      await build();
+      await renameBrand(seeds.dir);
+      await build(seeds.dir, dist);
     },
     /** The renamed build (or, `same`, the build again) written into a folder beside dist/ (returned), for a test to swap in by hand. */
     buildRenamedBeside: async (same = false) => {
-      if (!same) await rename();
       const next = path.join(path.dirname(dist), "next");
-      await build(next);
+      await cp(same ? built.plain : built.renamed, next, { recursive: true, preserveTimestamps: true });
       return next;
     },
   };
