@@ -7,7 +7,12 @@
  * @module
  */
 import type { SiteEntry } from "../output-format/manifest.ts";
-import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
+import {
+  answersRanges,
+  CORS_HEADERS,
+  DOWNLOAD_CORS_HEADERS,
+  SUCCESS_CACHE_CONTROL,
+} from "../output-format/http-headers.ts";
 import type { StaticRoute } from "./static-routes.ts";
 
 /**
@@ -37,7 +42,11 @@ export function headerRules(
   return { text: `${lines.join("\n")}\n`, blocks };
 }
 
-/** The headers of a site file's 200 that do not depend on the bytes served (the CDN sets its own ETag and length). */
+/**
+ * The headers of a site file's 200 that do not depend on the bytes served (the CDN sets its own ETag and
+ * length); a download exposes its range headers, as the Node host does.
+ */
 function siteHeaders(entry: SiteEntry): Record<string, string> {
-  return { ...CORS_HEADERS, "Content-Type": entry.type, "Cache-Control": SUCCESS_CACHE_CONTROL };
+  const cors = answersRanges(entry.file) ? DOWNLOAD_CORS_HEADERS : CORS_HEADERS;
+  return { ...cors, "Content-Type": entry.type, "Cache-Control": SUCCESS_CACHE_CONTROL };
 }

@@ -9,6 +9,7 @@ import type { Dataset } from "../compute/dataset.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { itemJson } from "../query/stable-json.ts";
 import { DOWNLOAD_TABLES, downloadFileName, type DownloadRecord, type DownloadTable } from "./download-tables.ts";
+import { fieldSources } from "./download-field-sources.ts";
 import { describeFields } from "./field-descriptions.ts";
 import { toCsv } from "./csv-table.ts";
 import { gzipDeterministic } from "./gzip-deterministic.ts";
@@ -96,7 +97,7 @@ export function tabularFiles(
 
 /** The table schema of a table's records: the fields they have, and the keys the table declares. */
 function tableSchema(table: DownloadTable, records: readonly DownloadRecord[]): TableSchema {
-  const schema = describeFields(inferTableSchema(records));
+  const schema = describeFields(inferTableSchema(records), fieldSources(table.name));
   // Without records there are no fields for a key to name (the data package gives no schema then).
   if (schema.fields.length === 0) return schema;
   return {

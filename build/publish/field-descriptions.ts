@@ -3,7 +3,9 @@
  * for a nested field how the CSV and Parquet files hold it. The data dictionary pages show them.
  * @module
  */
+import type { z } from "zod";
 import { isJsonField } from "./csv-table.ts";
+import { propertyDescriptions } from "./schema-descriptions.ts";
 import type { TableField, TableSchema } from "./table-schema.ts";
 
 /** What a nested field's description ends with: how the flat formats write it. */
@@ -19,15 +21,19 @@ const KNOWN: Readonly<Record<string, string>> = {
   regulator_code: "The regulator's code (a key of the regulators download).",
 };
 
-function describe(field: TableField): TableField {
+function describe(field: TableField, fromSchemas: ReadonlyMap<string, string>): TableField {
   const words = [
-    Object.hasOwn(KNOWN, field.name) ? KNOWN[field.name] : undefined,
+    fromSchemas.get(field.name) ?? (Object.hasOwn(KNOWN, field.name) ? KNOWN[field.name] : undefined),
     isJsonField(field) ? JSON_TEXT_NOTE : undefined,
   ].filter(Boolean);
   return words.length === 0 ? field : { ...field, description: words.join(" ") };
 }
 
-/** The schema with each field's description, where one is known. */
-export function describeFields(schema: TableSchema): TableSchema {
-  return { ...schema, fields: schema.fields.map(describe) };
+/**
+ * The schema with each field's description, where one is known: the OpenAPI description of the property
+ * of the same name in `sources` (the response schemas of the download's API list), else a common one.
+ */
+export function describeFields(schema: TableSchema, sources: readonly z.ZodType[] = []): TableSchema {
+  const fromSchemas = propertyDescriptions(sources);
+  return { ...schema, fields: schema.fields.map((field) => describe(field, fromSchemas)) };
 }

@@ -6,6 +6,7 @@
 import type { SiteFile, SiteProducer } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { brandsProducer } from "./portal/brands-producer.ts";
+import { compareProducer } from "./portal/compare-page.ts";
 import { marketsProducer } from "./portal/markets-producer.ts";
 import { resumeSearchProducer } from "./portal/resume-search-page.ts";
 import { dataDictionaryProducer } from "./data-dictionary-page.ts";
@@ -28,8 +29,13 @@ export const SITE_PRODUCERS: readonly SiteProducer[] = [
   dataDictionaryProducer,
 ];
 
-/** The pages for people (issue 28): markets, brands and the resume search; the build times them as a stage of their own. */
-export const PORTAL_PRODUCERS: readonly SiteProducer[] = [marketsProducer, brandsProducer, resumeSearchProducer];
+/** The pages for people (issue 28): markets, brands, comparisons and the resume search; the build times them as a stage of their own. */
+export const PORTAL_PRODUCERS: readonly SiteProducer[] = [
+  marketsProducer,
+  brandsProducer,
+  compareProducer,
+  resumeSearchProducer,
+];
 
 /** Every page of PORTAL_PRODUCERS, made now. */
 export function portalPages(context: EngineContext): SiteFile[] {

@@ -15,6 +15,7 @@ import { downloadFile, tabularFiles, toNdjson, type DownloadFile } from "./bulk-
 import { DATA_PACKAGE_FILE } from "./data-package.ts";
 import { ARCHIVE_FILE, downloadArchive } from "./download-archive.ts";
 import { DOWNLOAD_TABLES, downloadFileName, type DownloadRecord } from "./download-tables.ts";
+import { fieldSources } from "./download-field-sources.ts";
 import { describeFields } from "./field-descriptions.ts";
 import { gzipDeterministic } from "./gzip-deterministic.ts";
 import { downloadRecords } from "./release-changes.ts";
@@ -93,7 +94,11 @@ export async function applyCurrentRules(
   const remade: DownloadFile[] = [
     downloadFile(RESUMES_TABLE, "ndjson", await gzipDeterministic(toNdjson(shown))),
     // The columns the release's own schema gives, so the CSV keeps its header.
-    ...tabularFiles(RESUMES_TABLE, records, resource?.schema ?? describeFields(inferTableSchema(records))),
+    ...tabularFiles(
+      RESUMES_TABLE,
+      records,
+      resource?.schema ?? describeFields(inferTableSchema(records), fieldSources(RESUMES_TABLE.name)),
+    ),
   ].filter((file) => files.has(file.fileName));
   for (const file of remade) files.set(file.fileName, file.body);
   if (pkg !== undefined && resource !== undefined) {

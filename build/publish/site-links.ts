@@ -37,4 +37,6 @@ export const PORTAL_LINKS = {
   resumes: "/resumes/",
   market: (code: string) => `/markets/${code.toLowerCase()}/`,
   brand: (slug: string) => `/brands/${slug}/`,
+  /** A brand beside its closest rivals, from `/compare` (compare-page.ts). */
+  compare: (slug: string) => `/brands/${slug}/compare/`,
 } as const;

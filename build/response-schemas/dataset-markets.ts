@@ -22,12 +22,20 @@ export const countryItem = countrySchema
   })
   .meta({ id: "Country", description: "A market with its demand-data coverage" });
 
+/** Texts of the fields several market answers share (issue 28: the data dictionary reads them too). */
+const brandRef = slug.describe("Slug of the brand (a key of /brands)");
+const brandName = z.string().describe("Display name of the brand");
+const market = countryCode.describe("The market: ISO 3166-1 alpha-2 country code");
+const month = period.describe("The month, YYYY-MM");
+const previousPeriod = period.describe("The earlier of the two periods compared, YYYY-MM");
+const currentPeriod = period.describe("The later of the two periods compared, YYYY-MM");
+
 /** One index value of a brand in a country and month (component `IndexValue`). */
 export const indexValue = z
   .strictObject({
-    brand: slug,
-    country: countryCode,
-    period,
+    brand: brandRef,
+    country: market,
+    period: month,
     vertical: z
       .enum(VERTICALS)
       .optional()
@@ -46,11 +54,11 @@ const growth = percentChange
 /** A brand's demand growth between the last two periods (component `TrendingEntry`). */
 export const trendingEntry = z
   .strictObject({
-    brand: slug,
-    name: z.string(),
+    brand: brandRef,
+    name: brandName,
     country: countryCode.nullable().describe("The market; null for the brand's total across every country"),
-    previous_period: period,
-    current_period: period,
+    previous_period: previousPeriod,
+    current_period: currentPeriod,
     previous: count.describe("Search volume in the previous period"),
     current: count.describe("Search volume in the current period"),
     growth_pct: growth,
@@ -60,9 +68,9 @@ export const trendingEntry = z
 /** The period-over-period change of a brand in a country (component `MomentumEntry`). */
 export const momentumEntry = z
   .strictObject({
-    brand: slug,
-    name: z.string(),
-    country: countryCode,
+    brand: brandRef,
+    name: brandName,
+    country: market,
     previous: count.describe("Search volume in the previous period"),
     volume: count.describe("Search volume in the current period"),
     wow_pct: growth,
@@ -217,8 +225,8 @@ export const indexResponse = envelopeOf(
 /** Measured demand of a market, month and vertical (component `MarketDemand`). */
 export const marketDemandItem = z
   .strictObject({
-    country: countryCode,
-    period,
+    country: market,
+    period: month,
     vertical: z
       .enum([...VERTICALS, "total"])
       .describe("The vertical; total: all verticals (the all-verticals index, as ground truth names a whole market)"),

@@ -5,16 +5,11 @@
  * @module
  */
 import { HttpError } from "../errors.ts";
-import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
+import { DOWNLOAD_CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
 import type { HostResponse } from "./response-headers.ts";
 
 /** A satisfiable single range, both ends inclusive; `none` to send the whole file; `unsatisfiable` for a 416. */
 export type RangeAnswer = { kind: "range"; start: number; end: number } | { kind: "none" } | { kind: "unsatisfiable" };
-
-/** Whether a site file answers ranges: every file of the downloads folder but its pages. */
-export function answersRanges(file: string): boolean {
-  return file.startsWith("downloads/") && !file.endsWith(".html");
-}
 
 /**
  * The range a `Range` header asks of a file of `size` bytes (RFC 9110 §14.1.2): `bytes=0-99`, `bytes=100-`
@@ -50,7 +45,7 @@ export function rangeNotSatisfiable(size: number): HttpError {
     "range_not_satisfiable",
     `The Range asks for bytes outside the file, which has ${size} bytes.`,
     { size },
-    { "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes" },
+    { ...DOWNLOAD_CORS_HEADERS, "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes" },
   );
 }
 
@@ -64,7 +59,7 @@ export function partialResponse(
   return {
     status: 206,
     headers: {
-      ...CORS_HEADERS,
+      ...DOWNLOAD_CORS_HEADERS,
       "Content-Type": contentType,
       ETag: file.etag,
       "Cache-Control": SUCCESS_CACHE_CONTROL,

@@ -18,7 +18,7 @@ import { canonicalPageAddress, htmlNotFound, movedTo, wantsHtmlNotFound } from "
 import type { LiveCache } from "./live-cache.ts";
 import type { PrecomputedFile, PrecomputedStore, SiteFileHit } from "./precomputed-store.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
-import { answersRanges, ifRangeHolds, parseRange, partialResponse, rangeNotSatisfiable } from "./byte-ranges.ts";
+import { ifRangeHolds, parseRange, partialResponse, rangeNotSatisfiable } from "./byte-ranges.ts";
 import {
   ALLOWED_METHODS,
   errorResponse,
@@ -28,7 +28,12 @@ import {
   type HostResponse,
   type Representation,
 } from "./response-headers.ts";
-import { CORS_HEADERS, SUCCESS_CACHE_CONTROL } from "../output-format/http-headers.ts";
+import {
+  answersRanges,
+  CORS_HEADERS,
+  DOWNLOAD_CORS_HEADERS,
+  SUCCESS_CACHE_CONTROL,
+} from "../output-format/http-headers.ts";
 
 /**
  * The path and query of a request target: the absolute form (`GET http://host/path HTTP/1.1`), which
@@ -204,6 +209,7 @@ async function downloadResponse(
       ? site
       : ((await deps.store.getSite(rawPath, undefined)) ?? site);
   const whole = conditionalResponse(identity, site.type, request);
+  Object.assign(whole.headers, DOWNLOAD_CORS_HEADERS);
   if (whole.status !== 200) return whole;
   whole.headers["Accept-Ranges"] = "bytes";
   if (request.range === undefined || !ifRangeHolds(request.ifRange, identity.etag)) return whole;

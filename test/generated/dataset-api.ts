@@ -1198,8 +1198,11 @@ export interface components {
         };
         /** @description One index value of a brand in a country and month */
         IndexValue: {
+            /** @description Slug of the brand (a key of /brands) */
             brand: string;
+            /** @description The market: ISO 3166-1 alpha-2 country code */
             country: string;
+            /** @description The month, YYYY-MM */
             period: string;
             /**
              * @description With the vertical filter: the vertical the value is computed within; absent: over all verticals
@@ -1273,7 +1276,9 @@ export interface components {
         };
         /** @description Measured demand of a market, month and vertical */
         MarketDemand: {
+            /** @description The market: ISO 3166-1 alpha-2 country code */
             country: string;
+            /** @description The month, YYYY-MM */
             period: string;
             /**
              * @description The vertical; total: all verticals (the all-verticals index, as ground truth names a whole market)
@@ -1309,8 +1314,11 @@ export interface components {
         };
         /** @description The period-over-period change of a brand in a country */
         MomentumEntry: {
+            /** @description Slug of the brand (a key of /brands) */
             brand: string;
+            /** @description Display name of the brand */
             name: string;
+            /** @description The market: ISO 3166-1 alpha-2 country code */
             country: string;
             /** @description Search volume in the previous period */
             previous: number;
@@ -1672,11 +1680,15 @@ export interface components {
         };
         /** @description A brand's demand growth between the last two periods */
         TrendingEntry: {
+            /** @description Slug of the brand (a key of /brands) */
             brand: string;
+            /** @description Display name of the brand */
             name: string;
             /** @description The market; null for the brand's total across every country */
             country: string | null;
+            /** @description The earlier of the two periods compared, YYYY-MM */
             previous_period: string;
+            /** @description The later of the two periods compared, YYYY-MM */
             current_period: string;
             /** @description Search volume in the previous period */
             previous: number;

@@ -1,6 +1,6 @@
 /**
  * The pages for people (issue 28) in Debian's headless Chromium at 1280 and 390 CSS px: the landing page,
- * a market page, a brand page, the resume search (typing a query, applying a filter, paging forward,
+ * a market page, a brand page and its comparison, the resume search (typing a query, applying a filter, paging forward,
  * opening a resume) and the downloads page. On each: no console error, no failed request, no horizontal
  * overflow of the page, no serious or critical axe-core violation, and chart text of at least 11 px.
  * Screenshots go to test-output/screenshots/portal-*.png.
@@ -100,7 +100,13 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
     expect(await visit(brandPath, "brand", width)).toEqual([]);
     await expect(page.locator("#trust").count()).resolves.toBe(1);
     await expect(page.locator("#trust-history-caption").count()).resolves.toBe(1);
-    await expect(page.locator("main").innerText()).resolves.toMatch(/compare \d brands/);
+    await expect(page.locator("main").innerText()).resolves.toMatch(/Compare \d brands side by side/);
+  });
+
+  it.each(WIDTHS)("a brand's comparison page at %i px: the brand beside its rivals (#28)", async (width) => {
+    expect(await visit(`${brandPath}compare/`, "compare", width)).toEqual([]);
+    await expect(page.locator("main table").count()).resolves.toBe(2);
+    await expect(page.locator("main table").first().locator("thead th").count()).resolves.toBe(6);
   });
 
   it.each(WIDTHS)("the downloads page at %i px", async (width) => {

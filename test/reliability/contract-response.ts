@@ -23,6 +23,8 @@ export const ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   request_timeout: [408],
   rate_limited: [429],
   request_too_large: [414, 431],
+  // A Range past the end of a download file (issue 28; not in the contract's table, RFC 9110 §15.5.17).
+  range_not_satisfiable: [416],
   // A live answer the host's queue cannot take on (issue 30).
   service_unavailable: [503],
 };

@@ -6,7 +6,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { asyncBufferFromUrl, parquetMetadataAsync, parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { answersRanges, parseRange } from "../../build/serve/byte-ranges.ts";
+import { answersRanges } from "../../build/output-format/http-headers.ts";
+import { parseRange } from "../../build/serve/byte-ranges.ts";
 import { startHost } from "../../build/serve/start-host.ts";
 
 describe("parseRange", () => {

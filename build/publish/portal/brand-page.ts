@@ -13,6 +13,7 @@ import { PORTAL_LINKS, SITE_LINKS } from "../site-links.ts";
 import { engineAnswer } from "./engine-answer.ts";
 import { CHART_STYLE, lineChartFigure } from "./line-chart.ts";
 import { portalNotice } from "./portal-notice.ts";
+import { compareApiPath } from "./compare-page.ts";
 import { rivalsOf } from "./rivals.ts";
 
 /** Markets drawn in a brand's demand chart (the rest are in its table). */
@@ -208,7 +209,7 @@ export function brandPage(context: EngineContext, slug: string): string {
     rivals.length === 0
       ? ""
       : `<h2 id="compare">Compare</h2>
-<p>Closest rivals by share of search in its main market: ${rivals.map((rival) => `<a href="${PORTAL_LINKS.brand(rival.slug)}">${escapeHtml(rival.name)}</a>`).join(", ")}. Side by side in the API: <a href="${SERVICE_BASES.dataset}/compare?brands=${[slug, ...rivals.map((rival) => rival.slug)].join(",")}">compare ${rivals.length + 1} brands</a>.</p>`;
+<p>Closest rivals by share of search in its main market: ${rivals.map((rival) => `<a href="${PORTAL_LINKS.brand(rival.slug)}">${escapeHtml(rival.name)}</a>`).join(", ")}. <a href="${PORTAL_LINKS.compare(slug)}">Compare ${rivals.length + 1} brands side by side</a> (the same figures as the API's answer: <a href="${compareApiPath([slug, ...rivals.map((rival) => rival.slug)])}">JSON</a>).</p>`;
   const body = `<p><a href="${PORTAL_LINKS.brands}">All brands</a></p>
 <h1>${escapeHtml(card.name)}</h1>
 <p class="lead">${escapeHtml(card.description)}</p>
