@@ -52,7 +52,8 @@ const program = new Command("bench:function")
     console.log(`${markdownTable(functionRows(measured))}\n\nload average ${before.toFixed(2)} → ${after.toFixed(2)}`);
     if (flags.save && flags.dist === undefined) {
       const latest = JSON.parse(readFileSync(LATEST, "utf8")) as BenchResults;
-      const run = { scales: measured.map(({ scale }) => scale), date, loadAverage: { before, after } };
+      const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} CPUs, Node ${process.version}`;
+      const run = { scales: measured.map(({ scale }) => scale), date, loadAverage: { before, after }, machine };
       writeFileSync(LATEST, `${JSON.stringify(mergeFunctionRows(latest, measured, run), null, 2)}\n`);
       console.log("latest.json updated: `npm run docs` puts its table in docs/performance.md");
     }

@@ -75,12 +75,14 @@ export interface FunctionRun {
   scales: number[];
   date: string;
   loadAverage: { before: number; after: number };
+  /** CPU model, CPUs and Node (absent from runs before it was recorded). */
+  machine?: string;
 }
 
 /** The lines under the table that say which function rows were measured apart, when, under what load. */
 export function functionRunLines(runs: readonly FunctionRun[] | undefined): string[] {
   return (runs ?? []).map(
-    ({ scales, date, loadAverage }) =>
-      `Netlify function rows of scale ${scales.join(", ")}: measured apart by \`npm run bench:function\`, ${date.slice(0, 10)} ${date.slice(11, 16)} UTC, load average ${loadAverage.before.toFixed(2)} → ${loadAverage.after.toFixed(2)}.`,
+    ({ scales, date, loadAverage, machine }) =>
+      `Netlify function rows of scale ${scales.join(", ")}: measured apart by \`npm run bench:function\`, ${date.slice(0, 10)} ${date.slice(11, 16)} UTC${machine === undefined ? "" : `, ${machine}`}, load average ${loadAverage.before.toFixed(2)} → ${loadAverage.after.toFixed(2)}.`,
   );
 }
