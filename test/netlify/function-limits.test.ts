@@ -31,11 +31,9 @@ beforeAll(async () => {
   const seeds = path.join(root, "seeds");
   const dist = path.join(root, "dist");
   writeSample(seeds, { scale: 4 });
-  const built = spawnSync(
-    process.execPath,
-    ["scripts/build.mjs", "--seeds", seeds, "--out", dist, "--engine-only"],
-    { encoding: "utf8" },
-  );
+  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--seeds", seeds, "--out", dist, "--engine-only"], {
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`the scale-4 build failed: ${built.stderr}`);
   report = await probeFunction(await bundleFunction(), dist, FUNCTION_HEAP_MIB);
 }, 1_200_000);
