@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBuildCommand } from "../../build/cli.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { runBuild, type BuildReport } from "../../build/run-build.ts";
 import { loadFunctionDeps } from "../../build/serve/netlify-function-deps.ts";
@@ -92,5 +93,20 @@ describe("runBuild with engineOnly", () => {
     expect((await describeTree(out)).files["responses/api/dataset/v1/brands/index.json"]?.sha256).toBe(
       golden.files["responses/api/dataset/v1/brands/index.json"]?.sha256,
     );
+  });
+});
+
+describe("npm run build -- --engine-only", () => {
+  it("passes the option to the build: the same engine files, and no response or page", async () => {
+    const cliOut = path.join(root, "cli-dist");
+    const log: string[] = [];
+    await createBuildCommand((line) => log.push(line)).parseAsync(
+      ["--seeds", SEEDS, "--out", cliOut, "--base-url", BASE_URL, "--engine-only"],
+      { from: "user" },
+    );
+    expect(log.some((line) => line.startsWith("Wrote 6 files"))).toBe(true);
+    expect((await readdir(cliOut)).sort()).toEqual(["_engine", "_headers", "_redirects"]);
+    const built = await describeTree(cliOut);
+    expect(built.files["_engine/dataset.json"]?.sha256).toBe(golden.files["_engine/dataset.json"]?.sha256);
   });
 });
