@@ -94,6 +94,11 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
     .option("--keep-releases <n>", "how many releases to keep, the current one included (default: all)", positiveInt)
     .option("--dry-run", "plan and print the summary and warnings without writing", false)
     .option(
+      "--engine-only",
+      "write only what the Netlify function and the host's live answers read (_engine/ and the routing): no page, download or precomputed response; for benches and tests, not a site to publish",
+      false,
+    )
+    .option(
       "--check",
       "load and validate the seeds only: print every problem and every warning, plan and write nothing",
       false,
@@ -110,6 +115,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
         archive?: string;
         keepReleases?: number;
         dryRun: boolean;
+        engineOnly: boolean;
         check: boolean;
       }) => {
         if (options.check) return checkCommand(options, log);
@@ -125,6 +131,7 @@ export function createBuildCommand(log: (line: string) => void = console.log): C
             ...(options.archive === undefined ? {} : { archive: options.archive }),
             ...(options.keepReleases === undefined ? {} : { keepReleases: options.keepReleases }),
             dryRun: options.dryRun,
+            ...(options.engineOnly ? { engineOnly: true } : {}),
             removePreviousInBackground: true,
             onStage: (stage, event, ms) => log(event === "start" ? `${stage} …` : `${stage} done in ${ms} ms`),
           });

@@ -55,6 +55,12 @@ export interface BuildOptions {
   /** Plan only: write nothing. */
   dryRun: boolean;
   /**
+   * Write the engine's files only (issue 32): `_engine/` (dataset, search index, manifest, build record) and
+   * the routing, what the Netlify function and the host's live answers read; no page, download or
+   * precomputed response. For benches and tests of the function: not a site to publish. @default false
+   */
+  engineOnly?: boolean;
+  /**
    * Leave the removal of the previous output, once the new one is in place, to a detached process
    * rather than wait for it (the CLI's choice: 1.5 to 2 s for the sample). A later build removes
    * whatever that process did not.
@@ -164,6 +170,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         maxFiles: options.maxFiles,
         resumeContacts,
         ...releaseOptions,
+        // Absent unless set, so that a full build's fingerprint is what it was before the option.
+        ...(options.engineOnly === true ? { engineOnly: true } : {}),
       });
   const kept = fingerprint === undefined ? undefined : await keptBuild(options.outDir, fingerprint);
   // Reported after the other stages, which keep their order.
@@ -192,11 +200,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
   try {
     const previous = options.dryRun ? undefined : await readPreviousOutput(options.outDir);
     // Earlier releases, read before anything is staged: from --archive, else from the output in place (issue 34).
-    context.releases = {
-      earlier: await readReleaseArchive(options.archive ?? options.outDir),
-      erased,
-      ...(options.keepReleases === undefined ? {} : { keep: options.keepReleases }),
-    };
+    // An engine-only build publishes no downloads, so no release.
+    if (options.engineOnly !== true)
+      context.releases = {
+        earlier: await readReleaseArchive(options.archive ?? options.outDir),
+        erased,
+        ...(options.keepReleases === undefined ? {} : { keep: options.keepReleases }),
+      };
     // Files are written into a staging folder (swapped in at the end) and compressed on other threads
     // as the plan produces them (issue 7); a dry run only compresses, for the summary.
     // With people erased, the previous output (which may hold them) is gone before the build ends, never
@@ -211,9 +221,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
     let committed = false;
     try {
       // The pages for people are made in a stage of their own, so the build's timings show their cost (issue 28).
-      const portal = await timed("pages", () => portalPages(context));
+      const emit = { onFile: sink.addDescribed, pace: sink.paced };
+      const portal = options.engineOnly === true ? undefined : await timed("pages", () => portalPages(context));
       const plan = await timed("plan", () =>
-        planBuild(context, options.maxFiles, { onFile: sink.addDescribed, pace: sink.paced }, portal),
+        portal === undefined ? planEngineOnly(context, emit) : planBuild(context, options.maxFiles, emit, portal),
       );
       // Netlify's routing comes from the same plan as the files it routes to, so the two cannot drift.
       const netlify = planNetlifyFiles(plan, ENDPOINTS);
@@ -223,7 +234,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         site,
         warnings,
         erasure,
-        release: await releaseReport(context),
+        release: options.engineOnly === true ? undefined : await releaseReport(context),
         stages,
         files: plan.files.length,
         bytes: 0,
@@ -400,6 +411,14 @@ export function planBuild(
     reservedFiles: NETLIFY_FILE_COUNT,
     ...emit,
   });
+}
+
+/** The engine's files alone (`--engine-only`): no endpoint's responses, no site file. */
+export function planEngineOnly(
+  context: EngineContext,
+  emit: { onFile?: OnPlannedFile; pace?: () => Promise<void> } = {},
+): Promise<OutputPlan> {
+  return planOutputs(context, [], { maxFiles: Number.MAX_SAFE_INTEGER, ...emit });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:function`: the Netlify function against Netlify's limits at scales 1, 4 and 16 (issue 32),
  * the part of `npm run bench` that can be run alone: builds each scale's sample into a temporary folder
- * (or takes built folders with `--dist`), measures the function over it and prints the table's rows.
+ * (the engine's files alone, `--engine-only`: all the function reads; or takes built folders with
+ * `--dist`), measures the function over it and prints the table's rows.
  * With `--save`, the rows go into results/latest.json in place of the function rows of the last full run
  * (`npm run docs` then shows them in docs/performance.md).
  * @module
@@ -36,8 +37,9 @@ const program = new Command("bench:function")
         const seeds = scale === 1 ? "seeds" : path.join(root, `seeds-x${scale}`);
         if (scale !== 1) writeSample(seeds, { scale });
         const out = path.join(root, `dist-x${scale}`);
-        console.error(`scale ${scale}: building …`);
-        await buildOnce(seeds, out);
+        console.error(`scale ${scale}: building its engine files …`);
+        const built = await buildOnce(seeds, out, { engineOnly: true });
+        console.error(`scale ${scale}: built in ${(built.ms / 1000).toFixed(0)} s (${JSON.stringify(built.stages)})`);
         console.error(`scale ${scale}: measuring the function …`);
         measured.push({ scale, figures: await functionFigures(out) });
         // Each scale's rows as soon as they are measured: a later scale's build may fail on a busy machine.
@@ -50,7 +52,8 @@ const program = new Command("bench:function")
     console.log(`${markdownTable(functionRows(measured))}\n\nload average ${before.toFixed(2)} → ${after.toFixed(2)}`);
     if (flags.save && flags.dist === undefined) {
       const latest = JSON.parse(readFileSync(LATEST, "utf8")) as BenchResults;
-      const run = { scales: measured.map(({ scale }) => scale), date, loadAverage: { before, after } };
+      const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} CPUs, Node ${process.version}`;
+      const run = { scales: measured.map(({ scale }) => scale), date, loadAverage: { before, after }, machine };
       writeFileSync(LATEST, `${JSON.stringify(mergeFunctionRows(latest, measured, run), null, 2)}\n`);
       console.log("latest.json updated: `npm run docs` puts its table in docs/performance.md");
     }

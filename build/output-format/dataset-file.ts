@@ -32,10 +32,37 @@ export function serializeDataset(dataset: Dataset): string {
  * when it is read.
  */
 export function parseDatasetFile(bytes: Buffer): Dataset {
-  if (bytes[0] !== 0x7b || bytes[1] !== NEWLINE) return JSON.parse(bytes.toString("utf8")) as Dataset;
+  if (!isLineLayout(bytes)) return JSON.parse(bytes.toString("utf8")) as Dataset;
+  return datasetOfMembers(
+    [...memberLines(bytes)].map(({ key, text }) => {
+      let kept: Buffer | undefined = text;
+      return {
+        key,
+        read: () => kept!,
+        release: () => {
+          kept = undefined;
+        },
+      };
+    }),
+  );
+}
+
+/** A member of the line layout: its name, and its value's bytes, read when it is first used. */
+export interface DatasetMember {
+  key: string;
+  read: () => Buffer;
+  /** Called once the member is decoded: its bytes are needed no more. */
+  release?: () => void;
+}
+
+/**
+ * The dataset of the line layout's members, in file order: each member decoded from its bytes when first
+ * read (then kept), in columnar form after the marker, as a plain JSON value before it.
+ */
+export function datasetOfMembers(members: readonly DatasetMember[]): Dataset {
   const dataset = {} as Record<string, unknown>;
   let columnar = false;
-  for (const { key, text } of memberLines(bytes)) {
+  for (const { key, read, release } of members) {
     if (key === COLUMNS_MARKER) {
       columnar = true;
       continue;
@@ -43,19 +70,23 @@ export function parseDatasetFile(bytes: Buffer): Dataset {
     const decode = columnar
       ? (json: string) => decodeColumnar(JSON.parse(json) as EncodedValue)
       : (json: string) => JSON.parse(json) as unknown;
-    let kept: Buffer | undefined = text;
     Object.defineProperty(dataset, key, {
       enumerable: true,
       configurable: true,
       get() {
-        const value = decode(kept!.toString("utf8"));
-        kept = undefined;
+        const value = decode(read().toString("utf8"));
+        release?.();
         Object.defineProperty(dataset, key, { value, enumerable: true, writable: true });
         return value;
       },
     });
   }
   return dataset as unknown as Dataset;
+}
+
+/** Whether a file starting with these bytes is in the line layout (else it is JSON on one line). */
+export function isLineLayout(head: Buffer): boolean {
+  return head[0] === 0x7b && head[1] === NEWLINE;
 }
 
 /**

@@ -11,8 +11,23 @@ import { fileURLToPath } from "node:url";
 
 const RENDERER = fileURLToPath(new URL("./render-vega-lite.mjs", import.meta.url));
 
-/** The renderer is killed after this long: a chart that takes longer is a bug, not work. */
-const TIMEOUT_MS = 120_000;
+/**
+ * CPU seconds the renderer may use: a chart that needs more is a bug, not work. Counted by the kernel
+ * (RLIMIT_CPU, set by `ulimit -t` where there is a POSIX shell), so a busy machine, which only makes the
+ * renderer wait for a core, never stops a correct build (issue 32: 120 s of wall clock stopped the scale-16
+ * build twice under a load average of 20 on 2 cores).
+ */
+const CPU_LIMIT_S = 120;
+
+/**
+ * The renderer is killed after this long whatever it does: the limit for one that waits without working
+ * (which uses no CPU), and the only one where there is no POSIX shell (Windows). Long, since on a shared
+ * machine the wall clock is mostly the wait for a core.
+ */
+const TIMEOUT_MS = 30 * 60_000;
+
+/** Runs the program with the soft CPU limit of $1 seconds (SIGXCPU), the hard one 5 s later (SIGKILL). */
+const WITH_CPU_LIMIT = 'ulimit -S -t "$1" && ulimit -H -t $(($1 + 5)) && shift && exec "$@"';
 
 /** A Vega-Lite specification (kept loose: the charts module builds them as plain objects). */
 export type VegaLiteSpec = Record<string, unknown>;
@@ -21,7 +36,10 @@ export type VegaLiteSpec = Record<string, unknown>;
 export interface RendererOptions {
   /** The renderer program (render-vega-lite.mjs). */
   script?: string;
+  /** Wall-clock limit. @default 30 minutes */
   timeoutMs?: number;
+  /** CPU-time limit in whole seconds, where there is a POSIX shell to set it. @default 120 */
+  cpuLimitS?: number;
 }
 
 /** Renders each spec to an SVG document string, in order; the same specs give the same bytes. */
@@ -31,13 +49,15 @@ export async function renderChartsToSvg(
 ): Promise<string[]> {
   if (specs.length === 0) return [];
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const cpuLimitS = options.cpuLimitS ?? CPU_LIMIT_S;
   const { code, signal, timedOut, stdout, stderr } = await runRenderer(
     options.script ?? RENDERER,
     JSON.stringify(specs),
-    timeoutMs,
+    { timeoutMs, cpuLimitS },
   );
   const failed = (what: string) => new Error(`Internal error: the chart renderer ${what}`);
   if (timedOut) throw failed(`took over ${timeoutMs / 1000} s and was stopped`);
+  if (signal === "SIGXCPU") throw failed(`used over ${cpuLimitS} s of CPU and was stopped`);
   if (signal !== null) throw failed(`was killed (${signal})${stderr === "" ? "" : `: ${stderr}`}`);
   if (code !== 0) throw failed(`failed (exit code ${code}): ${stderr}`);
   let svgs: unknown;
@@ -72,12 +92,24 @@ function stopRenderersAtExit(): void {
   });
 }
 
-function runRenderer(script: string, input: string, timeoutMs: number): Promise<RendererRun> {
+/** The command that runs the renderer: under a CPU limit where a POSIX shell can set one. */
+function rendererCommand(script: string, cpuLimitS: number): [string, string[]] {
+  // No execArgv: the renderer is plain JavaScript and must not inherit tsx's or vitest's loaders.
+  if (process.platform === "win32") return [process.execPath, [script]];
+  return ["/bin/sh", ["-c", WITH_CPU_LIMIT, "sh", String(cpuLimitS), process.execPath, script]];
+}
+
+function runRenderer(
+  script: string,
+  input: string,
+  limits: { timeoutMs: number; cpuLimitS: number },
+): Promise<RendererRun> {
+  const { timeoutMs } = limits;
   stopRenderersAtExit();
   return new Promise((resolve, reject) => {
-    // No execArgv: the renderer is plain JavaScript and must not inherit tsx's or vitest's loaders.
+    const [command, args] = rendererCommand(script, limits.cpuLimitS);
     // TZ=UTC: no chart may depend on the machine's time zone, even if one later uses a time scale.
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(command, args, {
       env: { ...process.env, TZ: "UTC" },
       stdio: ["pipe", "pipe", "pipe"],
     });

@@ -149,7 +149,7 @@ async function readSearchFile(distDir: string): Promise<Buffer<SharedArrayBuffer
  * scale 16 that an answer without `q` on resumes never needs. The index and the dataset come from one build
  * (the manifest is read before and after them), so a mismatch, reported then, is a damaged dist/.
  */
-function defineOnFirstUse<K extends keyof EngineContext>(
+export function defineOnFirstUse<K extends keyof EngineContext>(
   context: EngineContext,
   key: K,
   make: () => EngineContext[K],
@@ -166,7 +166,7 @@ function defineOnFirstUse<K extends keyof EngineContext>(
 }
 
 /** Parses the resume search index and checks it indexes this dataset's resumes, in this order. */
-function loadSearchIndex(distDir: string, dataset: Dataset, bytes: Buffer): SearchIndex {
+export function loadSearchIndex(distDir: string, dataset: Dataset, bytes: Buffer): SearchIndex {
   const file = path.join(distDir, SEARCH_FILE);
   let index: SearchIndex;
   try {

@@ -1,6 +1,6 @@
 /**
- * What the Netlify Function loads: the engine's compact data from dist/_engine (the dataset, the resume
- * search index, the manifest), once per instance. Precomputed responses are not in the function bundle:
+ * What the Netlify Function loads: the engine's compact data from dist/_engine (the dataset and the resume
+ * search index, each part when first used: load-function-engine.ts), once per instance. Precomputed responses are not in the function bundle:
  * the CDN serves them, and the engine gives the same bytes for anything else.
  * @module
  */
@@ -11,7 +11,7 @@ import { DATASET_FILE } from "../output-format/manifest.ts";
 import type { Endpoint } from "../query/endpoint.ts";
 import type { HandlerDeps } from "./handle-request.ts";
 import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "./live-cache.ts";
-import { loadHost } from "./load-host.ts";
+import { loadFunctionEngine } from "./load-function-engine.ts";
 import { EMPTY_STORE } from "./precomputed-store.ts";
 
 /**
@@ -31,19 +31,22 @@ export function findEngineDist(moduleUrl: string, env: NodeJS.ProcessEnv = proce
 export function loadFunctionDeps(distDir: () => string, endpoints: readonly Endpoint[]): () => Promise<HandlerDeps> {
   let loading: Promise<HandlerDeps> | undefined;
   return () => {
-    loading ??= loadHost(distDir()).then(
-      ({ context }) => ({
-        context,
-        endpoints,
-        store: EMPTY_STORE,
-        liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024),
-        logError: (error: unknown) => console.error(error),
-      }),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
+    // A promise, though the load is synchronous: a failure reaches the handler as a rejection, as before.
+    loading ??= Promise.resolve()
+      .then(() => loadFunctionEngine(distDir()))
+      .then(
+        (context) => ({
+          context,
+          endpoints,
+          store: EMPTY_STORE,
+          liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024),
+          logError: (error: unknown) => console.error(error),
+        }),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
     return loading;
   };
 }

@@ -41,9 +41,10 @@ export async function renderOnce(seeds: string): Promise<RenderFloor> {
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as RenderFloor;
 }
 
-/** Builds `seeds` into `out` in a child process. */
-export async function buildOnce(seeds: string, out: string): Promise<BuildRun> {
-  const { stdout } = await runProcess(process.execPath, ["scripts/bench/build-child.mjs", seeds, out], { cwd: ROOT });
+/** Builds `seeds` into `out` in a child process; with `engineOnly`, the engine's files alone (`--engine-only`). */
+export async function buildOnce(seeds: string, out: string, options: { engineOnly?: boolean } = {}): Promise<BuildRun> {
+  const args = ["scripts/bench/build-child.mjs", seeds, out, ...(options.engineOnly === true ? ["--engine-only"] : [])];
+  const { stdout } = await runProcess(process.execPath, args, { cwd: ROOT });
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as BuildRun;
 }
 

@@ -77,6 +77,12 @@ describe("functionRunLines", () => {
     expect(functionRunLines([run([1, 4], 2)])).toEqual([
       "Netlify function rows of scale 1, 4: measured apart by `npm run bench:function`, 2026-11-28 12:30 UTC, load average 2.00 → 3.00.",
     ]);
+    // The machine, where the run recorded it.
+    expect(
+      functionRunLines([{ ...run([16], 2), machine: "Intel(R) Xeon(R) Processor, 2 CPUs, Node v20.20.2" }]),
+    ).toEqual([
+      "Netlify function rows of scale 16: measured apart by `npm run bench:function`, 2026-11-28 12:30 UTC, Intel(R) Xeon(R) Processor, 2 CPUs, Node v20.20.2, load average 2.00 → 3.00.",
+    ]);
     const markdown = latestRunMarkdown(
       mergeFunctionRows(saved, [{ scale: 16, figures: figures(1500) }], run([16], 2)),
       "latest.json",

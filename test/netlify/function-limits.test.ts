@@ -5,9 +5,8 @@
  * refused as the contract says, none is over the 4 MB limit of one answer (Netlify carries 6 MB), and the
  * process never runs out of heap.
  *
- * The build is made once, in beforeAll, with a file budget of 100: the function reads only `_engine/`, and
- * rendering the precomputed responses it never reads is most of a build's time. Seeding and building
- * scale 4 took 2 to 4 minutes here under a load average of 20 on 2 cores.
+ * The build is made once, in beforeAll, with `--engine-only`: the function reads only `_engine/`, and the
+ * pages, downloads and precomputed responses it never reads were most of a build's time.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,11 +31,9 @@ beforeAll(async () => {
   const seeds = path.join(root, "seeds");
   const dist = path.join(root, "dist");
   writeSample(seeds, { scale: 4 });
-  const built = spawnSync(
-    process.execPath,
-    ["scripts/build.mjs", "--seeds", seeds, "--out", dist, "--max-files", "100"],
-    { encoding: "utf8" },
-  );
+  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--seeds", seeds, "--out", dist, "--engine-only"], {
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`the scale-4 build failed: ${built.stderr}`);
   report = await probeFunction(await bundleFunction(), dist, FUNCTION_HEAP_MIB);
 }, 1_200_000);

@@ -76,11 +76,7 @@ describe("the Netlify Function", () => {
 
   it("bundles the engine's compact data, not the precomputed tree: far under Netlify's 50 MB zipped", async () => {
     const files = includedFiles();
-    expect(files.map((file) => path.basename(file)).sort()).toEqual([
-      "dataset.json",
-      "manifest.json",
-      "resume-search.json",
-    ]);
+    expect(files.map((file) => path.basename(file)).sort()).toEqual(["dataset.json", "resume-search.json"]);
     const bundle = await build({
       entryPoints: ["scripts/functions/api.ts"],
       bundle: true,
