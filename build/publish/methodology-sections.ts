@@ -140,9 +140,9 @@ export function calibrationSection(dataset: Dataset, chart: string): string {
     entry.latest_ggr === null ? "—" : formatCount(entry.latest_ggr),
   ]);
   return `<h2 id="calibration">Calibration against ground truth</h2>
-<p>Where a regulator publishes gross gaming revenue (GGR), the tracked demand is checked against it. For each market (country, regulator and vertical), the calibrated periods (months, quarters, half-years or years, as the regulator publishes) are those with GGR and tracked demand in every month (total volume above 0); a period missing on either side is left out. The correlation is Pearson's <em>r</em> between the period's tracked demand total and GGR over those periods (none below 3 months or for a constant series).</p>
+<p>Where a regulator publishes gross gaming revenue (GGR), the tracked demand is checked against it. For each market (country, regulator and vertical), the calibrated periods (months, quarters, half-years or years, as the regulator publishes) are those with GGR and tracked demand in every month (total volume above 0); a period missing on either side is left out. The correlation is Pearson's <em>r</em> between the period's tracked demand total and GGR over those periods (none below 3 periods or for a constant series).</p>
 <p>Revenue estimates per brand, split among licensed brands only, are the next section's; they are published with <code>/ground-truth</code>.</p>
-${renderTable("Calibration per market: months calibrated, correlation r and latest GGR", ["Country", "Regulator", "Currency", "Months", "r", "Latest month", "Latest GGR"], rows, [3, 4, 6])}
+${renderTable("Calibration per market: reporting periods calibrated, correlation r and latest GGR", ["Country", "Regulator", "Currency", "Periods", "r", "Latest period", "Latest GGR"], rows, [3, 4, 6])}
 ${chart}`;
 }
 

@@ -65,6 +65,15 @@ describe("unknown facts of the exports fixture", () => {
     expect(page).toContain("1 provider ranked on part of the measures, 0 without a rank_score");
   });
 
+  it("counts calibration in reporting periods, which may be quarters or years, not months", async () => {
+    const { dist } = await exportsBuild();
+    const page = await readFile(path.join(dist, "methodology/index.html"), "utf8");
+    expect(page).toContain(
+      "<caption>Calibration per market: reporting periods calibrated, correlation r and latest GGR</caption>",
+    );
+    expect(page).not.toContain("months calibrated");
+  });
+
   it("shows a compare row's missing facts as null, not 0, and a brand's unmonitored pages as unknown", async () => {
     const { context, dist } = await exportsBuild();
     const { data } = await getJson(context, "/api/dataset/v1/compare?brands=fjordbet,rheinspiel");
