@@ -18,6 +18,13 @@ const regulator = (code: string, verticals: string[] | null) => at("s/regulators
 const license = (location: string, regulatorCode: string, verticals: string[] | null) =>
   at("s/licenses/l.csv", location, { id: `L-${location}`, regulator_code: regulatorCode, verticals, status: "active" });
 
+/** Appends a `verticals` column to a spreadsheet CSV (CRLF), filled on the one row that starts with `rowStart`. */
+async function addVerticalsColumn(file: string, rowStart: string, verticals: string): Promise<void> {
+  const lines = (await readFile(file, "utf8")).split("\r\n");
+  const cell = (line: string, at: number) => (at === 0 ? "verticals" : line.startsWith(rowStart) ? verticals : "");
+  await writeFile(file, lines.map((line, at) => (line === "" ? line : `${line},${cell(line, at)}`)).join("\r\n"));
+}
+
 describe("license_vertical_not_licensed", () => {
   it("warns of a license's verticals outside its regulator's, and of no other license", () => {
     const warnings = findSeedWarnings(
@@ -49,28 +56,8 @@ describe("license_vertical_not_licensed", () => {
     roots.push(root);
     const seeds = path.join(root, "seeds");
     await cp(SEEDS_EXPORTS, seeds, { recursive: true });
-    const regulators = path.join(seeds, "regulators", "regulators.csv");
-    const lines = (await readFile(regulators, "utf8")).split("\r\n");
-    await writeFile(
-      regulators,
-      lines
-        .map((line, at) =>
-          line === "" ? line : `${line},${at === 0 ? "verticals" : line.startsWith("SGA") ? "lottery|betting" : ""}`,
-        )
-        .join("\r\n"),
-    );
-    const licenses = path.join(seeds, "licenses", "licenses.csv");
-    const rows = (await readFile(licenses, "utf8")).split("\r\n");
-    await writeFile(
-      licenses,
-      rows
-        .map((line, at) =>
-          line === ""
-            ? line
-            : `${line},${at === 0 ? "verticals" : line.startsWith("SGA-19-02") ? "betting|casino" : ""}`,
-        )
-        .join("\r\n"),
-    );
+    await addVerticalsColumn(path.join(seeds, "regulators", "regulators.csv"), "SGA,", "lottery|betting");
+    await addVerticalsColumn(path.join(seeds, "licenses", "licenses.csv"), "SGA-19-02,", "betting|casino");
     const { problems, warnings } = await checkSeeds(seeds);
     expect(problems).toEqual([]);
     expect(warnings.filter((warning) => warning.code === "license_vertical_not_licensed").map(formatWarning)).toEqual([
