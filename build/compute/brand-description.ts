@@ -10,12 +10,14 @@ export interface DescriptionFacts {
   brand: Pick<Brand, "name" | "founded_year" | "verticals" | "status">;
   marketsWithDemand: readonly string[];
   activeRegulators: readonly string[];
+  /** False when the data set has no license at all: a brand's licenses are then unknown, not none. */
+  licensesKnown: boolean;
   trust: TrustHistoryEntry;
 }
 
 /** Composes the description from facts, in a fixed sentence order. */
 export function describeBrand(facts: DescriptionFacts): string {
-  const { brand, marketsWithDemand, activeRegulators, trust } = facts;
+  const { brand, marketsWithDemand, activeRegulators, licensesKnown, trust } = facts;
   const sentences = [
     // An unknown founding year is left out, never written as "null".
     `${brand.name} is a ${joinList(brand.verticals)} brand${brand.founded_year === null ? "" : ` founded in ${brand.founded_year}`}, currently ${brand.status}.`,
@@ -24,7 +26,9 @@ export function describeBrand(facts: DescriptionFacts): string {
       : "No search demand is measured for it.",
     activeRegulators.length > 0
       ? `It holds active licenses from ${joinList(activeRegulators)}.`
-      : "It holds no active license in the tracked registers.",
+      : licensesKnown
+        ? "It holds no active license in the tracked registers."
+        : "Its licenses are unknown: the data set has no register data.",
     trustSentence(trust),
   ];
   return sentences.join(" ");

@@ -64,6 +64,7 @@ export function computeBrands(
           brand,
           marketsWithDemand,
           activeRegulators: [...new Set(active.map((license) => license.regulator_code))].sort(compareStrings),
+          licensesKnown: present.licenses,
           trust,
         }),
       };

@@ -68,6 +68,7 @@ function thinDemandShares({ index, countries }: Pick<Dataset, "index" | "countri
 /** A provider with games whose averages and rank rest on fewer than N of them. */
 function thinProviderFigures({ providerRanks }: Pick<Dataset, "providerRanks">): BuildWarning[] {
   return providerRanks
+    .flatMap((entry) => (entry.games_count === null ? [] : [{ ...entry, games_count: entry.games_count }]))
     .filter((entry) => entry.games_count > 0 && entry.games_count < MIN_FIGURE_RECORDS)
     .map((entry) => ({
       code: "few_records",

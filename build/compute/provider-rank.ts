@@ -9,6 +9,7 @@ import type { providerComponents } from "../response-schemas/primitives.ts";
 import { PROVIDER_MEASURES, type ProviderMeasure } from "../response-schemas/vocabularies.ts";
 import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
+import { knownWeightedMean } from "./known-weighted-mean.ts";
 import { round1, round4 } from "./numbers.ts";
 
 /** Weights of the normalised sub-measures; they sum to 1. Documented on the methodology page. */
@@ -37,13 +38,18 @@ export interface ProviderRankInputs {
   asOf: string;
 }
 
-type RawMeasures = Omit<ProviderRankEntry, "rank" | "rank_score" | "components">;
+type RawMeasures = Pick<ProviderRankEntry, "slug" | "name" | ProviderMeasure>;
 
 /** The first day after the release window opens: releases on a later date and up to `asOf` count. */
 export function releaseWindowStart(asOf: string): string {
   return `${String(Number(asOf.slice(0, 4)) - RELEASE_WINDOW_MONTHS / 12).padStart(4, "0")}${asOf.slice(4, 10)}`;
 }
 
+/**
+ * The raw measures. Unknown is not zero (#26): a provider's mean RTP is unknown when none of its games publishes
+ * one; the catalog counts are unknown when the data set has no games at all, and the lobby counts when it has
+ * no lobby sightings at all. Within data that has them, a provider with none has a known 0.
+ */
 function rawMeasures(inputs: ProviderRankInputs): RawMeasures[] {
   const providerOfGame = new Map(inputs.games.map((game) => [game.slug, game.provider]));
   const brands = new Map<string, Set<string>>();
@@ -54,76 +60,61 @@ function rawMeasures(inputs: ProviderRankInputs): RawMeasures[] {
     brands.set(provider, (brands.get(provider) ?? new Set()).add(seen.brand));
     countries.set(provider, (countries.get(provider) ?? new Set()).add(seen.country));
   }
+  const hasGames = inputs.games.length > 0;
+  const hasLobby = inputs.lobby.length > 0;
   const from = releaseWindowStart(inputs.asOf);
   const gamesByProvider = groupBy(inputs.games, (game) => game.provider);
   return inputs.providers.map((provider) => {
     const games = gamesByProvider.get(provider.slug) ?? [];
     const rtps = games.flatMap((game) => (game.rtp === null ? [] : [game.rtp]));
+    const released = games.filter((game) => game.released_at > from && game.released_at <= inputs.asOf).length;
     return {
       slug: provider.slug,
       name: provider.name,
-      games_count: games.length,
+      games_count: hasGames ? games.length : null,
       rtp_avg: rtps.length === 0 ? null : round4(rtps.reduce((sum, rtp) => sum + rtp, 0) / rtps.length),
-      release_activity: games.filter((game) => game.released_at > from && game.released_at <= inputs.asOf).length,
-      casino_presence: brands.get(provider.slug)?.size ?? 0,
-      regional_diversity: countries.get(provider.slug)?.size ?? 0,
+      release_activity: hasGames ? released : null,
+      casino_presence: hasLobby ? (brands.get(provider.slug)?.size ?? 0) : null,
+      regional_diversity: hasLobby ? (countries.get(provider.slug)?.size ?? 0) : null,
     };
   });
+}
+
+/** Each known measure as a share of the largest known value, 0-100 (1 decimal); 0 when that maximum is 0. */
+function normalise(raw: readonly RawMeasures[]): Record<ProviderMeasure, number | null>[] {
+  const maxima = Object.fromEntries(
+    PROVIDER_MEASURES.map((measure) => [measure, Math.max(0, ...raw.map((entry) => entry[measure] ?? 0))]),
+  ) as Record<ProviderMeasure, number>;
+  return raw.map(
+    (entry) =>
+      Object.fromEntries(
+        PROVIDER_MEASURES.map((measure) => {
+          const value = entry[measure];
+          if (value === null) return [measure, null];
+          return [measure, maxima[measure] > 0 ? round1((value / maxima[measure]) * 100) : 0];
+        }),
+      ) as Record<ProviderMeasure, number | null>,
+  );
 }
 
 /**
  * Ranks every provider.
  *
- * - Each sub-measure is normalised: `value / max over all providers × 100` (0 when the max is 0
- *   or the value is null), rounded to 1 decimal.
- * - `rank_score = Σ weight × component` over {@link PROVIDER_RANK_WEIGHTS}, of the rounded
- *   components, rounded to 1 decimal, so anyone can re-add the published numbers.
- * - `rank` orders rank_score descending, slug ascending.
+ * - Each known sub-measure is normalised: `value / max over all providers × 100` (0 when the max is 0),
+ *   rounded to 1 decimal; an unknown one stays `null`.
+ * - `rank_score` is the weighted mean of the known rounded components over {@link PROVIDER_RANK_WEIGHTS}, their
+ *   weights re-spread in proportion (the Trust Score's rule), rounded to 1 decimal, so anyone can re-add the
+ *   published numbers; `coverage` lists the measures it rests on; null when none is known.
+ * - `rank` orders rank_score descending (null last), slug ascending.
  */
 export function computeProviderRanks(inputs: ProviderRankInputs): ProviderRankEntry[] {
   const raw = rawMeasures(inputs);
-  const measures = PROVIDER_MEASURES;
-  const maxima = Object.fromEntries(
-    measures.map((measure) => [measure, Math.max(0, ...raw.map((entry) => entry[measure] ?? 0))]),
-  ) as Record<ProviderMeasure, number>;
-  const scored = raw.map((entry) => {
-    const components = Object.fromEntries(
-      measures.map((measure) => [
-        measure,
-        maxima[measure] > 0 ? round1(((entry[measure] ?? 0) / maxima[measure]) * 100) : 0,
-      ]),
-    ) as Record<ProviderMeasure, number>;
-    const rank_score = round1(
-      measures.reduce((sum, measure) => sum + PROVIDER_RANK_WEIGHTS[measure] * components[measure], 0),
-    );
-    return { ...entry, rank_score, components };
+  const normalised = normalise(raw);
+  const scored = raw.map(({ slug, name, ...measures }, position) => {
+    const components = normalised[position]!;
+    const { value, coverage } = knownWeightedMean(PROVIDER_MEASURES, PROVIDER_RANK_WEIGHTS, components);
+    return { slug, name, rank_score: value === null ? null : round1(value), ...measures, coverage, components };
   });
-  scored.sort((a, b) => b.rank_score - a.rank_score || compareStrings(a.slug, b.slug));
-  return scored.map(
-    (
-      {
-        slug,
-        name,
-        rank_score,
-        games_count,
-        rtp_avg,
-        release_activity,
-        casino_presence,
-        regional_diversity,
-        components,
-      },
-      position,
-    ) => ({
-      rank: position + 1,
-      slug,
-      name,
-      rank_score,
-      games_count,
-      rtp_avg,
-      release_activity,
-      casino_presence,
-      regional_diversity,
-      components,
-    }),
-  );
+  scored.sort((a, b) => (b.rank_score ?? -1) - (a.rank_score ?? -1) || compareStrings(a.slug, b.slug));
+  return scored.map((entry, position) => ({ rank: position + 1, ...entry }));
 }

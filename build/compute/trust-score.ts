@@ -5,6 +5,7 @@
  * @module
  */
 import type { Brand, Domain, License, Monitoring, TcAlert } from "../load/schemas.ts";
+import { knownWeightedMean } from "./known-weighted-mean.ts";
 import { marketPresenceComponent } from "./market-presence.ts";
 import { clamp, round1 } from "./numbers.ts";
 import { periodEndDate, yearsBetween } from "./periods.ts";
@@ -112,13 +113,11 @@ const roundKnown = (value: number | null): number | null => (value === null ? nu
  * published components. With every component known the weights sum to 1 and it is their plain weighted sum.
  */
 export function scoreComponents(components: TrustComponents): TrustResult {
-  const coverage = TRUST_COMPONENTS.filter((name) => components[name] !== null);
-  const knownWeight = coverage.reduce((sum, name) => sum + TRUST_WEIGHTS[name], 0);
-  const weighted = coverage.reduce((sum, name) => sum + TRUST_WEIGHTS[name] * components[name]!, 0);
+  const { value, coverage, knownWeight } = knownWeightedMean(TRUST_COMPONENTS, TRUST_WEIGHTS, components);
   // A tolerance, so that weights adding up to exactly half in decimals are not provisional by binary drift.
   const provisional = knownWeight < PROVISIONAL_BELOW_WEIGHT - 1e-9;
-  if (coverage.length === 0) return { score: null, grade: null, provisional, coverage, components };
-  const score = round1(coverage.length === TRUST_COMPONENTS.length ? weighted : weighted / knownWeight);
+  if (value === null) return { score: null, grade: null, provisional, coverage, components };
+  const score = round1(value);
   return { score, grade: gradeOf(score), provisional, coverage, components };
 }
 

@@ -37,6 +37,7 @@ export function findSeedWarnings(records: Records, snapshotDate: string): BuildW
     ...activeAfterExpiry(records.licenses ?? [], snapshotDate),
     ...demandOutsideMarkets(records.brands ?? [], records.demand ?? []),
     ...brandsWithoutDomain(records.brands ?? [], records.domains ?? []),
+    ...verticalsOutsideRegulator(records.licenses ?? [], records.regulators ?? []),
   ];
 }
 
@@ -96,4 +97,39 @@ function brandsWithoutDomain(brands: readonly LocatedRecord[], domains: readonly
       ...locatedAt(record, "slug"),
       message: `Brand ${String(record.value.slug)} has no domain in domains/: its domain signals (whois, backlinks, health, DNS) are unknown`,
     }));
+}
+
+/**
+ * A license naming a vertical its regulator does not license: the license is read as covering only the
+ * verticals the regulator licenses (compute/licensed-brands.ts), so the rest would drop out unseen.
+ */
+function verticalsOutsideRegulator(
+  licenses: readonly LocatedRecord[],
+  regulators: readonly LocatedRecord[],
+): BuildWarning[] {
+  const licensed = new Map(
+    regulators.map((record) => [record.value.code as string, record.value.verticals as string[] | null | undefined]),
+  );
+  return licenses.flatMap((record) => {
+    const {
+      id,
+      regulator_code: regulator,
+      verticals,
+    } = record.value as {
+      id: string;
+      regulator_code: string;
+      verticals?: string[] | null;
+    };
+    const allowed = licensed.get(regulator);
+    if (verticals == null || allowed == null) return [];
+    const outside = verticals.filter((vertical) => !allowed.includes(vertical));
+    if (outside.length === 0) return [];
+    return [
+      {
+        code: "license_vertical_not_licensed",
+        ...locatedAt(record, "verticals"),
+        message: `License ${id} names ${outside.join(", ")}, which its regulator ${regulator} does not license (it licenses ${allowed.join(", ")}): the license is counted for ${verticals.filter((vertical) => allowed.includes(vertical)).join(", ") || "no vertical"} only`,
+      },
+    ];
+  });
 }

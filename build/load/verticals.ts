@@ -16,7 +16,7 @@ export const VERTICAL_ALIASES: Readonly<Record<string, Vertical>> = { betting: "
 export const GROUND_TRUTH_VERTICALS = [...VERTICALS, "total"] as const;
 
 const spelled = (value: unknown): unknown =>
-  typeof value === "string" && value in VERTICAL_ALIASES ? VERTICAL_ALIASES[value] : value;
+  typeof value === "string" && Object.hasOwn(VERTICAL_ALIASES, value) ? VERTICAL_ALIASES[value] : value;
 
 /** A vertical, `betting` read as `sportsbook`. */
 export const verticalSchema = z.preprocess(spelled, z.enum(VERTICALS));

@@ -13,8 +13,9 @@ import { median, round4 } from "../compute/numbers.ts";
 import { pairSeries } from "../compute/period-volumes.ts";
 import { escapeHtml, formatCount, renderTable } from "./html.ts";
 
-const volumeText = (volume: number | null): string => (volume === null ? "null (outage)" : formatCount(volume));
-const share = (value: number | null): string => (value === null ? "null" : value.toFixed(4));
+const volumeText = (volume: number | null): string =>
+  volume === null ? "<code>null</code> (outage)" : formatCount(volume);
+const share = (value: number | null): string => (value === null ? "<code>null</code>" : value.toFixed(4));
 
 /** The worked example of a group of values: each brand's volume, sod and adi, and the measured sum and maximum. */
 function exampleTable(caption: string, values: readonly IndexValue[]): string {

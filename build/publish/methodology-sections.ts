@@ -93,17 +93,22 @@ ${chart}`;
 
 /** §3: provider and game ranks. */
 export function ranksSection(dataset: Dataset): string {
+  const ranks = dataset.providerRanks;
   const weights = (Object.keys(PROVIDER_RANK_WEIGHTS) as ProviderMeasure[]).map((name) => [
     `<code>${name}</code>`,
     escapeHtml(PROVIDER_MEASURES[name]),
     formatPercent(PROVIDER_RANK_WEIGHTS[name]),
+    `${formatCount(ranks.filter((entry) => entry.components[name] !== null).length)} of ${formatCount(ranks.length)}`,
   ]);
-  const top = dataset.providerRanks
+  const top = ranks
     .slice(0, 5)
-    .map((entry) => [String(entry.rank), escapeHtml(entry.name), entry.rank_score.toFixed(1)]);
+    .map((entry) => [String(entry.rank), escapeHtml(entry.name), entry.rank_score?.toFixed(1) ?? "unknown"]);
+  const partial = ranks.filter((entry) => entry.rank_score !== null && entry.coverage.length < weights.length).length;
+  const unscored = ranks.filter((entry) => entry.rank_score === null).length;
   return `<h2 id="provider-rank">Provider rank</h2>
-<p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0 or the value is missing), and <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> orders rank_score descending, then slug.</p>
-${renderTable("Provider rank measures and weights", ["Measure", "What it counts", "Weight"], weights, [2])}
+<p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0); with every measure known, <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> orders rank_score descending, then slug.</p>
+<p>Unknown is not zero, as for the Trust Score: a measure whose inputs the data set does not have is <code>null</code>, never 0 (the mean RTP of a provider none of whose games publishes one; the game counts where the data set has no games at all; casino presence and regional diversity where it has no lobby sightings at all). <code>rank_score</code> is then the weighted mean of the known measures, their weights re-spread in proportion (each known weight ÷ the sum of the known weights), and each rank lists the measures it rests on (<code>coverage</code>); with no known measure, rank_score is <code>null</code> and the provider ranks last. Known absence is not unknown: where the data set has lobby sightings, a provider none of whose games is seen counts 0. Now: ${formatCount(partial)} provider${partial === 1 ? "" : "s"} ranked on part of the measures, ${formatCount(unscored)} without a rank_score.</p>
+${renderTable("Provider rank measures, weights and providers whose inputs are known now", ["Measure", "What it counts", "Weight", "Providers known"], weights, [2, 3])}
 ${renderTable(top.length === dataset.providerRanks.length ? `Every provider now (${top.length})` : `The ${top.length} highest-ranked providers now`, ["Rank", "Provider", "rank_score"], top, [0, 2])}
 <h2 id="game-rank">GameRank</h2>
 <p>How prominently casino lobbies show a game. <code>presence</code> is the number of distinct brands whose lobbies show it (a brand seen in several countries counts once); <code>avg_position</code> is the mean lobby position over every sighting (1 = first tile, 4 decimals). Games are ranked by presence descending, then avg_position ascending (the published, rounded value), then slug; games never seen in a lobby have no rank. This snapshot ranks ${formatCount(dataset.gameRanks.length)} of ${formatCount(dataset.games.length)} games.</p>`;
@@ -135,9 +140,9 @@ export function calibrationSection(dataset: Dataset, chart: string): string {
     entry.latest_ggr === null ? "—" : formatCount(entry.latest_ggr),
   ]);
   return `<h2 id="calibration">Calibration against ground truth</h2>
-<p>Where a regulator publishes gross gaming revenue (GGR), the tracked demand is checked against it. For each market (country, regulator and vertical), the calibrated periods (months, quarters, half-years or years, as the regulator publishes) are those with GGR and tracked demand in every month (total volume above 0); a period missing on either side is left out. The correlation is Pearson's <em>r</em> between the period's tracked demand total and GGR over those periods (none below 3 months or for a constant series).</p>
+<p>Where a regulator publishes gross gaming revenue (GGR), the tracked demand is checked against it. For each market (country, regulator and vertical), the calibrated periods (months, quarters, half-years or years, as the regulator publishes) are those with GGR and tracked demand in every month (total volume above 0); a period missing on either side is left out. The correlation is Pearson's <em>r</em> between the period's tracked demand total and GGR over those periods (none below 3 periods or for a constant series).</p>
 <p>Revenue estimates per brand, split among licensed brands only, are the next section's; they are published with <code>/ground-truth</code>.</p>
-${renderTable("Calibration per market: months calibrated, correlation r and latest GGR", ["Country", "Regulator", "Currency", "Months", "r", "Latest month", "Latest GGR"], rows, [3, 4, 6])}
+${renderTable("Calibration per market: reporting periods calibrated, correlation r and latest GGR", ["Country", "Regulator", "Currency", "Periods", "r", "Latest period", "Latest GGR"], rows, [3, 4, 6])}
 ${chart}`;
 }
 

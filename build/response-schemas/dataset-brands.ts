@@ -138,14 +138,17 @@ export const compareItem = z
       grade: trustGradeOrNull,
       provisional: trustProvisional,
       coverage: trustCoverage,
-      rank,
+      rank: rank.nullable().describe("Its place in the Trust Score ranking; null when it has no score (unknown)"),
       components: trustComponents,
     }),
-    licenses: z.strictObject({
-      active: licensesCount,
-      total: count.describe("Licenses in any status"),
-      regulators: z.array(z.string()).describe("Codes of the regulators of those licenses, sorted"),
-    }),
+    licenses: z
+      .strictObject({
+        active: licensesCount,
+        total: count.describe("Licenses in any status"),
+        regulators: z.array(z.string()).describe("Codes of the regulators of those licenses, sorted"),
+      })
+      .nullable()
+      .describe("Its licenses; null when the data set has no license data at all (unknown, not none)"),
     markets: brandSchema.shape.markets,
     review_rating: reputationSchema.shape.review_rating,
     review_count: reputationSchema.shape.review_count,

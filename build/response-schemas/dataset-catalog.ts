@@ -16,6 +16,7 @@ import {
   slug,
   sortEcho,
   providerComponents,
+  providerCoverage,
   providerWeights,
 } from "./primitives.ts";
 
@@ -23,10 +24,25 @@ const rtpAverage = z
   .number()
   .nullable()
   .describe("Mean RTP of its games that publish one, percent (4 decimals); null when none does");
-const releaseActivity = count.describe("Games released in the 12 months up to the snapshot");
-const casinoPresence = count.describe("Distinct brands whose lobbies show at least one of its games");
-const regionalDiversity = count.describe("Distinct countries of those lobby sightings");
-const rankScore = score100.describe("Weighted sum of the normalised sub-measures, 0-100 (1 decimal)");
+const gamesCount = count
+  .nullable()
+  .describe("Games of the catalog by this provider; null when the data set has no games at all");
+const releaseActivity = count
+  .nullable()
+  .describe("Games released in the 12 months up to the snapshot; null when the data set has no games at all");
+const casinoPresence = count
+  .nullable()
+  .describe(
+    "Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings",
+  );
+const regionalDiversity = count
+  .nullable()
+  .describe("Distinct countries of those lobby sightings; null when the data set has no lobby sightings");
+const rankScore = score100
+  .nullable()
+  .describe(
+    "Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known",
+  );
 const presence = count.describe("Distinct brands whose lobbies show the game");
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
 
@@ -77,11 +93,12 @@ export const providerRankItem = z
     slug,
     name: z.string(),
     rank_score: rankScore,
-    games_count: count,
+    games_count: gamesCount,
     rtp_avg: rtpAverage,
     release_activity: releaseActivity,
     casino_presence: casinoPresence,
     regional_diversity: regionalDiversity,
+    coverage: providerCoverage,
   })
   .meta({ id: "ProviderRank", description: "A provider in the activity ranking" });
 
@@ -108,6 +125,7 @@ export const providerCard = z
         release_activity: releaseActivity,
         casino_presence: casinoPresence,
         regional_diversity: regionalDiversity,
+        coverage: providerCoverage,
         components: providerComponents,
         weights: providerWeights,
       })

@@ -74,9 +74,13 @@ export const trustWeights = perKey(TRUST_COMPONENTS, z.number().min(0).max(1)).m
   description: "Weight of each Trust Score component; they sum to 1",
 });
 /** The provider-rank sub-measures, each normalised 0-100. */
-export const providerComponents = perKey(PROVIDER_MEASURES, score100).describe(
-  "Each sub-measure normalised 0-100 against the largest provider's value (1 decimal)",
+export const providerComponents = perKey(PROVIDER_MEASURES, score100.nullable()).describe(
+  "Each sub-measure normalised 0-100 against the largest provider's value (1 decimal); null where unknown",
 );
+/** The provider-rank sub-measures a rank_score rests on. */
+export const providerCoverage = z
+  .array(z.enum(PROVIDER_MEASURES))
+  .describe("The sub-measures the rank_score rests on (known inputs), in weight order");
 /** The provider-rank weights. */
 export const providerWeights = perKey(PROVIDER_MEASURES, z.number().min(0).max(1)).describe(
   "Weight of each provider-rank sub-measure; they sum to 1",

@@ -19,6 +19,7 @@ const facts = (overrides: Partial<DescriptionFacts>): DescriptionFacts => ({
   brand,
   marketsWithDemand: [],
   activeRegulators: [],
+  licensesKnown: true,
   trust: trust as unknown as DescriptionFacts["trust"],
   ...overrides,
 });

@@ -90,11 +90,11 @@ describe("computeProviderRanks", () => {
       rank_score: 48.8,
       components: { games_count: 25, rtp_avg: 100, release_activity: 50, casino_presence: 50, regional_diversity: 50 },
     });
-    // none: a provider without games scores 0 on everything (a null RTP counts 0)
+    // none: a provider without games scores a known 0 on the counts; its RTP is unknown, not 0
     expect(none).toMatchObject({
       rank: 3,
       rank_score: 0,
-      components: { games_count: 0, rtp_avg: 0, release_activity: 0, casino_presence: 0, regional_diversity: 0 },
+      components: { games_count: 0, rtp_avg: null, release_activity: 0, casino_presence: 0, regional_diversity: 0 },
     });
   });
 
@@ -121,10 +121,10 @@ describe("computeProviderRanks", () => {
         { slug: "alpha", name: "Alpha" },
       ],
       games: [game("z1", "zeta", 95, "2010-01-01"), game("a1", "alpha", 95, "2010-01-01")],
-      lobby: [],
+      lobby: [seen("b1", "other", "GB")],
       asOf: AS_OF,
     });
-    // games 100 and rtp 100 only (no releases, no lobbies): .25·100 + .1·100 = 35
+    // games 100 and rtp 100 only (no releases, lobbies showing neither): .25·100 + .1·100 = 35
     expect(tied.map((entry) => [entry.rank, entry.slug, entry.rank_score])).toEqual([
       [1, "alpha", 35],
       [2, "zeta", 35],

@@ -823,9 +823,11 @@ export interface components {
                 provisional: boolean;
                 /** @description The components the score rests on (known inputs), in weight order */
                 coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
-                rank: number;
+                /** @description Its place in the Trust Score ranking; null when it has no score (unknown) */
+                rank: number | null;
                 components: components["schemas"]["TrustComponents"];
             };
+            /** @description Its licenses; null when the data set has no license data at all (unknown, not none) */
             licenses: {
                 /** @description Licenses active at the snapshot date */
                 active: number;
@@ -833,7 +835,7 @@ export interface components {
                 total: number;
                 /** @description Codes of the regulators of those licenses, sorted */
                 regulators: string[];
-            };
+            } | null;
             markets: string[];
             /** @default null */
             review_rating: number | null;
@@ -1424,23 +1426,25 @@ export interface components {
             /** @description Its provider rank with the sub-measures; null when it is not ranked */
             rank: {
                 rank: number;
-                /** @description Weighted sum of the normalised sub-measures, 0-100 (1 decimal) */
-                rank_score: number;
+                /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
+                rank_score: number | null;
                 /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
                 rtp_avg: number | null;
-                /** @description Games released in the 12 months up to the snapshot */
-                release_activity: number;
-                /** @description Distinct brands whose lobbies show at least one of its games */
-                casino_presence: number;
-                /** @description Distinct countries of those lobby sightings */
-                regional_diversity: number;
-                /** @description Each sub-measure normalised 0-100 against the largest provider's value (1 decimal) */
+                /** @description Games released in the 12 months up to the snapshot; null when the data set has no games at all */
+                release_activity: number | null;
+                /** @description Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings */
+                casino_presence: number | null;
+                /** @description Distinct countries of those lobby sightings; null when the data set has no lobby sightings */
+                regional_diversity: number | null;
+                /** @description The sub-measures the rank_score rests on (known inputs), in weight order */
+                coverage: ("games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity")[];
+                /** @description Each sub-measure normalised 0-100 against the largest provider's value (1 decimal); null where unknown */
                 components: {
-                    games_count: number;
-                    rtp_avg: number;
-                    release_activity: number;
-                    casino_presence: number;
-                    regional_diversity: number;
+                    games_count: number | null;
+                    rtp_avg: number | null;
+                    release_activity: number | null;
+                    casino_presence: number | null;
+                    regional_diversity: number | null;
                 };
                 /** @description Weight of each provider-rank sub-measure; they sum to 1 */
                 weights: {
@@ -1492,17 +1496,20 @@ export interface components {
             rank: number;
             slug: string;
             name: string;
-            /** @description Weighted sum of the normalised sub-measures, 0-100 (1 decimal) */
-            rank_score: number;
-            games_count: number;
+            /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
+            rank_score: number | null;
+            /** @description Games of the catalog by this provider; null when the data set has no games at all */
+            games_count: number | null;
             /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
             rtp_avg: number | null;
-            /** @description Games released in the 12 months up to the snapshot */
-            release_activity: number;
-            /** @description Distinct brands whose lobbies show at least one of its games */
-            casino_presence: number;
-            /** @description Distinct countries of those lobby sightings */
-            regional_diversity: number;
+            /** @description Games released in the 12 months up to the snapshot; null when the data set has no games at all */
+            release_activity: number | null;
+            /** @description Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings */
+            casino_presence: number | null;
+            /** @description Distinct countries of those lobby sightings; null when the data set has no lobby sightings */
+            regional_diversity: number | null;
+            /** @description The sub-measures the rank_score rests on (known inputs), in weight order */
+            coverage: ("games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity")[];
         };
         ProviderRanksResponse: {
             meta: {

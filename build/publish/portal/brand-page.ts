@@ -181,7 +181,10 @@ function paymentMethods(methods: readonly string[] | null): string {
   return methods.length === 0 ? "none" : methods.map(words).join(", ");
 }
 
-function alertsSection(alerts: readonly Alert[], total: number): string {
+function alertsSection(alerts: readonly Alert[], total: number, monitored: boolean): string {
+  // Without monitoring, no alert is no evidence: "no change detected" would read as a clean record.
+  if (alerts.length === 0 && !monitored)
+    return `<h2 id="alerts">Terms and conditions alerts</h2><p>No change to the brand's terms, withdrawal or responsible-gambling pages is recorded, and whether they changed is unknown: the data set does not record that they are monitored (transparency is unknown).</p>`;
   if (alerts.length === 0)
     return `<h2 id="alerts">Terms and conditions alerts</h2><p>No change to the brand's terms, withdrawal or responsible-gambling pages was detected.</p>`;
   const items = alerts.map(
@@ -220,7 +223,7 @@ ${historyChart(card, history)}
 ${demandSection(context, card)}
 ${licensesSection(card)}
 ${domainsSection(card)}
-${alertsSection(alerts.data, Number(alerts.meta.total ?? alerts.data.length))}
+${alertsSection(alerts.data, Number(alerts.meta.total ?? alerts.data.length), card.trust.components.transparency !== null)}
 ${compare}
 <h2 id="api">In the API</h2>
 <p><code>${SERVICE_BASES.dataset}/brands/${escapeHtml(slug)}</code> · <code>${SERVICE_BASES.dataset}/brands/${escapeHtml(slug)}/trust-history</code></p>`;

@@ -4,6 +4,7 @@
  * call and its real answer, and a few sample rows.
  * @module
  */
+import { changeCaption } from "../change-caption.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
 import { counted } from "../counted.ts";
@@ -83,9 +84,13 @@ ${lineChartFigure({ id: "featured", caption: `${data.chart.length === data.share
 }
 
 export function quickStart(context: EngineContext): string {
-  const answer = engineAnswer(context, QUICK_START.endpoint, {}, QUICK_START.pairs);
+  const answer = engineAnswer<{ growth_pct: number | null }[]>(context, QUICK_START.endpoint, {}, QUICK_START.pairs);
+  const shown =
+    answer.data.length === 0
+      ? "The brands whose searches changed most between the last two months (none yet: the data set has fewer than two months)"
+      : `${changeCaption(answer.data.map((entry) => entry.growth_pct))} in searches between the last two months`;
   return `<h2 id="quick-start">Quick start</h2>
-<p>No key, no sign-up: every answer is JSON with its source, license and attribution in <code>meta</code>. The three brands whose searches grew most between the last two months:</p>
+<p>No key, no sign-up: every answer is JSON with its source, license and attribution in <code>meta</code>. ${shown}:</p>
 <pre><code>curl -s '${escapeHtml(context.dataset.site.base_url + QUICK_START_PATH)}'</code></pre>
 <p>Its answer (formatted):</p>
 <pre><code>${escapeHtml(JSON.stringify(answer, null, 2))}</code></pre>`;
@@ -111,6 +116,6 @@ export function sampleRows(context: EngineContext): string {
     String(resume.experience_years),
   ]);
   return `<h2 id="samples">Sample rows</h2>
-${renderTable(`The 5 brands with the highest Trust Score (<code>${SERVICE_BASES.dataset}/trust-scores?per_page=5</code>)`, ["Rank", "Brand", "Trust Score", "Grade"], brandRows, [0, 2])}
-${renderTable(`The 3 most recently updated resumes (<code>${SERVICE_BASES.resumes}/resumes?per_page=3</code>)`, ["Title", "Role", "Seniority", "Years"], resumeRows, [3])}`;
+${renderTable(`${brandRows.length === context.dataset.brands.length ? `Every brand (${brandRows.length}) by Trust Score` : `The ${counted(brandRows.length, "brand")} with the highest Trust Score`} (<code>${SERVICE_BASES.dataset}/trust-scores?per_page=5</code>)`, ["Rank", "Brand", "Trust Score", "Grade"], brandRows, [0, 2])}
+${renderTable(`${resumeRows.length === context.dataset.resumes.length ? `Every resume (${resumeRows.length}), most recently updated first` : `The ${counted(resumeRows.length, "most recently updated resume")}`} (<code>${SERVICE_BASES.resumes}/resumes?per_page=3</code>)`, ["Title", "Role", "Seniority", "Years"], resumeRows, [3])}`;
 }

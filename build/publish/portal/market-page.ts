@@ -3,6 +3,7 @@
  * charts are build-time SVG with a table equivalent (line-chart.ts).
  * @module
  */
+import { changeCaption } from "../change-caption.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
 import { counted } from "../counted.ts";
@@ -57,18 +58,18 @@ function moversSection(data: MarketData): string {
   const trending = data.trending.map((entry: Mover) => [
     brandLink(entry.brand, entry.name),
     formatCount(entry.previous),
-    formatCount(entry.current ?? 0),
+    entry.current === undefined ? "—" : formatCount(entry.current),
     signed(entry.growth_pct),
   ]);
   const momentum = data.momentum.map((entry: Mover) => [
     brandLink(entry.brand, entry.name),
-    formatCount(entry.volume ?? 0),
+    entry.volume == null ? "—" : formatCount(entry.volume),
     signed(entry.wow_pct),
     escapeHtml(entry.direction ?? ""),
   ]);
   return `<h2 id="movers">Trending and momentum</h2>
 <p>Growth of search volume between the last two months of the dataset; momentum marks a change as flat within the market's noise band (rule on the <a href="${SITE_LINKS.methodology}">methodology</a> page). API: <code>${SERVICE_BASES.dataset}/trending?country=${data.country.code}</code>.</p>
-${trending.length === 0 ? "<p>No trending entry for this market.</p>" : renderTable(`The ${trending.length} fastest-growing brands`, ["Brand", "Previous volume", "Current volume", "Growth"], trending, [1, 2, 3])}
+${trending.length === 0 ? "<p>No trending entry for this market.</p>" : renderTable(changeCaption(data.trending.map((entry) => entry.growth_pct)), ["Brand", "Previous volume", "Current volume", "Growth"], trending, [1, 2, 3])}
 ${momentum.length === 0 ? "" : renderTable(`Momentum: the ${momentum.length} largest changes`, ["Brand", "Volume", "Change", "Direction"], momentum, [1, 2])}`;
 }
 

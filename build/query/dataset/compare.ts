@@ -51,14 +51,19 @@ export const compareEndpoint: Endpoint = {
           grade: brand.trust.grade,
           provisional: brand.trust.provisional,
           coverage: brand.trust.coverage,
-          rank: context.index.trustRankBySlug.get(brand.slug),
+          // A brand without a score is placed last by /trust-scores; beside others that would read as a real rank.
+          rank: brand.trust.score === null ? null : (context.index.trustRankBySlug.get(brand.slug) ?? null),
           components: brand.trust.components,
         },
-        licenses: {
-          active: brand.licenses_count,
-          total: licenses.length,
-          regulators: [...new Set(licenses.map((license) => license.regulator_code))].sort(),
-        },
+        // Without any license data in the data set, "0 licenses" would be a claim the data cannot make.
+        licenses:
+          context.dataset.licenses.length === 0
+            ? null
+            : {
+                active: brand.licenses_count,
+                total: licenses.length,
+                regulators: [...new Set(licenses.map((license) => license.regulator_code))].sort(),
+              },
         markets: brand.markets,
         review_rating: brand.reputation?.review_rating ?? null,
         review_count: brand.reputation?.review_count ?? null,

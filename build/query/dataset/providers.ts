@@ -100,6 +100,7 @@ function providerCard(context: EngineContext, provider: Provider) {
             release_activity: rank.release_activity,
             casino_presence: rank.casino_presence,
             regional_diversity: rank.regional_diversity,
+            coverage: rank.coverage,
             components: rank.components,
             weights: PROVIDER_RANK_WEIGHTS,
           },

@@ -104,7 +104,13 @@ describe("GET /provider-ranks", () => {
   it("ranks every provider by rank_score descending by default, with the description's fields", async () => {
     const { body } = await getJson(host, "/provider-ranks");
     expect(body.meta).toMatchObject({ sort: "rank_score", order: "desc", total: providers.length });
-    expect(Object.keys(body.data[0])).toEqual(["rank", "slug", "name", ...FIELDS.filter((field) => field !== "name")]);
+    expect(Object.keys(body.data[0])).toEqual([
+      "rank",
+      "slug",
+      "name",
+      ...FIELDS.filter((field) => field !== "name"),
+      "coverage",
+    ]);
     expect(ranks.map((rank) => rank.rank)).toEqual(ranks.map((_, i) => i + 1));
     expect(ranks.every((rank) => Number(rank.rank_score) >= 0 && Number(rank.rank_score) <= 100)).toBe(true);
   });
