@@ -116,15 +116,15 @@ export const countrySchema = z.strictObject({
   code: countryCode,
   name: nonEmpty,
   trust_tier: z.int().min(1).max(3).describe("1 = strictly regulated market, 3 = grey market"),
-  active: z.boolean(),
+  active: z.boolean().describe("True when the publisher marks the market as active"),
 });
 
 export const regulatorSchema = z.strictObject({
   code: z.string().regex(/^[A-Z0-9]{2,12}$/, "Expected an upper-case regulator code"),
   name: nonEmpty,
-  jurisdiction: countryCode,
+  jurisdiction: countryCode.describe("Country whose licenses it issues (ISO 3166-1 alpha-2)"),
   tier: z.int().min(1).max(3).describe("1 = strict regulator, 3 = lenient"),
-  register_url: webUrl,
+  register_url: webUrl.describe("Address of its public license register"),
   verticals: unknownWhenAbsent(distinctList(verticalSchema).min(1)).describe(
     "The verticals the regulator licenses (#27); absent: all of them",
   ),
@@ -134,47 +134,56 @@ const storeRating = z.strictObject({ rating: z.number().min(0).max(5), reviews: 
 
 /** A brand's review-site reputation; each part may be unknown on its own (a rating without complaint counts). */
 export const reputationSchema = z.strictObject({
-  review_rating: unknownWhenAbsent(z.number().min(0).max(5)),
-  review_count: unknownWhenAbsent(z.int().min(0)),
-  complaints_total: unknownWhenAbsent(z.int().min(0)),
-  complaints_resolved: unknownWhenAbsent(z.int().min(0)),
+  review_rating: unknownWhenAbsent(z.number().min(0).max(5)).describe("Mean rating on review sites, 0-5 stars"),
+  review_count: unknownWhenAbsent(z.int().min(0)).describe("Number of reviews that rating rests on"),
+  complaints_total: unknownWhenAbsent(z.int().min(0)).describe("Complaints filed against the brand on complaint sites"),
+  complaints_resolved: unknownWhenAbsent(z.int().min(0)).describe("Of those complaints, the number resolved"),
 });
 
 export const brandSchema = z.strictObject({
   slug,
   name: nonEmpty,
-  status: z.enum(["active", "dormant", "closed"]),
-  founded_year: unknownWhenAbsent(z.int().min(1990).max(2100)),
-  verticals: distinctList(verticalSchema).min(1),
+  status: z.enum(["active", "dormant", "closed"]).describe("Operating status: active, dormant or closed"),
+  founded_year: unknownWhenAbsent(z.int().min(1990).max(2100)).describe("Year the brand was founded"),
+  verticals: distinctList(verticalSchema)
+    .min(1)
+    .describe("The verticals it operates in: casino, sportsbook, poker, lottery"),
   markets: distinctList(countryCode),
-  reputation: unknownWhenAbsent(reputationSchema),
+  reputation: unknownWhenAbsent(reputationSchema).describe("Review-site rating and complaint counts"),
   // Within app_stores, null keeps its meaning: no app in that store (a known fact).
-  app_stores: unknownWhenAbsent(z.strictObject({ ios: storeRating.nullable(), android: storeRating.nullable() })),
+  app_stores: unknownWhenAbsent(
+    z.strictObject({ ios: storeRating.nullable(), android: storeRating.nullable() }),
+  ).describe("Rating (0-5) and review count of its iOS and Android apps; a store null: no app there"),
   social: unknownWhenAbsent(z.record(key, z.int().min(0)).describe("Network key → followers")),
-  payment_methods: unknownWhenAbsent(distinctList(key)),
-  withdrawal_days: unknownWhenAbsent(z.number().min(0).max(60)),
+  payment_methods: unknownWhenAbsent(distinctList(key)).describe(
+    "Payment method keys of its cashier, e.g. visa, trustly, bitcoin",
+  ),
+  withdrawal_days: unknownWhenAbsent(z.number().min(0).max(60)).describe("Typical time to pay out a withdrawal, days"),
   responsible_gambling: unknownWhenAbsent(
     z.strictObject({
       self_exclusion: unknownWhenAbsent(z.boolean()),
       deposit_limits: unknownWhenAbsent(z.boolean()),
       reality_check: unknownWhenAbsent(z.boolean()),
     }),
-  ),
+  ).describe("Which responsible-gambling tools it offers: self-exclusion, deposit limits, reality checks"),
 });
 
 /** What a check of a domain saw; `checked_at` dates it (absent: as of the snapshot, #27). */
 export const domainHealthSchema = z.strictObject({
-  https: unknownWhenAbsent(z.boolean()),
-  status_code: unknownWhenAbsent(z.int().min(100).max(599)),
-  uptime_pct: unknownWhenAbsent(percent),
-  response_ms: unknownWhenAbsent(z.int().min(0)),
+  https: unknownWhenAbsent(z.boolean()).describe("True when the site is served over HTTPS"),
+  status_code: unknownWhenAbsent(z.int().min(100).max(599)).describe("HTTP status code of the home page"),
+  uptime_pct: unknownWhenAbsent(percent).describe("Share of checks the site answered, percent"),
+  response_ms: unknownWhenAbsent(z.int().min(0)).describe("Response time of the home page, milliseconds"),
   checked_at: unknownWhenAbsent(isoDate),
 });
 
 export const domainSchema = z.strictObject({
-  domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "Expected a lower-case host name"),
+  domain: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "Expected a lower-case host name")
+    .describe("The domain's host name, lower case"),
   brand: slug,
-  primary: z.boolean(),
+  primary: z.boolean().describe("True for the brand's main domain (one per brand)"),
   whois: unknownWhenAbsent(
     z.strictObject({
       registrar: unknownWhenAbsent(nonEmpty),
@@ -182,33 +191,38 @@ export const domainSchema = z.strictObject({
       expires_at: unknownWhenAbsent(isoDate),
       privacy: unknownWhenAbsent(z.boolean()),
     }),
-  ),
+  ).describe("WHOIS registration: registrar, creation and expiry dates, privacy protection"),
   backlinks: unknownWhenAbsent(
     z.strictObject({
       referring_domains: unknownWhenAbsent(z.int().min(0)),
       total: unknownWhenAbsent(z.int().min(0)),
       authority: unknownWhenAbsent(z.int().min(0).max(100)),
     }),
+  ).describe("Backlinks: referring domains, total links and authority (0-100)"),
+  health: unknownWhenAbsent(domainHealthSchema).describe(
+    "The latest check: HTTPS, status code, uptime and response time (the domain-checks download dates each)",
   ),
-  health: unknownWhenAbsent(domainHealthSchema),
   dns: unknownWhenAbsent(
     z.strictObject({
       a: unknownWhenAbsent(z.array(z.string())),
       mx: unknownWhenAbsent(z.array(z.string())),
       ns: unknownWhenAbsent(z.array(z.string())),
     }),
-  ),
+  ).describe("DNS records: A, MX and NS"),
 });
 
 export const licenseSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9-]+$/, "Expected an id of letters, digits and dashes"),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "Expected an id of letters, digits and dashes")
+    .describe("The license's identifier in this data set"),
   brand: slug,
   regulator_code: regulatorSchema.shape.code,
-  license_number: nonEmpty,
+  license_number: nonEmpty.describe("The number the regulator's register gives the license"),
   status: z.enum(["active", "suspended", "revoked", "expired"]),
-  issued_at: isoDate,
+  issued_at: isoDate.describe("Date of issue"),
   // Absent and null are one: no expiry known (a register export without the column).
-  expires_at: isoDate.nullable().default(null),
+  expires_at: isoDate.nullable().default(null).describe("Expiry date; null when none is known"),
   status_changed_at: isoDate
     .nullable()
     .default(null)
@@ -223,9 +237,9 @@ export const licenseSchema = z.strictObject({
 export const providerSchema = z.strictObject({
   slug,
   name: nonEmpty,
-  founded_year: unknownWhenAbsent(z.int().min(1970).max(2100)),
-  headquarters: unknownWhenAbsent(countryCode),
-  website: unknownWhenAbsent(webUrl),
+  founded_year: unknownWhenAbsent(z.int().min(1970).max(2100)).describe("Year the studio was founded"),
+  headquarters: unknownWhenAbsent(countryCode).describe("Country of its head office (ISO 3166-1 alpha-2)"),
+  website: unknownWhenAbsent(webUrl).describe("Address of its website"),
 });
 
 /** Game kinds: a closed vocabulary of the API (`/games?kind=`), so the seeds must keep to it. */
@@ -234,13 +248,15 @@ export const GAME_KINDS = ["bingo", "crash", "instant", "live", "slot", "table"]
 export const gameSchema = z.strictObject({
   slug,
   name: nonEmpty,
-  provider: slug,
-  kind: z.enum(GAME_KINDS),
+  provider: slug.describe("Slug of the game's provider (studio)"),
+  kind: z.enum(GAME_KINDS).describe("Kind of game: bingo, crash, instant, live, slot or table"),
   rtp: unknownWhenAbsent(z.number().min(50).max(100)).describe("Return to player, percent"),
-  volatility: unknownWhenAbsent(z.enum(["low", "medium", "high", "very_high"])),
-  themes: distinctList(key),
-  features: distinctList(key),
-  released_at: isoDate,
+  volatility: unknownWhenAbsent(z.enum(["low", "medium", "high", "very_high"])).describe(
+    "How unevenly the game pays out: low, medium, high or very_high",
+  ),
+  themes: distinctList(key).describe("Theme keys, e.g. fruits, animals, sports"),
+  features: distinctList(key).describe("Feature keys, e.g. side_bets, free_spins"),
+  released_at: isoDate.describe("Release date"),
 });
 
 /** One sighting of a game in a casino lobby: the brand's lobby in a country, at a position (1 = first). */
@@ -281,22 +297,32 @@ export const groundTruthSchema = z.strictObject({
     .regex(
       GGR_PERIOD_PATTERN,
       "Expected a reporting period: YYYY-MM, YYYY-Qn (quarter), YYYY-H1 or YYYY-H2 (half-year), or YYYY",
-    ),
+    )
+    .describe("The reporting period: a month (YYYY-MM), quarter (YYYY-Qn), half-year (YYYY-H1, YYYY-H2) or year"),
   vertical: groundTruthVerticalSchema
     .default("total")
     .describe("The vertical the GGR is of; total (the default) for the whole market"),
   ggr: z.number().min(0).describe("Gross gaming revenue in the currency's units"),
-  currency: z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 currency code"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "Expected an ISO 4217 currency code")
+    .describe("Currency the regulator reports GGR in (ISO 4217)"),
 });
 
 export const tcAlertSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9-]+$/, "Expected an id of letters, digits and dashes"),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "Expected an id of letters, digits and dashes")
+    .describe("The alert's identifier"),
   brand: slug,
-  page_type: z.enum(["terms", "withdrawal", "responsible_gambling"]),
-  change_type: z.enum(["new", "modified", "removed"]),
+  page_type: z
+    .enum(["terms", "withdrawal", "responsible_gambling"])
+    .describe("The page that changed: terms, withdrawal or responsible_gambling"),
+  change_type: z.enum(["new", "modified", "removed"]).describe("What happened to it: new, modified or removed"),
+  // Not described here: the response schemas reuse this field for every date-time (primitives.ts).
   detected_at: isoDateTime,
-  url: webUrl,
-  summary: nonEmpty,
+  url: webUrl.describe("Address of the page"),
+  summary: nonEmpty.describe("What changed, in a sentence"),
 });
 
 /**
@@ -326,7 +352,9 @@ export const domainCheckSchema = z.strictObject({
 export const monitoringSchema = z.strictObject({
   brand: slug,
   since: isoDate.describe("The first day the pages were watched"),
-  pages: distinctList(tcAlertSchema.shape.page_type).min(1),
+  pages: distinctList(tcAlertSchema.shape.page_type)
+    .min(1)
+    .describe("The pages watched: terms, withdrawal, responsible_gambling"),
 });
 
 /**
@@ -342,28 +370,36 @@ export const consentSchema = z.strictObject({
 });
 
 export const resumeSchema = z.strictObject({
-  id: z.int().min(1),
-  title: nonEmpty,
-  role: key,
-  verticals: distinctList(key),
-  traffic: distinctList(key),
-  seniority: z.enum(["junior", "middle", "senior", "lead", "head"]),
-  skills: distinctList(nonEmpty),
-  experience_years: z.number().min(0).max(60),
-  contact_quality: z.enum(["direct", "service", "none"]),
-  contacts: z.strictObject({
-    email: z.email().optional(),
-    telegram: z
-      .string()
-      .regex(/^@[A-Za-z0-9_]{3,}$/, "Expected a Telegram handle: @ then at least 3 letters, digits or underscores")
-      .optional(),
-    phone: z
-      .string()
-      .regex(/^\+[0-9 ]{7,}$/, "Expected an international phone number: + then at least 7 digits or spaces")
-      .optional(),
-    linkedin: webUrl.optional(),
-  }),
-  source: key,
+  id: z.int().min(1).describe("The resume's identifier"),
+  title: nonEmpty.describe("The resume's headline, as the person wrote it"),
+  role: key.describe("Role key, e.g. media_buyer, affiliate_manager, seo"),
+  verticals: distinctList(key).describe("Vertical keys the person works in, e.g. gambling, betting, crypto, nutra"),
+  traffic: distinctList(key).describe("Traffic-source keys, e.g. facebook, google, seo, push"),
+  seniority: z
+    .enum(["junior", "middle", "senior", "lead", "head"])
+    .describe("Seniority level: junior, middle, senior, lead or head"),
+  skills: distinctList(nonEmpty).describe("Skills as listed on the resume, e.g. Keitaro, Google Ads"),
+  experience_years: z.number().min(0).max(60).describe("Years of professional experience"),
+  contact_quality: z
+    .enum(["direct", "service", "none"])
+    .describe(
+      "How the person can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none",
+    ),
+  contacts: z
+    .strictObject({
+      email: z.email().optional(),
+      telegram: z
+        .string()
+        .regex(/^@[A-Za-z0-9_]{3,}$/, "Expected a Telegram handle: @ then at least 3 letters, digits or underscores")
+        .optional(),
+      phone: z
+        .string()
+        .regex(/^\+[0-9 ]{7,}$/, "Expected an international phone number: + then at least 7 digits or spaces")
+        .optional(),
+      linkedin: webUrl.optional(),
+    })
+    .describe("E-mail, Telegram, phone and LinkedIn, as far as they are published"),
+  source: key.describe("Where the directory found the resume, e.g. linkedin, hh, job_board"),
   language: bcp47Tag.describe("Language of the text, a BCP 47 tag (en, de, pt-BR)"),
   updated_at: isoDateTime,
   text: nonEmpty,

@@ -54,7 +54,8 @@ const trustSummary = z.strictObject({
   weights: trustWeights,
 });
 
-const demandPoint = z.strictObject({
+/** One month of a brand's demand in a country; the demand-by-vertical download reads its texts too. */
+export const demandPoint = z.strictObject({
   period,
   volume: count.nullable().describe("Monthly search volume; null when tracked but not measured (an outage)"),
   sod: score100

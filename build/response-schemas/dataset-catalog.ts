@@ -45,6 +45,9 @@ const rankScore = score100
   );
 const presence = count.describe("Distinct brands whose lobbies show the game");
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
+const gamesCount = count.describe("Games of the catalog made by the provider");
+const providerRank = rank.describe("Position in the provider activity ranking (1 = highest rank_score)");
+const gameRank = rank.describe("GameRank: position by lobby presence (1 = shown by the most brands)");
 
 /**
  * A license's two statuses (#26): the effective one at the snapshot, which no published figure contradicts,
@@ -73,6 +76,7 @@ export const licenseItem = licenseSchema
 /** A regulator with its register's counts (component `Regulator`). */
 export const regulatorItem = regulatorSchema
   .extend({
+    code: regulatorSchema.shape.code.describe("The regulator's code, upper case (regulator_code elsewhere)"),
     licenses_count: count.describe("Licenses in its register, any status"),
     brands_count: count.describe("Distinct brands holding them"),
     verticals: z
@@ -83,13 +87,13 @@ export const regulatorItem = regulatorSchema
 
 /** A game provider (studio) (component `Provider`). */
 export const providerItem = z
-  .strictObject({ slug, name: z.string(), games_count: count })
+  .strictObject({ slug, name: z.string(), games_count: gamesCount })
   .meta({ id: "Provider", description: "A game provider (studio)" });
 
 /** A provider in the activity ranking (component `ProviderRank`). */
 export const providerRankItem = z
   .strictObject({
-    rank,
+    rank: providerRank,
     slug,
     name: z.string(),
     rank_score: rankScore,
@@ -102,7 +106,8 @@ export const providerRankItem = z
   })
   .meta({ id: "ProviderRank", description: "A provider in the activity ranking" });
 
-const topGame = z.strictObject({
+/** A game on its provider's card; the games download reads its texts too (`rank` may be null there). */
+export const topGame = z.strictObject({
   slug,
   name: z.string(),
   kind: gameSchema.shape.kind,
@@ -115,11 +120,11 @@ const topGame = z.strictObject({
 export const providerCard = z
   .strictObject({
     ...providerSchema.shape,
-    games_count: count,
+    games_count: gamesCount,
     games_by_kind: z.partialRecord(z.enum(GAME_KINDS), count).describe("Game counts per kind (kinds it has games of)"),
     rank: z
       .strictObject({
-        rank,
+        rank: providerRank,
         rank_score: rankScore,
         rtp_avg: rtpAverage,
         release_activity: releaseActivity,
@@ -159,7 +164,7 @@ export const gameCard = z
 /** A game in the lobby-presence ranking (component `GameRank`). */
 export const gameRankItem = z
   .strictObject({
-    rank,
+    rank: gameRank,
     slug,
     name: z.string(),
     provider: slug,

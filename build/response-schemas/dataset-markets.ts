@@ -13,11 +13,14 @@ import { count, countryCode, orderEcho, percentChange, period, score100, slug, s
 /** A market with its demand-data coverage (component `Country`). */
 export const countryItem = countrySchema
   .extend({
-    coverage: z.strictObject({
-      periods: count.describe("Dataset periods in which the market has demand data"),
-      share_pct: score100.describe("periods / all dataset periods × 100, 4 decimals"),
-      brands: count.describe("Distinct brands with at least one demand row in the market"),
-    }),
+    code: countrySchema.shape.code.describe("ISO 3166-1 alpha-2 country code"),
+    coverage: z
+      .strictObject({
+        periods: count.describe("Dataset periods in which the market has demand data"),
+        share_pct: score100.describe("periods / all dataset periods × 100, 4 decimals"),
+        brands: count.describe("Distinct brands with at least one demand row in the market"),
+      })
+      .describe("How much demand data the market has"),
     freshness: period.nullable().describe("The latest period with demand data; null when it has none"),
   })
   .meta({ id: "Country", description: "A market with its demand-data coverage" });
@@ -126,7 +129,7 @@ export const revenueModel = z
   .meta({ id: "RevenueModel", description: "GGR per unit of licensed search demand, with its errors" });
 
 /** A brand's share of a market's licensed demand and the revenue it implies (component `RevenueEstimate`). */
-const revenueEstimate = z
+export const revenueEstimate = z
   .strictObject({
     brand: slug,
     sod: score100.nullable().describe("The brand's sod among all tracked brands in the period's last month"),
@@ -172,13 +175,13 @@ export const calibrationEntry = z
       .describe(
         "Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series",
       ),
-    latest_period: groundTruthSchema.shape.period.nullable(),
-    latest_ggr: z.number().min(0).nullable(),
+    latest_period: groundTruthSchema.shape.period.nullable().describe("The latest reporting period with GGR"),
+    latest_ggr: z.number().min(0).nullable().describe("GGR of that period, in the currency's units"),
     model: revenueModel,
     estimate_period: groundTruthSchema.shape.period
       .nullable()
       .describe("The period whose GGR the estimates split: the latest with licensed demand in each month"),
-    estimate_ggr: z.number().min(0).nullable(),
+    estimate_ggr: z.number().min(0).nullable().describe("GGR of the estimate period, in the currency's units"),
     share_from: period.nullable().describe("First month of the lagged share's window (the period and 2 months before)"),
     share_to: period.nullable().describe("Last month of that window"),
     share_months: count.describe("Window months with every licensed brand measured, which the shares rest on"),
@@ -209,10 +212,12 @@ export const groundTruthRow = groundTruthSchema
   .meta({ id: "GroundTruth", description: "Regulator-published gross gaming revenue of a market and month" });
 
 /** A detected change of a brand's terms, withdrawal or responsible-gambling page (component `TcAlert`). */
-export const tcAlertItem = tcAlertSchema.meta({
-  id: "TcAlert",
-  description: "A detected change of a brand's terms, withdrawal or responsible-gambling page",
-});
+export const tcAlertItem = tcAlertSchema
+  .extend({ detected_at: tcAlertSchema.shape.detected_at.describe("When the change was detected (ISO 8601)") })
+  .meta({
+    id: "TcAlert",
+    description: "A detected change of a brand's terms, withdrawal or responsible-gambling page",
+  });
 
 /** The 200 body of `/countries` (component `CountriesResponse`). */
 export const countriesResponse = envelopeOf(z.array(countryItem), {

@@ -24,7 +24,7 @@ const listShape = {
   ...resumeSchema.pick(LIST_FIELDS).shape,
   has_contacts: z.boolean().describe("True when the resume has at least one contact"),
   source: resumeSchema.shape.source,
-  updated_at: resumeSchema.shape.updated_at,
+  updated_at: resumeSchema.shape.updated_at.describe("When the resume was last updated (ISO 8601)"),
   language: resumeSchema.shape.language,
   score: z.number().min(0).optional().describe("Relevance (4 decimals); only when the query has q"),
 };

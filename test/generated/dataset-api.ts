@@ -541,12 +541,19 @@ export interface components {
         BrandCard: {
             slug: string;
             name: string;
-            /** @enum {string} */
+            /**
+             * @description Operating status: active, dormant or closed
+             * @enum {string}
+             */
             status: "active" | "dormant" | "closed";
             /** @description A generated summary of the card in one paragraph */
             description: string;
-            /** @default null */
+            /**
+             * @description Year the brand was founded
+             * @default null
+             */
             founded_year: number | null;
+            /** @description The verticals it operates in: casino, sportsbook, poker, lottery */
             verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
             /** @description Countries the brand operates in */
             markets: string[];
@@ -571,18 +578,36 @@ export interface components {
                 components: components["schemas"]["TrustComponents"];
                 weights: components["schemas"]["TrustWeights"];
             };
-            /** @default null */
+            /**
+             * @description Review-site rating and complaint counts
+             * @default null
+             */
             reputation: {
-                /** @default null */
+                /**
+                 * @description Mean rating on review sites, 0-5 stars
+                 * @default null
+                 */
                 review_rating: number | null;
-                /** @default null */
+                /**
+                 * @description Number of reviews that rating rests on
+                 * @default null
+                 */
                 review_count: number | null;
-                /** @default null */
+                /**
+                 * @description Complaints filed against the brand on complaint sites
+                 * @default null
+                 */
                 complaints_total: number | null;
-                /** @default null */
+                /**
+                 * @description Of those complaints, the number resolved
+                 * @default null
+                 */
                 complaints_resolved: number | null;
             } | null;
-            /** @default null */
+            /**
+             * @description Rating (0-5) and review count of its iOS and Android apps; a store null: no app there
+             * @default null
+             */
             app_stores: {
                 ios: {
                     rating: number;
@@ -597,11 +622,20 @@ export interface components {
             social: {
                 [key: string]: number;
             } | null;
-            /** @default null */
+            /**
+             * @description Payment method keys of its cashier, e.g. visa, trustly, bitcoin
+             * @default null
+             */
             payment_methods: string[] | null;
-            /** @default null */
+            /**
+             * @description Typical time to pay out a withdrawal, days
+             * @default null
+             */
             withdrawal_days: number | null;
-            /** @default null */
+            /**
+             * @description Which responsible-gambling tools it offers: self-exclusion, deposit limits, reality checks
+             * @default null
+             */
             responsible_gambling: {
                 /** @default null */
                 self_exclusion: boolean | null;
@@ -611,9 +645,14 @@ export interface components {
                 reality_check: boolean | null;
             } | null;
             domains: {
+                /** @description The domain's host name, lower case */
                 domain: string;
+                /** @description True for the brand's main domain (one per brand) */
                 primary: boolean;
-                /** @default null */
+                /**
+                 * @description WHOIS registration: registrar, creation and expiry dates, privacy protection
+                 * @default null
+                 */
                 whois: {
                     /** @default null */
                     registrar: string | null;
@@ -624,7 +663,10 @@ export interface components {
                     /** @default null */
                     privacy: boolean | null;
                 } | null;
-                /** @default null */
+                /**
+                 * @description Backlinks: referring domains, total links and authority (0-100)
+                 * @default null
+                 */
                 backlinks: {
                     /** @default null */
                     referring_domains: number | null;
@@ -633,20 +675,38 @@ export interface components {
                     /** @default null */
                     authority: number | null;
                 } | null;
-                /** @default null */
+                /**
+                 * @description The latest check: HTTPS, status code, uptime and response time (the domain-checks download dates each)
+                 * @default null
+                 */
                 health: {
-                    /** @default null */
+                    /**
+                     * @description True when the site is served over HTTPS
+                     * @default null
+                     */
                     https: boolean | null;
-                    /** @default null */
+                    /**
+                     * @description HTTP status code of the home page
+                     * @default null
+                     */
                     status_code: number | null;
-                    /** @default null */
+                    /**
+                     * @description Share of checks the site answered, percent
+                     * @default null
+                     */
                     uptime_pct: number | null;
-                    /** @default null */
+                    /**
+                     * @description Response time of the home page, milliseconds
+                     * @default null
+                     */
                     response_ms: number | null;
                     /** @default null */
                     checked_at: string | null;
                 } | null;
-                /** @default null */
+                /**
+                 * @description DNS records: A, MX and NS
+                 * @default null
+                 */
                 dns: {
                     /** @default null */
                     a: string[] | null;
@@ -692,17 +752,25 @@ export interface components {
         };
         /** @description A license of the brand */
         BrandLicense: {
+            /** @description The license's identifier in this data set */
             id: string;
             regulator_code: string;
+            /** @description The number the regulator's register gives the license */
             license_number: string;
             /**
              * @description Effective status at the snapshot: a license whose expiry date is on or before the snapshot is expired, whatever the register says
              * @enum {string}
              */
             status: "active" | "suspended" | "revoked" | "expired";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of issue
+             */
             issued_at: string;
-            /** @default null */
+            /**
+             * @description Expiry date; null when none is known
+             * @default null
+             */
             expires_at: string | null;
             /**
              * @description When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)
@@ -733,7 +801,10 @@ export interface components {
             trust_grade: ("A" | "B" | "C" | "D" | "E") | null;
             /** @description True when the known components carry less than half of the weight: the grade is provisional */
             trust_provisional: boolean;
-            /** @enum {string} */
+            /**
+             * @description Operating status: active, dormant or closed
+             * @enum {string}
+             */
             status: "active" | "dormant" | "closed";
         };
         BrandsResponse: {
@@ -780,16 +851,20 @@ export interface components {
              * @enum {string}
              */
             vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
+            /** @description Currency the regulator reports GGR in (ISO 4217) */
             currency: string;
             /** @description Reporting periods (months, quarters, half-years or years) with GGR and tracked demand in each of their months */
             months: number;
             /** @description Pearson's r between monthly tracked demand and GGR, 4 decimals; null below 3 months or for a constant series */
             correlation: number | null;
+            /** @description The latest reporting period with GGR */
             latest_period: string | null;
+            /** @description GGR of that period, in the currency's units */
             latest_ggr: number | null;
             model: components["schemas"]["RevenueModel"];
             /** @description The period whose GGR the estimates split: the latest with licensed demand in each month */
             estimate_period: string | null;
+            /** @description GGR of the estimate period, in the currency's units */
             estimate_ggr: number | null;
             /** @description First month of the lagged share's window (the period and 2 months before) */
             share_from: string | null;
@@ -813,7 +888,10 @@ export interface components {
         CompareItem: {
             slug: string;
             name: string;
-            /** @enum {string} */
+            /**
+             * @description Operating status: active, dormant or closed
+             * @enum {string}
+             */
             status: "active" | "dormant" | "closed";
             trust: {
                 /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
@@ -823,11 +901,9 @@ export interface components {
                 provisional: boolean;
                 /** @description The components the score rests on (known inputs), in weight order */
                 coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
-                /** @description Its place in the Trust Score ranking; null when it has no score (unknown) */
-                rank: number | null;
+                rank: number;
                 components: components["schemas"]["TrustComponents"];
             };
-            /** @description Its licenses; null when the data set has no license data at all (unknown, not none) */
             licenses: {
                 /** @description Licenses active at the snapshot date */
                 active: number;
@@ -835,13 +911,22 @@ export interface components {
                 total: number;
                 /** @description Codes of the regulators of those licenses, sorted */
                 regulators: string[];
-            } | null;
+            };
             markets: string[];
-            /** @default null */
+            /**
+             * @description Mean rating on review sites, 0-5 stars
+             * @default null
+             */
             review_rating: number | null;
-            /** @default null */
+            /**
+             * @description Number of reviews that rating rests on
+             * @default null
+             */
             review_count: number | null;
-            /** @default null */
+            /**
+             * @description Rating (0-5) and review count of its iOS and Android apps; a store null: no app there
+             * @default null
+             */
             app_stores: {
                 ios: {
                     rating: number;
@@ -856,7 +941,10 @@ export interface components {
             social: {
                 [key: string]: number;
             } | null;
-            /** @default null */
+            /**
+             * @description Payment method keys of its cashier, e.g. visa, trustly, bitcoin
+             * @default null
+             */
             payment_methods: string[] | null;
         };
         CompareResponse: {
@@ -903,11 +991,14 @@ export interface components {
         };
         /** @description A market with its demand-data coverage */
         Country: {
+            /** @description ISO 3166-1 alpha-2 country code */
             code: string;
             name: string;
             /** @description 1 = strictly regulated market, 3 = grey market */
             trust_tier: number;
+            /** @description True when the publisher marks the market as active */
             active: boolean;
+            /** @description How much demand data the market has */
             coverage: {
                 /** @description Dataset periods in which the market has demand data */
                 periods: number;
@@ -1001,19 +1092,31 @@ export interface components {
         Game: {
             slug: string;
             name: string;
+            /** @description Slug of the game's provider (studio) */
             provider: string;
-            /** @enum {string} */
+            /**
+             * @description Kind of game: bingo, crash, instant, live, slot or table
+             * @enum {string}
+             */
             kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
             /**
              * @description Return to player, percent
              * @default null
              */
             rtp: number | null;
-            /** @default null */
+            /**
+             * @description How unevenly the game pays out: low, medium, high or very_high
+             * @default null
+             */
             volatility: ("low" | "medium" | "high" | "very_high") | null;
+            /** @description Theme keys, e.g. fruits, animals, sports */
             themes: string[];
+            /** @description Feature keys, e.g. side_bets, free_spins */
             features: string[];
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Release date
+             */
             released_at: string;
         };
         /** @description The card of a game */
@@ -1024,18 +1127,29 @@ export interface components {
                 slug: string;
                 name: string;
             };
-            /** @enum {string} */
+            /**
+             * @description Kind of game: bingo, crash, instant, live, slot or table
+             * @enum {string}
+             */
             kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
             /**
              * @description Return to player, percent
              * @default null
              */
             rtp: number | null;
-            /** @default null */
+            /**
+             * @description How unevenly the game pays out: low, medium, high or very_high
+             * @default null
+             */
             volatility: ("low" | "medium" | "high" | "very_high") | null;
+            /** @description Theme keys, e.g. fruits, animals, sports */
             themes: string[];
+            /** @description Feature keys, e.g. side_bets, free_spins */
             features: string[];
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Release date
+             */
             released_at: string;
             /** @description GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence 0) */
             game_rank: {
@@ -1069,11 +1183,15 @@ export interface components {
         };
         /** @description A game in the lobby-presence ranking */
         GameRank: {
+            /** @description GameRank: position by lobby presence (1 = shown by the most brands) */
             rank: number;
             slug: string;
             name: string;
             provider: string;
-            /** @enum {string} */
+            /**
+             * @description Kind of game: bingo, crash, instant, live, slot or table
+             * @enum {string}
+             */
             kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
             /** @description Distinct brands whose lobbies show the game */
             presence: number;
@@ -1145,6 +1263,7 @@ export interface components {
         GroundTruth: {
             country: string;
             regulator_code: string;
+            /** @description The reporting period: a month (YYYY-MM), quarter (YYYY-Qn), half-year (YYYY-H1, YYYY-H2) or year */
             period: string;
             /**
              * @description The vertical the GGR is of; total (the default) for the whole market
@@ -1154,6 +1273,7 @@ export interface components {
             vertical: "casino" | "sportsbook" | "poker" | "lottery" | "total";
             /** @description Gross gaming revenue in the currency's units */
             ggr: number;
+            /** @description Currency the regulator reports GGR in (ISO 4217) */
             currency: string;
             /** @description Tracked demand in that market over the period's months; null unless each has demand data */
             demand_total: number | null;
@@ -1221,18 +1341,26 @@ export interface components {
         };
         /** @description A license from a regulator's public register */
         License: {
+            /** @description The license's identifier in this data set */
             id: string;
             brand: string;
             regulator_code: string;
+            /** @description The number the regulator's register gives the license */
             license_number: string;
             /**
              * @description Effective status at the snapshot: a license whose expiry date is on or before the snapshot is expired, whatever the register says
              * @enum {string}
              */
             status: "active" | "suspended" | "revoked" | "expired";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of issue
+             */
             issued_at: string;
-            /** @default null */
+            /**
+             * @description Expiry date; null when none is known
+             * @default null
+             */
             expires_at: string | null;
             /**
              * @description When a non-active status took effect; null while active, or not known (then it takes effect no later than the snapshot)
@@ -1406,18 +1534,29 @@ export interface components {
         Provider: {
             slug: string;
             name: string;
+            /** @description Games of the catalog made by the provider */
             games_count: number;
         };
         /** @description The card of a game provider */
         ProviderCard: {
             slug: string;
             name: string;
-            /** @default null */
+            /**
+             * @description Year the studio was founded
+             * @default null
+             */
             founded_year: number | null;
-            /** @default null */
+            /**
+             * @description Country of its head office (ISO 3166-1 alpha-2)
+             * @default null
+             */
             headquarters: string | null;
-            /** @default null */
+            /**
+             * @description Address of its website
+             * @default null
+             */
             website: string | null;
+            /** @description Games of the catalog made by the provider */
             games_count: number;
             /** @description Game counts per kind (kinds it has games of) */
             games_by_kind: {
@@ -1425,26 +1564,25 @@ export interface components {
             };
             /** @description Its provider rank with the sub-measures; null when it is not ranked */
             rank: {
+                /** @description Position in the provider activity ranking (1 = highest rank_score) */
                 rank: number;
-                /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
-                rank_score: number | null;
+                /** @description Weighted sum of the normalised sub-measures, 0-100 (1 decimal) */
+                rank_score: number;
                 /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
                 rtp_avg: number | null;
-                /** @description Games released in the 12 months up to the snapshot; null when the data set has no games at all */
-                release_activity: number | null;
-                /** @description Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings */
-                casino_presence: number | null;
-                /** @description Distinct countries of those lobby sightings; null when the data set has no lobby sightings */
-                regional_diversity: number | null;
-                /** @description The sub-measures the rank_score rests on (known inputs), in weight order */
-                coverage: ("games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity")[];
-                /** @description Each sub-measure normalised 0-100 against the largest provider's value (1 decimal); null where unknown */
+                /** @description Games released in the 12 months up to the snapshot */
+                release_activity: number;
+                /** @description Distinct brands whose lobbies show at least one of its games */
+                casino_presence: number;
+                /** @description Distinct countries of those lobby sightings */
+                regional_diversity: number;
+                /** @description Each sub-measure normalised 0-100 against the largest provider's value (1 decimal) */
                 components: {
-                    games_count: number | null;
-                    rtp_avg: number | null;
-                    release_activity: number | null;
-                    casino_presence: number | null;
-                    regional_diversity: number | null;
+                    games_count: number;
+                    rtp_avg: number;
+                    release_activity: number;
+                    casino_presence: number;
+                    regional_diversity: number;
                 };
                 /** @description Weight of each provider-rank sub-measure; they sum to 1 */
                 weights: {
@@ -1459,7 +1597,10 @@ export interface components {
             top_games: {
                 slug: string;
                 name: string;
-                /** @enum {string} */
+                /**
+                 * @description Kind of game: bingo, crash, instant, live, slot or table
+                 * @enum {string}
+                 */
                 kind: "bingo" | "crash" | "instant" | "live" | "slot" | "table";
                 /**
                  * @description Return to player, percent
@@ -1493,23 +1634,22 @@ export interface components {
         };
         /** @description A provider in the activity ranking */
         ProviderRank: {
+            /** @description Position in the provider activity ranking (1 = highest rank_score) */
             rank: number;
             slug: string;
             name: string;
-            /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
-            rank_score: number | null;
-            /** @description Games of the catalog by this provider; null when the data set has no games at all */
-            games_count: number | null;
+            /** @description Weighted sum of the normalised sub-measures, 0-100 (1 decimal) */
+            rank_score: number;
+            /** @description Games of the catalog made by the provider */
+            games_count: number;
             /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
             rtp_avg: number | null;
-            /** @description Games released in the 12 months up to the snapshot; null when the data set has no games at all */
-            release_activity: number | null;
-            /** @description Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings */
-            casino_presence: number | null;
-            /** @description Distinct countries of those lobby sightings; null when the data set has no lobby sightings */
-            regional_diversity: number | null;
-            /** @description The sub-measures the rank_score rests on (known inputs), in weight order */
-            coverage: ("games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity")[];
+            /** @description Games released in the 12 months up to the snapshot */
+            release_activity: number;
+            /** @description Distinct brands whose lobbies show at least one of its games */
+            casino_presence: number;
+            /** @description Distinct countries of those lobby sightings */
+            regional_diversity: number;
         };
         ProviderRanksResponse: {
             meta: {
@@ -1574,12 +1714,17 @@ export interface components {
         };
         /** @description A regulator with its register's counts */
         Regulator: {
+            /** @description The regulator's code, upper case (regulator_code elsewhere) */
             code: string;
             name: string;
+            /** @description Country whose licenses it issues (ISO 3166-1 alpha-2) */
             jurisdiction: string;
             /** @description 1 = strict regulator, 3 = lenient */
             tier: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Address of its public license register
+             */
             register_url: string;
             /** @description The verticals it licenses (all of them unless the seeds say otherwise) */
             verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
@@ -1646,16 +1791,30 @@ export interface components {
         };
         /** @description A detected change of a brand's terms, withdrawal or responsible-gambling page */
         TcAlert: {
+            /** @description The alert's identifier */
             id: string;
             brand: string;
-            /** @enum {string} */
+            /**
+             * @description The page that changed: terms, withdrawal or responsible_gambling
+             * @enum {string}
+             */
             page_type: "terms" | "withdrawal" | "responsible_gambling";
-            /** @enum {string} */
+            /**
+             * @description What happened to it: new, modified or removed
+             * @enum {string}
+             */
             change_type: "new" | "modified" | "removed";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change was detected (ISO 8601)
+             */
             detected_at: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Address of the page
+             */
             url: string;
+            /** @description What changed, in a sentence */
             summary: string;
         };
         TcAlertsResponse: {
@@ -3586,14 +3745,14 @@ export interface operations {
                 /**
                  * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
-                 *       "brebio-works"
+                 *       "banebri-studios"
                  *     ]
                  */
                 provider?: string[];
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
-                 *       "slot"
+                 *       "instant"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -3664,14 +3823,14 @@ export interface operations {
                 /**
                  * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
-                 *       "brebio-works"
+                 *       "banebri-studios"
                  *     ]
                  */
                 provider?: string[];
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
-                 *       "slot"
+                 *       "instant"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -4166,7 +4325,7 @@ export interface operations {
                 /**
                  * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "down"
+                 *       "flat"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
@@ -4241,7 +4400,7 @@ export interface operations {
                 /**
                  * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "down"
+                 *       "flat"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];

@@ -248,26 +248,44 @@ export interface components {
         };
         /** @description A resume in full: the list fields, its contacts and its full text */
         Resume: {
+            /** @description The resume's identifier */
             id: number;
+            /** @description The resume's headline, as the person wrote it */
             title: string;
+            /** @description Role key, e.g. media_buyer, affiliate_manager, seo */
             role: string;
+            /** @description Vertical keys the person works in, e.g. gambling, betting, crypto, nutra */
             verticals: string[];
+            /** @description Traffic-source keys, e.g. facebook, google, seo, push */
             traffic: string[];
-            /** @enum {string} */
+            /**
+             * @description Seniority level: junior, middle, senior, lead or head
+             * @enum {string}
+             */
             seniority: "junior" | "middle" | "senior" | "lead" | "head";
+            /** @description Skills as listed on the resume, e.g. Keitaro, Google Ads */
             skills: string[];
+            /** @description Years of professional experience */
             experience_years: number;
-            /** @enum {string} */
+            /**
+             * @description How the person can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none
+             * @enum {string}
+             */
             contact_quality: "direct" | "service" | "none";
             /** @description True when the resume has at least one contact */
             has_contacts: boolean;
+            /** @description Where the directory found the resume, e.g. linkedin, hh, job_board */
             source: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the resume was last updated (ISO 8601)
+             */
             updated_at: string;
             /** @description Language of the text, a BCP 47 tag (en, de, pt-BR) */
             language: string;
             /** @description Relevance (4 decimals); only when the query has q */
             score?: number;
+            /** @description E-mail, Telegram, phone and LinkedIn, as far as they are published */
             contacts: {
                 /** Format: email */
                 email?: string;
@@ -281,21 +299,38 @@ export interface components {
         };
         /** @description A resume in the list */
         ResumeListItem: {
+            /** @description The resume's identifier */
             id: number;
+            /** @description The resume's headline, as the person wrote it */
             title: string;
+            /** @description Role key, e.g. media_buyer, affiliate_manager, seo */
             role: string;
+            /** @description Vertical keys the person works in, e.g. gambling, betting, crypto, nutra */
             verticals: string[];
+            /** @description Traffic-source keys, e.g. facebook, google, seo, push */
             traffic: string[];
-            /** @enum {string} */
+            /**
+             * @description Seniority level: junior, middle, senior, lead or head
+             * @enum {string}
+             */
             seniority: "junior" | "middle" | "senior" | "lead" | "head";
+            /** @description Skills as listed on the resume, e.g. Keitaro, Google Ads */
             skills: string[];
+            /** @description Years of professional experience */
             experience_years: number;
-            /** @enum {string} */
+            /**
+             * @description How the person can be reached: direct (e-mail, Telegram or phone), service (a profile link only) or none
+             * @enum {string}
+             */
             contact_quality: "direct" | "service" | "none";
             /** @description True when the resume has at least one contact */
             has_contacts: boolean;
+            /** @description Where the directory found the resume, e.g. linkedin, hh, job_board */
             source: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the resume was last updated (ISO 8601)
+             */
             updated_at: string;
             /** @description Language of the text, a BCP 47 tag (en, de, pt-BR) */
             language: string;
