@@ -24,7 +24,7 @@ const rtpAverage = z
   .number()
   .nullable()
   .describe("Mean RTP of its games that publish one, percent (4 decimals); null when none does");
-const gamesCount = count
+const rankedGamesCount = count
   .nullable()
   .describe("Games of the catalog by this provider; null when the data set has no games at all");
 const releaseActivity = count
@@ -97,7 +97,7 @@ export const providerRankItem = z
     slug,
     name: z.string(),
     rank_score: rankScore,
-    games_count: gamesCount,
+    games_count: rankedGamesCount,
     rtp_avg: rtpAverage,
     release_activity: releaseActivity,
     casino_presence: casinoPresence,

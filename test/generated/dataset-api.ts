@@ -901,9 +901,11 @@ export interface components {
                 provisional: boolean;
                 /** @description The components the score rests on (known inputs), in weight order */
                 coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
-                rank: number;
+                /** @description Its place in the Trust Score ranking; null when it has no score (unknown) */
+                rank: number | null;
                 components: components["schemas"]["TrustComponents"];
             };
+            /** @description Its licenses; null when the data set has no license data at all (unknown, not none) */
             licenses: {
                 /** @description Licenses active at the snapshot date */
                 active: number;
@@ -911,7 +913,7 @@ export interface components {
                 total: number;
                 /** @description Codes of the regulators of those licenses, sorted */
                 regulators: string[];
-            };
+            } | null;
             markets: string[];
             /**
              * @description Mean rating on review sites, 0-5 stars
@@ -1566,23 +1568,25 @@ export interface components {
             rank: {
                 /** @description Position in the provider activity ranking (1 = highest rank_score) */
                 rank: number;
-                /** @description Weighted sum of the normalised sub-measures, 0-100 (1 decimal) */
-                rank_score: number;
+                /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
+                rank_score: number | null;
                 /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
                 rtp_avg: number | null;
-                /** @description Games released in the 12 months up to the snapshot */
-                release_activity: number;
-                /** @description Distinct brands whose lobbies show at least one of its games */
-                casino_presence: number;
-                /** @description Distinct countries of those lobby sightings */
-                regional_diversity: number;
-                /** @description Each sub-measure normalised 0-100 against the largest provider's value (1 decimal) */
+                /** @description Games released in the 12 months up to the snapshot; null when the data set has no games at all */
+                release_activity: number | null;
+                /** @description Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings */
+                casino_presence: number | null;
+                /** @description Distinct countries of those lobby sightings; null when the data set has no lobby sightings */
+                regional_diversity: number | null;
+                /** @description The sub-measures the rank_score rests on (known inputs), in weight order */
+                coverage: ("games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity")[];
+                /** @description Each sub-measure normalised 0-100 against the largest provider's value (1 decimal); null where unknown */
                 components: {
-                    games_count: number;
-                    rtp_avg: number;
-                    release_activity: number;
-                    casino_presence: number;
-                    regional_diversity: number;
+                    games_count: number | null;
+                    rtp_avg: number | null;
+                    release_activity: number | null;
+                    casino_presence: number | null;
+                    regional_diversity: number | null;
                 };
                 /** @description Weight of each provider-rank sub-measure; they sum to 1 */
                 weights: {
@@ -1638,18 +1642,20 @@ export interface components {
             rank: number;
             slug: string;
             name: string;
-            /** @description Weighted sum of the normalised sub-measures, 0-100 (1 decimal) */
-            rank_score: number;
-            /** @description Games of the catalog made by the provider */
-            games_count: number;
+            /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
+            rank_score: number | null;
+            /** @description Games of the catalog by this provider; null when the data set has no games at all */
+            games_count: number | null;
             /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
             rtp_avg: number | null;
-            /** @description Games released in the 12 months up to the snapshot */
-            release_activity: number;
-            /** @description Distinct brands whose lobbies show at least one of its games */
-            casino_presence: number;
-            /** @description Distinct countries of those lobby sightings */
-            regional_diversity: number;
+            /** @description Games released in the 12 months up to the snapshot; null when the data set has no games at all */
+            release_activity: number | null;
+            /** @description Distinct brands whose lobbies show at least one of its games; null when the data set has no lobby sightings */
+            casino_presence: number | null;
+            /** @description Distinct countries of those lobby sightings; null when the data set has no lobby sightings */
+            regional_diversity: number | null;
+            /** @description The sub-measures the rank_score rests on (known inputs), in weight order */
+            coverage: ("games_count" | "rtp_avg" | "release_activity" | "casino_presence" | "regional_diversity")[];
         };
         ProviderRanksResponse: {
             meta: {
@@ -3745,14 +3751,14 @@ export interface operations {
                 /**
                  * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
-                 *       "banebri-studios"
+                 *       "brebio-works"
                  *     ]
                  */
                 provider?: string[];
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
-                 *       "instant"
+                 *       "slot"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -3823,14 +3829,14 @@ export interface operations {
                 /**
                  * @description Provider slugs (see /providers). Accepts key(s), comma-separated, at most 1,000 distinct.
                  * @example [
-                 *       "banebri-studios"
+                 *       "brebio-works"
                  *     ]
                  */
                 provider?: string[];
                 /**
                  * @description Game kinds. Accepts one or more of (comma-separated): bingo, crash, instant, live, slot, table, in any case.
                  * @example [
-                 *       "instant"
+                 *       "slot"
                  *     ]
                  */
                 kind?: ("bingo" | "crash" | "instant" | "live" | "slot" | "table")[];
@@ -4325,7 +4331,7 @@ export interface operations {
                 /**
                  * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "flat"
+                 *       "down"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];
@@ -4400,7 +4406,7 @@ export interface operations {
                 /**
                  * @description up, down or flat (wow_pct inside the market's flat band: 2 robust standard deviations of its past changes). Accepts one or more of (comma-separated): up, down, flat, in any case.
                  * @example [
-                 *       "flat"
+                 *       "down"
                  *     ]
                  */
                 direction?: ("up" | "down" | "flat")[];

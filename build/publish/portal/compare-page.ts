@@ -65,8 +65,9 @@ export const compareApiPath = (slugs: readonly string[]): string =>
   `${SERVICE_BASES.dataset}/compare?brands=${slugs.join(",")}`;
 
 function table(caption: string, brands: readonly CompareItem[], rows: [string, (brand: CompareItem) => string][]) {
+  // The row labels' column is named too: an empty header cell leaves screen readers without a name for it.
   const head = [
-    "",
+    "Measure",
     ...brands.map((brand) => `<a href="${PORTAL_LINKS.brand(brand.slug)}">${escapeHtml(brand.name)}</a>`),
   ];
   const numeric = brands.map((_, index) => index + 1);
