@@ -73,8 +73,12 @@ export const licenseItem = licenseSchema
 /** A regulator with its register's counts (component `Regulator`). */
 export const regulatorItem = regulatorSchema
   .extend({
-    licenses_count: count.describe("Licenses in its register, any status"),
-    brands_count: count.describe("Distinct brands holding them"),
+    licenses_count: count
+      .nullable()
+      .describe("Licenses in its register, any status; null when the data set has no license data at all (unknown)"),
+    brands_count: count
+      .nullable()
+      .describe("Distinct brands holding them; null when the data set has no license data at all (unknown)"),
     verticals: z
       .array(z.enum(VERTICALS))
       .describe("The verticals it licenses (all of them unless the seeds say otherwise)"),
