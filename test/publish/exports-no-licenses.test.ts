@@ -12,6 +12,7 @@ import { brandsIndexPage } from "../../build/publish/portal/brands-producer.ts";
 import { marketData, sharedAnswers } from "../../build/publish/portal/market-data.ts";
 import { marketPage } from "../../build/publish/portal/market-page.ts";
 import { marketsIndexPage } from "../../build/publish/portal/markets-producer.ts";
+import { DOWNLOAD_TABLES } from "../../build/publish/download-tables.ts";
 import { exportsContexts } from "../fixtures/no-licenses-context.ts";
 
 async function getData<T>(context: EngineContext, url: string): Promise<{ data: T; meta: { total?: number } }> {
@@ -69,6 +70,17 @@ describe("license counts: 0 where the data set has licenses, unknown where it ha
       [null, null],
       [null, null],
     ]);
+  });
+
+  it("writes the unknown counts as null in the brands and regulators downloads", async () => {
+    const { noLicenses, withLicenses } = await exportsContexts();
+    const recordsOf = (context: EngineContext, name: string) =>
+      DOWNLOAD_TABLES.find((table) => table.name === name)!.records(context) as Counted[];
+    expect(recordsOf(noLicenses, "brands").map((brand) => brand.licenses_count)).toEqual(Array(7).fill(null));
+    expect(recordsOf(noLicenses, "regulators").map((r) => [r.licenses_count, r.brands_count])).toEqual(
+      Array(3).fill([null, null]),
+    );
+    expect(recordsOf(withLicenses, "brands").find((brand) => brand.slug === "thames-odds")!.licenses_count).toBe(0);
   });
 
   it("shows unknown counts as a dash on the brand, market and markets pages, never 0", async () => {
