@@ -57,7 +57,7 @@ export function computeBrands(
       ];
       return {
         ...brand,
-        licenses_count: active.length,
+        licenses_count: present.licenses ? active.length : null,
         trust,
         trust_history: history,
         description: describeBrand({

@@ -33,8 +33,11 @@ import type { z } from "zod";
 export type TrustHistoryEntry = z.infer<typeof trustHistoryEntry>;
 
 export interface BrandRecord extends Brand {
-  /** Licenses active at the snapshot date; `has_license=1` keeps brands where it is above 0. */
-  licenses_count: number;
+  /**
+   * Licenses active at the snapshot date; `has_license=1` keeps brands where it is above 0. Null (unknown) when the
+   * data set has no license data at all: a brand without licenses in a data set with licenses holds 0 (#26).
+   */
+  licenses_count: number | null;
   trust: TrustHistoryEntry;
   trust_history: TrustHistoryEntry[];
   description: string;

@@ -11,7 +11,10 @@ import type { regulatorItem } from "../response-schemas/dataset-catalog.ts";
 /** A regulator with its licenses in the data (whatever their status) and the distinct brands holding them. */
 export type RegulatorRecord = z.infer<typeof regulatorItem>;
 
-/** Counts each regulator's licenses and distinct brands, keeping the input order. */
+/**
+ * Counts each regulator's licenses and distinct brands, keeping the input order; both are null (unknown, not 0) when
+ * the data set has no license data at all (#26).
+ */
 export function computeRegulatorCounts(
   regulators: readonly Regulator[],
   licenses: readonly Pick<License, "brand" | "regulator_code">[],
@@ -25,8 +28,8 @@ export function computeRegulatorCounts(
   }
   return regulators.map((regulator) => ({
     ...regulator,
-    licenses_count: counts.get(regulator.code)?.licenses ?? 0,
-    brands_count: counts.get(regulator.code)?.brands.size ?? 0,
+    licenses_count: licenses.length === 0 ? null : (counts.get(regulator.code)?.licenses ?? 0),
+    brands_count: licenses.length === 0 ? null : (counts.get(regulator.code)?.brands.size ?? 0),
     verticals: regulatorVerticals(regulator),
   }));
 }

@@ -29,6 +29,11 @@ export function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** A count that may be unknown (null, #26): `—` in a table cell, never a 0 the data does not say. */
+export function formatCountOrUnknown(value: number | null): string {
+  return value === null ? "—" : formatCount(value);
+}
+
 /** A fraction as a percentage without float noise: 0.15 → `15%`, 0.125 → `12.5%`. */
 export function formatPercent(fraction: number): string {
   return `${Number((fraction * 100).toFixed(4))}%`;

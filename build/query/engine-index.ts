@@ -55,10 +55,10 @@ const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex)
   domainsByBrand: (dataset) => groupBy(dataset.domains, (domain) => domain.brand),
   indexByBrand: (dataset) => groupBy(dataset.index, (value) => value.brand),
   trustRankBySlug: (dataset) => {
-    // Brands with no known component (score null) rank last, by slug.
-    const byTrust = [...dataset.brands].sort(
-      (a, b) => (b.trust.score ?? -1) - (a.trust.score ?? -1) || (a.slug < b.slug ? -1 : 1),
-    );
+    // Only scored brands are ranked: one with no known component has no rank (unknown, #26), not the last one.
+    const byTrust = dataset.brands
+      .filter((brand): brand is typeof brand & { trust: { score: number } } => brand.trust.score !== null)
+      .sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
     return new Map(byTrust.map((brand, position) => [brand.slug, position + 1]));
   },
   indexByCountry: (dataset) => groupBy(dataset.index, (value) => value.country),

@@ -25,7 +25,11 @@ import {
   trustWeights,
 } from "./primitives.ts";
 
-const licensesCount = count.describe("Licenses active at the snapshot date");
+const licensesCount = count
+  .nullable()
+  .describe(
+    "Licenses active at the snapshot date; null when the data set has no license data at all (unknown), 0 when it has licenses but none of this brand's",
+  );
 const jurisdiction = jurisdictionCode.describe(
   "Country of the regulator (ISO 3166-1 alpha-2); empty when the regulator is unknown",
 );
@@ -49,7 +53,7 @@ const trustSummary = z.strictObject({
   grade: trustGradeOrNull,
   provisional: trustProvisional,
   coverage: trustCoverage,
-  rank: rank.describe("Position in the Trust Score ranking (see /trust-scores)"),
+  rank: rank.nullable().describe("Position in the Trust Score ranking (see /trust-scores); null when it has no score"),
   components: trustComponents,
   weights: trustWeights,
 });
@@ -118,7 +122,9 @@ export const trustHistoryEntry = z
 /** A brand in the Trust Score ranking (component `TrustScoreItem`). */
 export const trustScoreItem = z
   .strictObject({
-    rank,
+    rank: rank
+      .nullable()
+      .describe("Position by score, 1 the highest; null when the brand has no score (no component known), listed last"),
     slug,
     name: z.string(),
     score: trustScore,

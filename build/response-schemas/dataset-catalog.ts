@@ -77,8 +77,12 @@ export const licenseItem = licenseSchema
 export const regulatorItem = regulatorSchema
   .extend({
     code: regulatorSchema.shape.code.describe("The regulator's code, upper case (regulator_code elsewhere)"),
-    licenses_count: count.describe("Licenses in its register, any status"),
-    brands_count: count.describe("Distinct brands holding them"),
+    licenses_count: count
+      .nullable()
+      .describe("Licenses in its register, any status; null when the data set has no license data at all (unknown)"),
+    brands_count: count
+      .nullable()
+      .describe("Distinct brands holding them; null when the data set has no license data at all (unknown)"),
     verticals: z
       .array(z.enum(VERTICALS))
       .describe("The verticals it licenses (all of them unless the seeds say otherwise)"),

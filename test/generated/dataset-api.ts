@@ -557,8 +557,8 @@ export interface components {
             verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
             /** @description Countries the brand operates in */
             markets: string[];
-            /** @description Licenses active at the snapshot date */
-            licenses_count: number;
+            /** @description Licenses active at the snapshot date; null when the data set has no license data at all (unknown), 0 when it has licenses but none of this brand's */
+            licenses_count: number | null;
             /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
             trust_score: number | null;
             trust_grade: ("A" | "B" | "C" | "D" | "E") | null;
@@ -573,8 +573,8 @@ export interface components {
                 provisional: boolean;
                 /** @description The components the score rests on (known inputs), in weight order */
                 coverage: ("licensing" | "reputation" | "market_presence" | "domain_health" | "transparency" | "payments")[];
-                /** @description Position in the Trust Score ranking (see /trust-scores) */
-                rank: number;
+                /** @description Position in the Trust Score ranking (see /trust-scores); null when it has no score */
+                rank: number | null;
                 components: components["schemas"]["TrustComponents"];
                 weights: components["schemas"]["TrustWeights"];
             };
@@ -794,8 +794,8 @@ export interface components {
         BrandListItem: {
             slug: string;
             name: string;
-            /** @description Licenses active at the snapshot date */
-            licenses_count: number;
+            /** @description Licenses active at the snapshot date; null when the data set has no license data at all (unknown), 0 when it has licenses but none of this brand's */
+            licenses_count: number | null;
             /** @description Trust Score 2.0 of the latest period, 0-100; null when no component is known */
             trust_score: number | null;
             trust_grade: ("A" | "B" | "C" | "D" | "E") | null;
@@ -907,8 +907,8 @@ export interface components {
             };
             /** @description Its licenses; null when the data set has no license data at all (unknown, not none) */
             licenses: {
-                /** @description Licenses active at the snapshot date */
-                active: number;
+                /** @description Licenses active at the snapshot date; null when the data set has no license data at all (unknown), 0 when it has licenses but none of this brand's */
+                active: number | null;
                 /** @description Licenses in any status */
                 total: number;
                 /** @description Codes of the regulators of those licenses, sorted */
@@ -1734,10 +1734,10 @@ export interface components {
             register_url: string;
             /** @description The verticals it licenses (all of them unless the seeds say otherwise) */
             verticals: ("casino" | "sportsbook" | "poker" | "lottery")[];
-            /** @description Licenses in its register, any status */
-            licenses_count: number;
-            /** @description Distinct brands holding them */
-            brands_count: number;
+            /** @description Licenses in its register, any status; null when the data set has no license data at all (unknown) */
+            licenses_count: number | null;
+            /** @description Distinct brands holding them; null when the data set has no license data at all (unknown) */
+            brands_count: number | null;
         };
         RegulatorsResponse: {
             meta: {
@@ -1951,7 +1951,8 @@ export interface components {
         };
         /** @description A brand in the Trust Score ranking */
         TrustScoreItem: {
-            rank: number;
+            /** @description Position by score, 1 the highest; null when the brand has no score (no component known), listed last */
+            rank: number | null;
             slug: string;
             name: string;
             /** @description Trust Score 2.0, 0-100: the weighted mean of the known components, their weights re-spread; null when none is known */
@@ -2352,7 +2353,7 @@ export interface operations {
                  */
                 status?: ("active" | "dormant" | "closed")[];
                 /**
-                 * @description 1 keeps brands with at least one active license, 0 those without. Accepts 1, true, 0 or false.
+                 * @description 1 keeps brands with at least one active license, 0 those without; neither keeps a brand whose licenses are unknown (the data set has no license data). Accepts 1, true, 0 or false.
                  * @example true
                  */
                 has_license?: boolean;
@@ -2440,7 +2441,7 @@ export interface operations {
                  */
                 status?: ("active" | "dormant" | "closed")[];
                 /**
-                 * @description 1 keeps brands with at least one active license, 0 those without. Accepts 1, true, 0 or false.
+                 * @description 1 keeps brands with at least one active license, 0 those without; neither keeps a brand whose licenses are unknown (the data set has no license data). Accepts 1, true, 0 or false.
                  * @example true
                  */
                 has_license?: boolean;

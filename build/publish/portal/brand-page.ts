@@ -28,12 +28,12 @@ interface Card {
   founded_year: number | null;
   verticals: string[];
   markets: string[];
-  licenses_count: number;
+  licenses_count: number | null;
   trust: {
     period: string;
     score: number | null;
     grade: string | null;
-    rank?: number;
+    rank: number | null;
     components: Components;
     weights: Record<string, number>;
   };
@@ -86,7 +86,7 @@ function trustSection(card: Card): string {
   const score =
     card.trust.score === null
       ? "unknown (no component is known)"
-      : `<strong>${fixed(card.trust.score)}</strong> of 100, grade <strong>${escapeHtml(card.trust.grade ?? "")}</strong>${card.trust.rank === undefined ? "" : `, rank ${formatCount(card.trust.rank)}`}`;
+      : `<strong>${fixed(card.trust.score)}</strong> of 100, grade <strong>${escapeHtml(card.trust.grade ?? "")}</strong>${card.trust.rank === null ? "" : `, rank ${formatCount(card.trust.rank)}`}`;
   return `<h2 id="trust">Trust Score</h2>
 <p>${score} (${escapeHtml(card.trust.period)}). ${unknown.length === 0 ? "Every component is known." : `Unknown, so left out of the score with its weight re-spread: ${unknown.join(", ")}.`} Weights and grade bands: <a href="${SITE_LINKS.methodology}#trust">methodology</a>.</p>
 ${renderTable("Trust Score components, each 0 to 100", ["Component", "Weight", "Value"], rows, [1, 2])}`;
@@ -144,6 +144,8 @@ ${renderTable(`Latest month of every market where ${escapeHtml(card.name)} is tr
 }
 
 function licensesSection(card: Card): string {
+  if (card.licenses_count === null)
+    return `<h2 id="licenses">Licenses</h2><p>The dataset has no license data, so the licenses of ${escapeHtml(card.name)} are unknown.</p>`;
   if (card.licenses.length === 0)
     return `<h2 id="licenses">Licenses</h2><p>No license of ${escapeHtml(card.name)} is in the dataset.</p>`;
   const rows = card.licenses.map((license) => [

@@ -5,7 +5,7 @@
  */
 import { pageFile, type SiteProducer } from "../../output-format/site-files.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
-import { escapeHtml, formatCount, renderTable } from "../html.ts";
+import { escapeHtml, formatCount, formatCountOrUnknown, renderTable } from "../html.ts";
 import { HTML_TYPE, renderPage } from "../page-layout.ts";
 import { PORTAL_LINKS } from "../site-links.ts";
 import { brandPage } from "./brand-page.ts";
@@ -19,7 +19,7 @@ export function brandsIndexPage(context: EngineContext): string {
     escapeHtml(brand.status),
     brand.trust.grade ?? "—",
     brand.trust.score === null ? "—" : brand.trust.score.toFixed(1),
-    formatCount(brand.licenses_count),
+    formatCountOrUnknown(brand.licenses_count),
     formatCount(brand.markets.length),
   ]);
   const body = `<h1>Brands</h1>

@@ -98,13 +98,13 @@ export function quickStart(context: EngineContext): string {
 
 export function sampleRows(context: EngineContext): string {
   const brands = engineAnswer<
-    { rank: number; slug: string; name: string; score: number | null; grade: string | null }[]
+    { rank: number | null; slug: string; name: string; score: number | null; grade: string | null }[]
   >(context, "dataset.trustScores", {}, [["per_page", "5"]]).data;
   const resumes = engineAnswer<
     { id: number; title: string; role: string; seniority: string; experience_years: number }[]
   >(context, "resumes.list", {}, [["per_page", "3"]]).data;
   const brandRows = brands.map((brand) => [
-    String(brand.rank),
+    brand.rank === null ? "—" : String(brand.rank),
     `<a href="${PORTAL_LINKS.brand(brand.slug)}">${escapeHtml(brand.name)}</a>`,
     brand.score === null ? "—" : brand.score.toFixed(1),
     escapeHtml(brand.grade ?? "—"),

@@ -26,8 +26,9 @@ export interface Regulator {
   code: string;
   name: string;
   jurisdiction: string;
-  licenses_count: number;
-  brands_count: number;
+  /** Null (unknown) when the data set has no license data at all (#26). */
+  licenses_count: number | null;
+  brands_count: number | null;
   tier: number;
 }
 

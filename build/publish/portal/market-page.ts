@@ -7,7 +7,7 @@ import { changeCaption } from "../change-caption.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
 import { counted } from "../counted.ts";
-import { escapeHtml, formatCount, renderTable } from "../html.ts";
+import { escapeHtml, formatCount, formatCountOrUnknown, renderTable } from "../html.ts";
 import { renderPage } from "../page-layout.ts";
 import { PORTAL_LINKS, SITE_LINKS } from "../site-links.ts";
 import { CHART_STYLE, lineChartFigure } from "./line-chart.ts";
@@ -80,8 +80,8 @@ function regulatorsSection(data: MarketData): string {
     escapeHtml(regulator.code),
     escapeHtml(regulator.name),
     String(regulator.tier),
-    formatCount(regulator.licenses_count),
-    formatCount(regulator.brands_count),
+    formatCountOrUnknown(regulator.licenses_count),
+    formatCountOrUnknown(regulator.brands_count),
   ]);
   return `<h2 id="regulators">Regulators and licenses</h2>
 ${renderTable(`Regulators of ${escapeHtml(data.country.name)} with the licenses and brands in the dataset`, ["Code", "Regulator", "Tier", "Licenses", "Brands"], rows, [2, 3, 4])}`;

@@ -12,7 +12,7 @@ import { marketData, sharedAnswers, type MarketData } from "./market-data.ts";
 import { marketPage } from "./market-page.ts";
 import { portalNotice } from "./portal-notice.ts";
 
-function indexRow(data: MarketData): string[] {
+function indexRow(data: MarketData, licensesKnown: boolean): string[] {
   const { country } = data;
   const leader = data.shares[0];
   return [
@@ -22,7 +22,10 @@ function indexRow(data: MarketData): string[] {
     data.latest === null ? "no data" : formatCount(data.shares.length),
     data.latest ?? "—",
     leader === undefined ? "—" : `${escapeHtml(leader.name)} (${leader.sod === null ? "—" : leader.sod.toFixed(1)}%)`,
-    formatCount(data.regulators.reduce((sum, regulator) => sum + regulator.licenses_count, 0)),
+    // Unknown, not 0, when the data set has no license data at all (#26).
+    licensesKnown
+      ? formatCount(data.regulators.reduce((sum, regulator) => sum + (regulator.licenses_count ?? 0), 0))
+      : "—",
   ];
 }
 
@@ -32,7 +35,12 @@ export function marketsIndexPage(context: EngineContext, markets: readonly Marke
   const body = `<h1>Markets</h1>
 <p class="lead">${formatCount(markets.length)} countries; search demand for casino and betting brands is tracked in ${formatCount(withData)} of them. Each market's page has its share-of-search chart, every tracked brand, trending brands, regulators and licenses.</p>
 ${portalNotice(context)}
-${renderTable(`Every market: brands tracked in its latest month, the leading brand by share of search, and the licenses of its regulators`, ["Market", "Code", "Trust tier", "Brands", "Latest month", "Leading brand (sod)", "Licenses"], markets.map(indexRow), [2, 3, 6])}`;
+${renderTable(
+  `Every market: brands tracked in its latest month, the leading brand by share of search, and the licenses of its regulators`,
+  ["Market", "Code", "Trust tier", "Brands", "Latest month", "Leading brand (sod)", "Licenses"],
+  markets.map((data) => indexRow(data, context.dataset.licenses.length > 0)),
+  [2, 3, 6],
+)}`;
   return renderPage(context, {
     path: PORTAL_LINKS.markets,
     title: `Markets · ${context.dataset.meta.dataset.name}`,

@@ -39,6 +39,11 @@ export function rivalsOf(context: EngineContext, slug: string): { slug: string; 
     const at = ranked.indexOf(slug);
     if (at >= 0 && ranked.length > 1) return named(neighbours(ranked, at, RIVALS));
   }
-  const byTrust = [...context.index.trustRankBySlug.entries()].sort((a, b) => a[1] - b[1]).map(([brand]) => brand);
+  const ranks = context.index.trustRankBySlug;
+  // Brands without a score have no rank (#26); they follow the ranked ones, by slug, as before.
+  const byTrust = [
+    ...[...ranks.entries()].sort((a, b) => a[1] - b[1]).map(([brand]) => brand),
+    ...context.dataset.brands.filter((brand) => !ranks.has(brand.slug)).map((brand) => brand.slug),
+  ];
   return named(neighbours(byTrust, byTrust.indexOf(slug), RIVALS));
 }

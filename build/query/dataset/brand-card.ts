@@ -73,7 +73,8 @@ function brandCard(context: EngineContext, brand: BrandRecord) {
       grade: brand.trust.grade,
       provisional: brand.trust.provisional,
       coverage: brand.trust.coverage,
-      rank: context.index.trustRankBySlug.get(brand.slug),
+      // Null for a brand without a score: only scored brands are ranked (#26).
+      rank: context.index.trustRankBySlug.get(brand.slug) ?? null,
       components: brand.trust.components,
       weights: TRUST_WEIGHTS,
     },

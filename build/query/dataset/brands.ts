@@ -51,9 +51,11 @@ const BRAND_FILTERS: readonly FilterRow<BrandRecord, EngineContext>[] = [
     spec: {
       name: "has_license",
       type: "bool",
-      description: "1 keeps brands with at least one active license, 0 those without",
+      description:
+        "1 keeps brands with at least one active license, 0 those without; neither keeps a brand whose licenses are unknown (the data set has no license data)",
     },
-    keep: (value) => (brand) => brand.licenses_count > 0 === value,
+    // An unknown count is neither "has" nor "has not" (#26).
+    keep: (value) => (brand) => brand.licenses_count !== null && brand.licenses_count > 0 === value,
     values: () => ["1", "0"],
   },
   countryFilter(

@@ -51,8 +51,8 @@ export const compareEndpoint: Endpoint = {
           grade: brand.trust.grade,
           provisional: brand.trust.provisional,
           coverage: brand.trust.coverage,
-          // A brand without a score is placed last by /trust-scores; beside others that would read as a real rank.
-          rank: brand.trust.score === null ? null : (context.index.trustRankBySlug.get(brand.slug) ?? null),
+          // Null for a brand without a score: only scored brands are ranked (#26).
+          rank: context.index.trustRankBySlug.get(brand.slug) ?? null,
           components: brand.trust.components,
         },
         // Without any license data in the data set, "0 licenses" would be a claim the data cannot make.

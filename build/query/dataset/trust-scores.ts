@@ -56,7 +56,8 @@ export const trustScoresEndpoint: Endpoint = {
     const sorted = sortItems(matching, TRUST_SORTS[sort]!, order, (brand) => brand.slug);
     const { items, pagination } = paginate(sorted, Number(params.page ?? 1), Number(params.per_page ?? 50));
     const data = items.map((brand) => ({
-      rank: context.index.trustRankBySlug.get(brand.slug) ?? 0,
+      // Null for a brand without a score (#26): it is listed after the ranked ones, as every null sorts.
+      rank: context.index.trustRankBySlug.get(brand.slug) ?? null,
       slug: brand.slug,
       name: brand.name,
       score: brand.trust.score,

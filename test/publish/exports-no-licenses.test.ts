@@ -1,0 +1,134 @@
+/**
+ * Known absence is not unknown (issue 26, item 2): license counts are 0 for a brand without licenses in a data set
+ * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank.
+ */
+import { describe, expect, it } from "vitest";
+import type { EngineContext } from "../../build/query/endpoint.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { handleRequest } from "../../build/serve/handle-request.ts";
+import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
+import { brandPage } from "../../build/publish/portal/brand-page.ts";
+import { brandsIndexPage } from "../../build/publish/portal/brands-producer.ts";
+import { marketData, sharedAnswers } from "../../build/publish/portal/market-data.ts";
+import { marketPage } from "../../build/publish/portal/market-page.ts";
+import { marketsIndexPage } from "../../build/publish/portal/markets-producer.ts";
+import { DOWNLOAD_TABLES } from "../../build/publish/download-tables.ts";
+import { exportsContexts } from "../fixtures/no-licenses-context.ts";
+
+async function getData<T>(context: EngineContext, url: string): Promise<{ data: T; meta: { total?: number } }> {
+  const response = await handleRequest(
+    { method: "GET", url, clientAddress: "test" },
+    { context, endpoints: ENDPOINTS, store: EMPTY_STORE },
+  );
+  expect(response.status, url).toBe(200);
+  return JSON.parse(Buffer.from(response.body as Uint8Array).toString("utf8")) as {
+    data: T;
+    meta: { total?: number };
+  };
+}
+
+const API = "/api/dataset/v1";
+type Counted = { slug?: string; code?: string; licenses_count: number | null; brands_count?: number | null };
+
+describe("license counts: 0 where the data set has licenses, unknown where it has none", () => {
+  it("counts active licenses at the 2025-07-01 snapshot, 0 for a brand with none active", async () => {
+    const { withLicenses } = await exportsContexts();
+    const { data } = await getData<Counted[]>(withLicenses, `${API}/brands?per_page=100`);
+    // northlight: UKGC (no expiry) + SGA (to 2026-12-31); fjordbet SGA to 2025-12-31; rheinspiel GGL; nordic-lotto
+    // SGA; thames-odds' UKGC license expired 2025-03-31 and kronen-casino's GGL one is revoked: 0, known.
+    expect(Object.fromEntries(data.map((brand) => [brand.slug, brand.licenses_count]))).toEqual({
+      "northlight-casino": 2,
+      fjordbet: 1,
+      rheinspiel: 1,
+      "nordic-lotto": 1,
+      "thames-odds": 0,
+      "kronen-casino": 0,
+    });
+    const regulators = (await getData<Counted[]>(withLicenses, `${API}/regulators`)).data;
+    // Any status: UKGC northlight + thames; GGL rheinspiel + kronen; SGA northlight, fjordbet, nordic-lotto.
+    expect(regulators.map((r) => [r.code, r.licenses_count, r.brands_count])).toEqual([
+      ["GGL", 2, 2],
+      ["SGA", 3, 3],
+      ["UKGC", 2, 2],
+    ]);
+    expect((await getData(withLicenses, `${API}/brands?has_license=0`)).meta.total).toBe(2);
+  });
+
+  it("is null in /brands, the card and /regulators where the data set has no license data", async () => {
+    const { noLicenses } = await exportsContexts();
+    const { data } = await getData<Counted[]>(noLicenses, `${API}/brands?sort=licenses_count&per_page=100`);
+    expect(data).toHaveLength(7);
+    expect(data.every((brand) => brand.licenses_count === null)).toBe(true);
+    const card = (await getData<Counted>(noLicenses, `${API}/brands/northlight-casino`)).data;
+    expect(card.licenses_count).toBeNull();
+    // Unknown is neither "has a license" nor "has none".
+    for (const flag of ["1", "0"])
+      expect((await getData(noLicenses, `${API}/brands?has_license=${flag}`)).meta.total, flag).toBe(0);
+    const regulators = (await getData<Counted[]>(noLicenses, `${API}/regulators`)).data;
+    expect(regulators.map((r) => [r.licenses_count, r.brands_count])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it("writes the unknown counts as null in the brands and regulators downloads", async () => {
+    const { noLicenses, withLicenses } = await exportsContexts();
+    const recordsOf = (context: EngineContext, name: string) =>
+      DOWNLOAD_TABLES.find((table) => table.name === name)!.records(context) as Counted[];
+    expect(recordsOf(noLicenses, "brands").map((brand) => brand.licenses_count)).toEqual(Array(7).fill(null));
+    expect(recordsOf(noLicenses, "regulators").map((r) => [r.licenses_count, r.brands_count])).toEqual(
+      Array(3).fill([null, null]),
+    );
+    expect(recordsOf(withLicenses, "brands").find((brand) => brand.slug === "thames-odds")!.licenses_count).toBe(0);
+  });
+
+  it("shows unknown counts as a dash on the brand, market and markets pages, never 0", async () => {
+    const { noLicenses } = await exportsContexts();
+    const index = brandsIndexPage(noLicenses);
+    expect(index).toMatch(
+      />Northlight Casino<\/a><\/td><td>active<\/td><td>[A-E]<\/td><td class="num">[\d.]+<\/td><td class="num">—<\/td>/,
+    );
+    expect(brandPage(noLicenses, "northlight-casino")).toContain(
+      "The dataset has no license data, so the licenses of Northlight Casino are unknown.",
+    );
+    const shared = sharedAnswers(noLicenses);
+    const de = noLicenses.dataset.countries.find((country) => country.code === "DE")!;
+    const market = marketData(noLicenses, de, shared);
+    expect(marketPage(noLicenses, market)).toContain(
+      '<td>GGL</td><td>Gemeinsame Glücksspielbehörde der Länder</td><td class="num">1</td><td class="num">—</td><td class="num">—</td>',
+    );
+    expect(marketsIndexPage(noLicenses, [market])).toMatch(/<td class="num">—<\/td><\/tr>/);
+  });
+});
+
+describe("Trust Score rank: unknown for a brand without a score", () => {
+  it("lists the scored brands ranked 1-6 by score and the bare brand after them with rank null", async () => {
+    const { noLicenses } = await exportsContexts();
+    type Item = { rank: number | null; slug: string; score: number | null };
+    const { data } = await getData<Item[]>(noLicenses, `${API}/trust-scores`);
+    // Without licenses and domains, known components only (weights re-spread):
+    // northlight (84·.20 + 60·.15 + 44·.10) / .45 = 67.1; thames-odds (74.7·.20 + 39.5·.15) / .35 = 59.6;
+    // fjordbet market presence 55; rheinspiel (55·.15 + 20·.10) / .25 = 41; kronen (49.2·.20 + 18·.15 + 7·.10) /
+    // .45 = 29.4; nordic-lotto 22.1; bare-casino has no known component: score null, no rank.
+    expect(data.map((item) => [item.rank, item.slug, item.score])).toEqual([
+      [1, "northlight-casino", 67.1],
+      [2, "thames-odds", 59.6],
+      [3, "fjordbet", 55],
+      [4, "rheinspiel", 41],
+      [5, "kronen-casino", 29.4],
+      [6, "nordic-lotto", 22.1],
+      [null, "bare-casino", null],
+    ]);
+    // A missing value sorts last whatever the order (docs/decisions.md).
+    const ascending = (await getData<Item[]>(noLicenses, `${API}/trust-scores?order=asc`)).data;
+    expect(ascending.map((item) => item.rank)).toEqual([6, 5, 4, 3, 2, 1, null]);
+    const card = (await getData<{ trust: { rank: number | null } }>(noLicenses, `${API}/brands/bare-casino`)).data;
+    expect(card.trust.rank).toBeNull();
+    expect((await getData<{ trust: { rank: number } }>(noLicenses, `${API}/brands/fjordbet`)).data.trust.rank).toBe(3);
+    const page = brandPage(noLicenses, "bare-casino");
+    expect(page).toContain("unknown (no component is known)");
+    expect(page).not.toMatch(/, rank \d/);
+    expect(brandPage(noLicenses, "fjordbet")).toContain(", rank 3");
+  });
+});
