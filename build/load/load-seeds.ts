@@ -250,11 +250,18 @@ async function loadResource(
     file: `${label}/${problem.path}`,
     message: problem.message,
   }));
-  if (files.length === 0 && unread.length === 0 && resource.optional !== true)
-    problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
+  if (files.length === 0 && unread.length === 0) {
+    // An optional resource may be absent, but not misspelt: a folder it would be read from under its right name
+    // is named either way.
+    const misspelt = await misspeltFolder(seedsDir, resource);
+    if (resource.optional !== true || misspelt !== undefined)
+      problems.push({ file: `${label}/${resource.dir}/`, message: await noSeedFileMessage(seedsDir, label, resource) });
+  }
   const valid: LocatedRecord[] = [];
   const keys = new Set<string>();
-  let complete = files.length > 0 || resource.optional === true;
+  // An optional resource with no file is complete (none), unless its folder could not be listed: then its
+  // records are unknown, and references to them are not called dangling.
+  let complete = files.length > 0 || (resource.optional === true && unread.length === 0);
   for (const relative of files) {
     const text = await readText(relative);
     if (text === undefined) {
@@ -287,19 +294,25 @@ async function loadResource(
 async function noSeedFileMessage(seedsDir: string, label: string, resource: SeedResource): Promise<string> {
   if ((await stat(path.join(seedsDir, resource.dir)).catch(() => undefined)) !== undefined)
     return "No seed file (*.json, *.ndjson or *.csv) in this folder";
+  const alike = await misspeltFolder(seedsDir, resource);
+  return alike === undefined
+    ? "The folder is missing: this resource is required, with at least one seed file (*.json, *.ndjson or *.csv)"
+    : `The folder is missing: ${label}/${alike}/ is not read, the folder names are fixed (rename it ${resource.dir}/)`;
+}
+
+/** A folder of the seeds named like the resource but not as it must be (`tc_alerts`, `groundTruth`), if any. */
+async function misspeltFolder(seedsDir: string, resource: SeedResource): Promise<string | undefined> {
+  if ((await stat(path.join(seedsDir, resource.dir)).catch(() => undefined)) !== undefined) return undefined;
   const spelling = (name: string) =>
     name
       .toLowerCase()
       .replace(/[^a-z0-9]/g, "")
       .replace(/s$/, "");
   const entries = await readdir(seedsDir, { withFileTypes: true }).catch(() => []);
-  const alike = entries.find(
+  return entries.find(
     (entry) =>
       entry.isDirectory() && [resource.dir, resource.name].some((name) => spelling(name) === spelling(entry.name)),
-  );
-  return alike === undefined
-    ? "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)"
-    : `The folder is missing: ${label}/${alike.name}/ is not read, the folder names are fixed (rename it ${resource.dir}/)`;
+  )?.name;
 }
 
 /** The CSV layout of each resource, made once from its schema. */

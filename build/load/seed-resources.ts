@@ -42,7 +42,11 @@ export interface SeedResource {
   /** Fields that together identify a record; duplicates are an error. */
   key: string[];
   references: SeedReference[];
-  /** The folder may be missing or empty: the resource is then no records. */
+  /**
+   * The folder may be missing or empty: the resource is then no records, and what it feeds is unknown (no
+   * license data: license counts are null, not 0; no games: provider ranks rest on what is known). A
+   * publisher has a brand list and search volumes; registers, catalogues and monitors are extra (#26).
+   */
   optional?: boolean;
 }
 
@@ -82,6 +86,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     schema: regulatorSchema,
     key: ["code"],
     references: [],
+    optional: true,
   },
   {
     name: "brands",
@@ -98,6 +103,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     schema: domainSchema,
     key: ["domain"],
     references: [{ field: "brand", resource: "brands" }],
+    optional: true,
   },
   {
     name: "licenses",
@@ -109,6 +115,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "brand", resource: "brands" },
       { field: "regulator_code", resource: "regulators" },
     ],
+    optional: true,
   },
   {
     name: "providers",
@@ -117,6 +124,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     schema: providerSchema,
     key: ["slug"],
     references: [],
+    optional: true,
   },
   {
     name: "games",
@@ -125,6 +133,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     schema: gameSchema,
     key: ["slug"],
     references: [{ field: "provider", resource: "providers" }],
+    optional: true,
   },
   {
     name: "lobby",
@@ -137,6 +146,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "game", resource: "games" },
       { field: "country", resource: "countries" },
     ],
+    optional: true,
   },
   {
     name: "demand",
@@ -159,6 +169,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
       { field: "country", resource: "countries" },
       { field: "regulator_code", resource: "regulators" },
     ],
+    optional: true,
   },
   {
     name: "tcAlerts",
@@ -167,6 +178,7 @@ export const SEED_RESOURCES: readonly SeedResource[] = [
     schema: tcAlertSchema,
     key: ["id"],
     references: [{ field: "brand", resource: "brands" }],
+    optional: true,
   },
   {
     name: "reputationObservations",

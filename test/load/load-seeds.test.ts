@@ -156,8 +156,8 @@ describe("loadSeeds", () => {
     [
       "gone",
       undefined,
-      "providers",
-      "The folder is missing: every resource has one, with at least one seed file (*.json, *.ndjson or *.csv)",
+      "countries",
+      "The folder is missing: this resource is required, with at least one seed file (*.json, *.ndjson or *.csv)",
     ],
   ])("says a resource folder %s is missing, naming a folder spelt like it", async (_case, renamed, dir, message) => {
     const copy = await copySeeds();
@@ -252,7 +252,7 @@ describe("loadSeeds", () => {
     ["a country record missing a field", "missing-field"],
     ["a provider record with an unknown field", "unknown-field"],
     ["a regulators file that cannot be parsed", "malformed-json-array"],
-    ["a missing providers folder", "missing-resource-folder"],
+    ["a missing countries folder", "missing-resource-folder"],
   ])("reports %s once, without calling every reference to it dangling", async (_case, kind) => {
     const error = await loadError(INVALID_SEEDS[kind]!.mutations);
     expect(error.problems).toHaveLength(1);

@@ -92,7 +92,7 @@ describe("the comparison pages", () => {
             : `${brand.trust.grade}${brand.trust.provisional ? " (provisional)" : ""}`,
         ),
       );
-      expect(row(presence, "Active licenses")).toEqual(api.map((brand) => String(brand.licenses.active)));
+      expect(row(presence, "Active licenses")).toEqual(api.map((brand) => figure(brand.licenses?.active ?? null)));
       expect(row(presence, "Review rating (0-5)")).toEqual(api.map((brand) => figure(brand.review_rating)));
       expect(row(presence, "Payment methods")).toEqual(
         api.map((brand) =>

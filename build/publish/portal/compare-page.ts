@@ -7,6 +7,8 @@
 import { pageFile, type SiteProducer } from "../../output-format/site-files.ts";
 import type { EngineContext } from "../../query/endpoint.ts";
 import { SERVICE_BASES } from "../../query/services.ts";
+import type { z } from "zod";
+import type { compareItem } from "../../response-schemas/dataset-brands.ts";
 import { TRUST_COMPONENTS } from "../../response-schemas/vocabularies.ts";
 import { escapeHtml, formatCount, renderTable } from "../html.ts";
 import { HTML_TYPE, renderPage } from "../page-layout.ts";
@@ -15,28 +17,8 @@ import { engineAnswer } from "./engine-answer.ts";
 import { portalNotice } from "./portal-notice.ts";
 import { rivalsOf } from "./rivals.ts";
 
-type StoreRating = { rating: number; reviews: number } | null;
-/** One brand of the `/compare` answer (component `CompareItem`). */
-export interface CompareItem {
-  slug: string;
-  name: string;
-  status: string;
-  trust: {
-    score: number | null;
-    grade: string | null;
-    provisional: boolean;
-    coverage: string[];
-    rank?: number;
-    components: Record<string, number | null>;
-  };
-  licenses: { active: number; total: number; regulators: string[] };
-  markets: string[];
-  review_rating: number | null;
-  review_count: number | null;
-  app_stores: { ios: StoreRating; android: StoreRating } | null;
-  social: Record<string, number> | null;
-  payment_methods: string[] | null;
-}
+/** One brand of the `/compare` answer: the response schema's own type, so a nullable field cannot be missed. */
+export type CompareItem = z.infer<typeof compareItem>;
 
 /** What the page writes for a value the data set does not have. */
 export const UNKNOWN = "unknown";
@@ -87,7 +69,7 @@ function trustTable(brands: readonly CompareItem[]): string {
   return table("Trust Score 2.0 and its components, each 0 to 100", brands, [
     ["Trust Score", (brand) => figure(brand.trust.score)],
     ["Grade", grade],
-    ["Rank", (brand) => (brand.trust.rank === undefined ? UNKNOWN : formatCount(brand.trust.rank))],
+    ["Rank", (brand) => count(brand.trust.rank)],
     ...TRUST_COMPONENTS.map((component): [string, (brand: CompareItem) => string] => [
       words(component),
       (brand) => figure(brand.trust.components[component]),
@@ -100,9 +82,10 @@ function presenceTable(brands: readonly CompareItem[]): string {
   const networks = [...new Set(brands.flatMap((brand) => Object.keys(brand.social ?? {})))].sort();
   return table("Licenses, markets, reviews, apps, social reach and payments", brands, [
     ["Status", (brand) => escapeHtml(brand.status)],
-    ["Active licenses", (brand) => formatCount(brand.licenses.active)],
-    ["Licenses in any status", (brand) => formatCount(brand.licenses.total)],
-    ["Regulators", (brand) => list(brand.licenses.regulators, "none")],
+    // licenses is null where the data set has no license data at all: unknown, never "0".
+    ["Active licenses", (brand) => count(brand.licenses?.active ?? null)],
+    ["Licenses in any status", (brand) => count(brand.licenses?.total ?? null)],
+    ["Regulators", (brand) => list(brand.licenses?.regulators ?? null, "none")],
     ["Markets", (brand) => (brand.markets.length === 0 ? "none listed" : brand.markets.map(escapeHtml).join(" "))],
     ["Review rating (0-5)", (brand) => figure(brand.review_rating)],
     ["Reviews", (brand) => count(brand.review_count)],
