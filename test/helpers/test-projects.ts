@@ -1,0 +1,37 @@
+/**
+ * Which test files run in their own module graph (vitest project `isolated`) and which share one per
+ * worker (`shared-graph`, `isolate: false`): vitest.config.ts reads these lists, and shared-graph.test.ts
+ * checks that no shared file holds state across files.
+ *
+ * Why share: an isolated file starts a fresh worker process and imports the build's modules again
+ * (most of vitest's "import" time: 165 s of a full run, issue 29); a shared worker imports them once and
+ * loads the sample build once (sample-host.ts). So a file is shared unless it must not be.
+ */
+
+/**
+ * The files that change something process-wide which a later file in the same worker would inherit,
+ * each with its reason. A new test file that mocks a module, writes `process.env` or `process.exitCode`,
+ * patches a global or leaves a process listener belongs here (shared-graph.test.ts fails until it is).
+ */
+export const ISOLATED_TESTS = [
+  // The guarantees under stress: hosts killed by signals, processes left to die, a process-wide
+  // unhandledRejection listener (streaming), sockets held open on purpose.
+  "test/reliability/**/*.test.ts",
+  // Sets process.exitCode and spies on console.error (the CLI's in-process runs).
+  "test/cli.test.ts",
+  // vi.mock of node:fs/promises or of a build module.
+  "test/emit/build-lock-race.test.ts",
+  "test/emit/failed-build.test.ts",
+  "test/serve/host-swap-race.test.ts",
+  "test/serve/load-host.test.ts",
+  // Write process.env.API_DIST, which the Netlify function reads.
+  "test/netlify/function.test.ts",
+  "test/netlify/function-vs-node-host.property.test.ts",
+  // Hosts as child processes, stopped by a signal (netlify dev; npm start and npm run serve).
+  "test/netlify/netlify-cli.test.ts",
+  "test/serve/serve-script.test.ts",
+  "test/serve/start-script.test.ts",
+] as const;
+
+/** Every test file; those not isolated share a module graph. */
+export const ALL_TESTS = "test/**/*.test.ts";
