@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./test/helpers/longest-first-sequencer.ts";
 import { ALL_TESTS, ISOLATED_TESTS } from "./test/helpers/test-projects.ts";
 
 /** What both projects share. Not through `extends`: the global setup runs once, for the root project only. */
@@ -15,6 +16,8 @@ export default defineConfig({
     // The root project's: its `provide` reaches every project (the sample is built once per run).
     globalSetup: ["test/helpers/global-setup.ts"],
     maxWorkers: 2,
+    // Slow files first, isolated before shared: see the file (issue 29).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Files that hold no state between them share one module graph per worker (`isolate: false`): the
       // build modules are imported once per worker rather than once per file, and the sample build is loaded
