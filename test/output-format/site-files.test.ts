@@ -10,6 +10,7 @@ import { handleRequest } from "../../build/serve/handle-request.ts";
 import { createPrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import { emitPlan, planAndWrite } from "../emit/compress-fixtures.ts";
+import { minContext } from "../fixtures/min-context.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 const llms: SiteProducer = () => [
@@ -53,7 +54,7 @@ describe("site files through plan, write, store and handler", () => {
   });
 
   it("lists each site file in the manifest, counts it in the budget, and serves it at its public path", async () => {
-    const { context } = await sampleContext();
+    const context = await minContext();
     dir = await mkdtemp(path.join(os.tmpdir(), "site-files-"));
     const plan = await planAndWrite(dir, context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
     expect(plan.manifest.site["/llms.txt"]).toEqual({
@@ -81,7 +82,7 @@ describe("site files through plan, write, store and handler", () => {
   });
 
   it("lists a file whose bytes come later in producer order, counts it at once, and records the bytes it resolves to", async () => {
-    const { context } = await sampleContext();
+    const context = await minContext();
     const late: SiteProducer = () => [
       {
         urlPath: "/late.txt",
@@ -104,7 +105,7 @@ describe("site files through plan, write, store and handler", () => {
   });
 
   it("fails the plan with the error of a body that could not be made", async () => {
-    const { context } = await sampleContext();
+    const context = await minContext();
     const broken: SiteProducer = () => [
       {
         urlPath: "/broken.txt",
@@ -119,7 +120,7 @@ describe("site files through plan, write, store and handler", () => {
   });
 
   it("fails with the first fault when a producer throws after an earlier one's body is under way, and the later rejection of that body goes unhandled nowhere", async () => {
-    const { context } = await sampleContext();
+    const context = await minContext();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
@@ -194,13 +195,14 @@ describe("site files through plan, write, store and handler", () => {
     const { context } = await sampleContext();
     let waits = 0;
     const pace = () => new Promise<void>((resolve) => setTimeout(() => resolve(void (waits += 1)), 1));
-    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 20_000, pace });
+    // Over a thousand responses of the sample: far more rendering than one slice between yields.
+    const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 1_100, pace });
     expect(plan.files.length).toBeGreaterThan(1000);
     expect(waits).toBeGreaterThan(0);
   });
 
   it("lists the manifest without a body, which completeOutput then serialises once, with the variants", async () => {
-    const { context } = await sampleContext();
+    const context = await minContext();
     const plan = await planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms] });
     const manifest = plan.files.find((file) => file.path === MANIFEST_FILE)!;
     expect(manifest.body).toBe("");
@@ -210,7 +212,7 @@ describe("site files through plan, write, store and handler", () => {
   });
 
   it("refuses two site files at the same path", async () => {
-    const { context } = await sampleContext();
+    const context = await minContext();
     await expect(planOutputs(context, ENDPOINTS, { maxFiles: 10, siteProducers: [llms, llms] })).rejects.toThrow(
       /two site files/,
     );

@@ -15,9 +15,20 @@ import { bigIndexPath } from "../helpers/big-index-answer.ts";
 let bigPath = "";
 const EXPORT_PATH = "/resume/api/v1/resumes/export?per_page=200&sort=experience";
 
+/** The two host processes of the tests below, started side by side (each loads the sample: the waits overlap). */
+let started: Promise<[HostProcess, HostProcess]>;
 beforeAll(async () => {
+  started = Promise.all([
+    startHostProcess(inject("sampleDist")),
+    startHostProcess(inject("sampleDist"), { viaNpm: true }),
+  ]);
+  started.catch(() => {}); // awaited by each describe's beforeAll, which reports a failure
   const { context } = await sampleContext();
   bigPath = bigIndexPath(context);
+});
+afterAll(async () => {
+  // Whatever a failing describe did not stop.
+  for (const host of await started.catch(() => [])) await host.kill();
 });
 
 /**
@@ -66,7 +77,7 @@ async function refusedWithin(url: string, ms: number): Promise<string> {
 describe("SIGTERM to the host process (scripts/serve.ts)", () => {
   let host: HostProcess;
   beforeAll(async () => {
-    host = await startHostProcess(inject("sampleDist"));
+    [host] = await started;
   });
   afterAll(async () => {
     await host?.kill();
@@ -101,7 +112,7 @@ describe("SIGTERM to the host process (scripts/serve.ts)", () => {
 describe("SIGTERM to `npm start`", () => {
   let host: HostProcess;
   beforeAll(async () => {
-    host = await startHostProcess(inject("sampleDist"), { viaNpm: true });
+    [, host] = await started;
   });
   afterAll(async () => {
     await host?.kill();

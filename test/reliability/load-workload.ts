@@ -83,11 +83,14 @@ export interface WorkloadTally {
   unexpected: string[];
 }
 
-/** Runs the workload against `url` with autocannon (10 connections) for `seconds`, tallying every response against its expectation. */
+/**
+ * Runs the workload against `url` with autocannon (10 connections) for `seconds`, or until it has sent
+ * `requests`, tallying every response against its expectation.
+ */
 export async function runWorkload(
   url: string,
   workload: readonly WorkloadRequest[],
-  options: { seconds: number },
+  options: { seconds: number } | { requests: number },
 ): Promise<WorkloadTally> {
   const byKind: Record<string, number> = {};
   const unexpected: string[] = [];
@@ -102,6 +105,7 @@ export async function runWorkload(
         unexpected.push(`${request.kind} ${request.path} → ${status}`);
     },
   }));
-  const result = await autocannon({ url, connections: 10, duration: options.seconds, requests, timeout: 10 });
+  const length = "seconds" in options ? { duration: options.seconds } : { amount: options.requests };
+  const result = await autocannon({ url, connections: 10, ...length, requests, timeout: 10 });
   return { result, byKind, unexpected };
 }

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it, type TestContext } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { siteKey } from "../../build/output-format/site-files.ts";
 import type { Endpoint } from "../../build/query/endpoint.ts";
@@ -36,13 +36,15 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-describe("CPU a request can cost", () => {
+// The two describe blocks run side by side, and the tests of the second too: their waits for the idle limit
+// overlap. Each of those has a host of its own, since each watches the connections its host accepts.
+describe.concurrent("CPU a request can cost", () => {
   // A run of slashes not at the end made the site lookup's /\/+$/ backtrack quadratically: some 100 ms
   // of CPU for one 8 KiB URL, so 400 of them took 40 s or more. Linear, they take well under a second
   // even on a busy machine: the bound below leaves that a wide margin and the quadratic none.
   const slashes = `${"/".repeat(MAX_URL_BYTES - 10)}x`;
 
-  it("looks up a page under a long run of slashes in linear time, with the same key", async () => {
+  it("looks up a page under a long run of slashes in linear time, with the same key", async ({ expect }) => {
     expect(siteKey(`/methodology${"/".repeat(8_000)}`)).toBe("/methodology");
     const statuses = new Set<number>();
     const answerAll = async () => {
@@ -56,7 +58,7 @@ describe("CPU a request can cost", () => {
   });
 });
 
-describe("memory a connection can hold", () => {
+describe.concurrent("memory a connection can hold", () => {
   // A live answer far larger than the loopback socket buffers: a client that never reads holds it in the
   // host's memory. Before the idle limit, 90 such connections held 550 MB of 7 MB answers, for ever.
   const big: Endpoint = {
@@ -70,18 +72,22 @@ describe("memory a connection can hold", () => {
   };
   /** Short for the test, long enough that a busy machine pausing the steady reader does not look idle. */
   const IDLE_LIMIT_MS = 2_000;
-  let server: Server;
-  let base = "";
-  beforeAll(async () => {
-    server = createHostServer(
+  /** A host of the test's own on a free loopback port, stopped when the test ends. */
+  async function startServer(onTestFinished: TestContext["onTestFinished"]): Promise<{ server: Server; base: string }> {
+    const server = createHostServer(
       { context: await minContext(), endpoints: [big, ...ENDPOINTS], store: EMPTY_STORE },
       { trustProxy: false, idleTimeoutMs: IDLE_LIMIT_MS },
     );
-    base = await listenOnLoopback(server);
-  });
-  afterAll(() => closeServer(server));
+    const base = await listenOnLoopback(server);
+    onTestFinished(() => closeServer(server));
+    return { server, base };
+  }
 
-  it("closes a connection on which the client reads nothing for the idle limit, and keeps serving", async () => {
+  it("closes a connection on which the client reads nothing for the idle limit, and keeps serving", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { server, base } = await startServer(onTestFinished);
     const { port } = server.address() as AddressInfo;
     // Watched from the host's side: a client that does not read does not see the connection end either.
     const closedByHost = new Promise<void>((resolve) =>
@@ -98,7 +104,11 @@ describe("memory a connection can hold", () => {
     await after.arrayBuffer();
   });
 
-  it("keeps a connection whose client reads slowly but steadily, past several idle limits", async () => {
+  it("keeps a connection whose client reads slowly but steadily, past several idle limits", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { server, base } = await startServer(onTestFinished);
     // 16 KB every 50 ms (about 1.6 MB of the 3.9 MB in the 5 s waited): the body goes out in slices, each
     // one's write a sign of life, so the limit counts time without progress, not the time the answer takes.
     let closedByHost = false;

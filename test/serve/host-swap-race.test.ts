@@ -6,15 +6,16 @@
  * about one time in six; here the moment is made certain by putting the new output in place from inside
  * the host's own check.
  */
-import { mkdtemp, readFile, rename, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, expect, it, vi } from "vitest";
+import { afterEach, expect, inject, it, vi } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
-import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { copySeeds } from "../fixtures/seeds-invalid.ts";
+import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
 
 /** Set by the test: run once, first thing, the next time the host checks for a swap underway. */
 const swapEnds = vi.hoisted(() => ({ now: undefined as (() => Promise<void>) | undefined }));
@@ -49,9 +50,9 @@ it("answers a page of the new build when the swap ends between the host's read o
   cleanups.push(renamed.cleanup);
   const dist = path.join(root, "dist");
   const next = path.join(root, "next");
-  const options = { baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false };
-  await runBuild({ ...options, seedsDir: SEEDS_MIN, outDir: dist });
-  await runBuild({ ...options, seedsDir: renamed.dir, outDir: next });
+  // seeds-min as the global setup built it (a copy: the test moves it), and a build of the renamed copy with the same options.
+  await cp(inject("seedsMinDist"), dist, { recursive: true });
+  await runBuild({ baseUrl: SEEDS_MIN_BASE_URL, maxFiles: 20_000, dryRun: false, seedsDir: renamed.dir, outDir: next });
   const nextManifest = JSON.parse(await readFile(path.join(next, MANIFEST_FILE), "utf8")) as Manifest;
 
   const host: RunningHost = await startHost(

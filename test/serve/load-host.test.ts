@@ -5,10 +5,10 @@
  */
 import { rename } from "node:fs/promises";
 import * as fsPromises from "node:fs/promises";
-import { mkdtemp, readFile as readText, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile as readText, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { DATASET_FILE, MANIFEST_FILE, SEARCH_FILE } from "../../build/output-format/manifest.ts";
 import { BuildError } from "../../build/errors.ts";
 import { runBuild } from "../../build/run-build.ts";
@@ -16,6 +16,7 @@ import { etagOf } from "../../build/output-format/etag.ts";
 import { buildCommandFor, loadHost } from "../../build/serve/load-host.ts";
 import { parseSearchIndex, serializeSearchIndex } from "../../build/search/search-index-codec.ts";
 import { copySeeds } from "../fixtures/seeds-invalid.ts";
+import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
 
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
@@ -34,15 +35,14 @@ beforeAll(async () => {
   other = path.join(root, "other");
   const seeds = await copySeeds();
   cleanupSeeds = seeds.cleanup;
-  const build = (outDir: string) =>
-    runBuild({ seedsDir: seeds.dir, outDir, baseUrl: "https://data.example.com", maxFiles: 20_000, dryRun: false });
-  await build(dist);
+  // seeds-min as the global setup built it (a copy: the tests swap it), and the renamed copy built with the same options.
+  await cp(inject("seedsMinDist"), dist, { recursive: true });
   const brands = path.join(seeds.dir, "brands", "brands.ndjson");
   await writeFile(
     brands,
     (await readText(brands, "utf8")).replace('"name":"Alpha Casino"', '"name":"Alpha Casino Swapped"'),
   );
-  await build(other);
+  await runBuild({ seedsDir: seeds.dir, outDir: other, baseUrl: SEEDS_MIN_BASE_URL, maxFiles: 20_000, dryRun: false });
 });
 afterAll(async () => {
   await cleanupSeeds();

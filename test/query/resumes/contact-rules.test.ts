@@ -9,9 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport } from "../../../build/cli.ts";
 import type { ContactScope } from "../../../build/load/schemas.ts";
 import { BUILD_REPORT_FILE, runBuild, type BuildReport } from "../../../build/run-build.ts";
-import { startHost } from "../../../build/serve/start-host.ts";
+import { ENDPOINTS } from "../../../build/query/endpoints.ts";
+import type { HandlerDeps } from "../../../build/serve/handle-request.ts";
+import { openHostSnapshots } from "../../../build/serve/host-snapshots.ts";
+import { createLiveCache, DEFAULT_LIVE_CACHE_MB } from "../../../build/serve/live-cache.ts";
+import type { LoadedHost } from "../../../build/serve/load-host.ts";
 import { parseSearchIndex } from "../../../build/search/search-index-codec.ts";
 import { copySeeds } from "../../fixtures/seeds-invalid.ts";
+import { requestInProcess } from "../../helpers/in-process-request.ts";
 import { distTexts, filesHolding } from "./dist-text.ts";
 
 const OVERLAY = fileURLToPath(new URL("../../fixtures/seeds-contacts", import.meta.url));
@@ -219,17 +224,21 @@ describe("the contact rule, said where people read it", () => {
 });
 
 describe("live answers and the host's caches", () => {
+  // In process: the host's snapshots of dist/ (kept current as startHost keeps them, a live cache each), no socket.
+  const depsOf = ({ context, store }: LoadedHost): HandlerDeps => ({
+    context,
+    endpoints: ENDPOINTS,
+    store,
+    liveCache: createLiveCache(DEFAULT_LIVE_CACHE_MB * 1024 * 1024),
+  });
+  const openHost = (dist: string, onReload?: () => void) =>
+    openHostSnapshots(dist, depsOf, { pollMs: 50, logError: () => {}, onReload });
+
   it("answers no erased person and finds no resume by a contact the list does not show", async () => {
-    const host = await startHost({
-      port: 0,
-      host: "127.0.0.1",
-      dist: builds.get("public")!.dist,
-      rateLimit: 0,
-      trustProxy: false,
-    });
+    const host = await openHost(builds.get("public")!.dist);
     try {
       const get = async (url: string) => {
-        const response = await fetch(`${host.url}${url}`);
+        const response = await requestInProcess(host.current(), url);
         return { status: response.status, text: await response.text() };
       };
       expect((await get("/resume/api/v1/resumes/5")).status).toBe(404);
@@ -240,7 +249,7 @@ describe("live answers and the host's caches", () => {
       expect(exported).toContain('"id":2');
       expect(exported).not.toContain("card.only@example.com");
     } finally {
-      await host.close(0);
+      host.close();
     }
   });
 
@@ -263,13 +272,9 @@ describe("live answers and the host's caches", () => {
         });
       await build();
       const reloads: unknown[] = [];
-      const host = await startHost(
-        { port: 0, host: "127.0.0.1", dist, rateLimit: 0, trustProxy: false, reloadPollMs: 50 },
-        () => {},
-        (manifest) => reloads.push(manifest),
-      );
+      const host = await openHost(dist, () => reloads.push(dist));
       try {
-        const get = async (url: string) => (await fetch(`${host.url}${url}`)).text();
+        const get = async (url: string) => (await requestInProcess(host.current(), url)).text();
         expect(await get("/resume/api/v1/resumes/5")).toContain("Erasmus Idlewild");
         expect(await get("/resume/api/v1/resumes?q=Erasmus")).toContain('"total":1');
         await writeFile(path.join(seeds.dir, "meta", "suppressions.json"), JSON.stringify({ resume_ids: [5] }));
@@ -282,7 +287,7 @@ describe("live answers and the host's caches", () => {
         expect(await get("/resume/api/v1/resumes/5")).toContain("resume_not_found");
         expect(await get("/resume/api/v1/resumes?q=Erasmus")).toContain('"total":0');
       } finally {
-        await host.close(0);
+        host.close();
       }
     } finally {
       await seeds.cleanup();
