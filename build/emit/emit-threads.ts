@@ -23,6 +23,12 @@ export interface EmitRequest {
   compress: boolean;
   /** The previous output's variant files of the same body, by coding, with their ETags: linked rather than recompressed, once checked. */
   reuse?: Partial<Record<Encoding, { file: string; etag: string }>>;
+  /**
+   * This output's variant files of an earlier body with the same bytes (a release's copy of a download),
+   * by coding, with their ETags: their bytes are copied rather than compressed again, once checked.
+   * Copied, not linked: each file of a new output is a file of its own, written.
+   */
+  copy?: Partial<Record<Encoding, { file: string; etag: string }>>;
 }
 
 export interface EmitResult {

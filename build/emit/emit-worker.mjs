@@ -94,15 +94,16 @@ function readPrevious(file) {
 }
 
 /**
- * One request: `{id, path, body, linkFrom?, compress, reuse?}` where `reuse` maps a coding to the
- * previous output's variant of the same body (`{file, etag}`). Answers `{id, written, linked, variants}`
+ * One request: `{id, path, body, linkFrom?, compress, reuse?, copy?}` where `reuse` maps a coding to the
+ * previous output's variant of the same body (`{file, etag}`), and `copy` to this output's variant of an
+ * earlier body with the same bytes, whose bytes are written again rather than compressed again. Answers `{id, written, linked, variants}`
  * with the ETag and length of each new variant kept (`{br: {etag, bytes}}`), or `{id, error, file}`
  * naming the file (relative, a variant's too) that could not be written or compressed.
  *
  * A previous file is linked only once its bytes are checked (the same bytes as the body, or the ETag
  * its variant had): a file damaged or edited in the previous output is written anew, not carried on.
  */
-function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
+function emit({ id, path: relative, body, linkFrom, compress, reuse, copy }) {
   const bytes =
     typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const answer = { id, written: 0, linked: 0, variants: {} };
@@ -129,6 +130,15 @@ function emit({ id, path: relative, body, linkFrom, compress, reuse }) {
           previous.file,
           (old) => old !== undefined && etagOf(old) === previous.etag,
         );
+      continue;
+    }
+    const same = copy?.[encoding];
+    if (same !== undefined && file !== undefined) {
+      // The same bytes give the same variant: checked against its tag, else made anew (a file changed meanwhile).
+      const earlier = readPrevious(same.file);
+      const coded = earlier !== undefined && etagOf(earlier) === same.etag ? earlier : compressors[encoding](bytes);
+      put(`${file}${suffix}`, coded);
+      answer.variants[encoding] = { etag: etagOf(coded), bytes: coded.length };
       continue;
     }
     if (!compress) continue;

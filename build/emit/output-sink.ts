@@ -64,19 +64,48 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
   // A path checked against a stand-in root on a dry run: a bad path is a bug either way.
   const checkRoot = root ?? path.resolve("dist");
 
-  const emit = (request: EmitRequest, then?: (result: EmitResult) => void): void => {
+  /**
+   * The first body of each ETag sent to be compressed, and what its thread made of it (issue 29): a later
+   * body with the same bytes (a release's copy of a download, 15 MB of the sample's 100) copies its
+   * variants instead of compressing them again. Only where files are written: a dry run has none to copy.
+   */
+  const compressed = new Map<string, Promise<{ file: string; variants: EncodedVariants }>>();
+
+  /** Sends `request` to a thread, once `after` (when given) resolved to the request to send. */
+  const emit = (
+    request: EmitRequest,
+    then?: (result: EmitResult) => void,
+    after?: Promise<EmitRequest>,
+  ): Promise<EmitResult> => {
     ensureWithin(checkRoot, request.path);
     if (added.has(request.path)) throw new BuildError(`Internal error: ${request.path} emitted twice`);
     added.add(request.path);
-    const done = emitter.emit(request).then((result) => {
+    const sent = after === undefined ? emitter.emit(request) : after.then((ready) => emitter.emit(ready));
+    const done = sent.then((result) => {
       report.written += result.written;
       report.linked += result.linked;
       then?.(result);
     });
     done.catch(() => {}); // surfaced by settled(); must not go unhandled if the plan fails first
     pending.push(done);
+    return sent;
   };
   const fromPrevious = (file: string): string => path.join(previous!.dir, file);
+
+  /** With `request.copy` set to the variants of the earlier body of the same ETag, once they are written. */
+  const copyingFrom = (
+    request: EmitRequest,
+    earlier: Promise<{ file: string; variants: EncodedVariants }>,
+  ): Promise<EmitRequest> =>
+    earlier.then(({ file, variants }) => {
+      const copy: EmitRequest["copy"] = {};
+      for (const encoding of ENCODINGS) {
+        const variant = variants[encoding];
+        if (variant !== undefined)
+          copy[encoding] = { file: path.join(root!, variantPath(file, encoding)), etag: variant.etag };
+      }
+      return { ...request, copy };
+    });
 
   return {
     addDescribed(file, entry, compress) {
@@ -96,17 +125,28 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
           report.variants.bytes += variant.bytes;
         }
       }
-      emit(request, (result) => {
-        const made: EncodedVariants = {};
-        for (const encoding of ENCODINGS) {
-          const variant = result.variants[encoding];
-          if (variant === undefined) continue;
-          made[encoding] = variant; // in preference order, whatever order the thread answered in
-          report.variants.files += 1;
-          report.variants.bytes += variant.bytes;
-        }
-        if (Object.keys(made).length > 0) entry.encodings = made;
-      });
+      // Compressed here first, or copied from the first body of these bytes.
+      const earlier = request.compress && root !== undefined ? compressed.get(entry.etag) : undefined;
+      const sent = emit(
+        request,
+        (result) => {
+          const made: EncodedVariants = {};
+          for (const encoding of ENCODINGS) {
+            const variant = result.variants[encoding];
+            if (variant === undefined) continue;
+            made[encoding] = variant; // in preference order, whatever order the thread answered in
+            report.variants.files += 1;
+            report.variants.bytes += variant.bytes;
+          }
+          if (Object.keys(made).length > 0) entry.encodings = made;
+        },
+        earlier === undefined ? undefined : copyingFrom(request, earlier),
+      );
+      if (request.compress && root !== undefined && earlier === undefined) {
+        const made = sent.then((result) => ({ file: file.path, variants: result.variants }));
+        made.catch(() => {}); // a failure is surfaced by settled(), through this body's own promise
+        compressed.set(entry.etag, made);
+      }
     },
     addPlain: (file) => emit({ path: file.path, body: file.body, compress: false }),
     has: (file) => added.has(file),

@@ -85,7 +85,7 @@ export function expectedOf(spec: ParamSpec): string {
       return `${spec.multi ? "one or more of (comma-separated)" : "one of"}: ${spec.values.join(", ")}`;
     case "open":
       if (spec.minItems !== undefined) return `${spec.minItems} to ${spec.maxItems} distinct comma-separated values`;
-      return `${spec.normalise === "country" ? "ISO 3166-1 alpha-2 country code(s), comma-separated" : "key(s), comma-separated"}${spec.multi ? `, at most ${OPEN_LIST_MAX_ITEMS.toLocaleString("en-US")} distinct` : ""}`;
+      return `${spec.normalise === "country" ? "ISO 3166-1 alpha-2 country code(s), comma-separated" : "key(s), comma-separated"}${spec.multi ? `, at most ${OPEN_LIST_MAX_ITEMS_TEXT} distinct` : ""}`;
     case "int":
       return `an integer from ${spec.min} to ${maxOf(spec)}`;
     case "bool":
@@ -126,6 +126,8 @@ const unique = (items: string[]): string[] => [...new Set(items)];
  * bounds the list's length in characters.
  */
 export const OPEN_LIST_MAX_ITEMS = 1000;
+/** Formatted once: toLocaleString builds an ICU formatter at every call, and expectedOf runs per parameter of every document. */
+const OPEN_LIST_MAX_ITEMS_TEXT = OPEN_LIST_MAX_ITEMS.toLocaleString("en-US");
 
 function normaliseKey(item: string, normalise: OpenSpec["normalise"]): string {
   if (normalise === "lower") return item.toLowerCase();

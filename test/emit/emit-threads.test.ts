@@ -2,12 +2,14 @@
  * The emit threads' own contract, below the sink: work still queued when they stop is rejected, not left
  * pending (a build awaiting it would never end).
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmitThreads } from "../../build/emit/emit-threads.ts";
 import { BuildError } from "../../build/errors.ts";
+import { compressBodySync } from "../../build/output-format/compress-body.ts";
+import { etagOf } from "../../build/output-format/etag.ts";
 import { jsonBody } from "./compress-fixtures.ts";
 
 let parent: string;
@@ -31,6 +33,42 @@ it("rejects the work still queued when the threads are stopped", async () => {
   expect(String((rejected[0] as PromiseRejectedResult).reason)).toMatch(
     /^Error: Internal error: an emit thread failed: /,
   );
+});
+
+describe("a body whose variants this output already has (request.copy)", () => {
+  it("writes the earlier variant's bytes when they still have its ETag, and compresses anew when they do not", async () => {
+    const threads = startEmitThreads(parent, 1);
+    try {
+      const body = jsonBody(4000);
+      const earlier = path.join(parent, "earlier.json.br");
+      // Not what brotli makes of the body: a copy is told from a new compression by its bytes.
+      const marker = Buffer.from("the earlier variant's bytes");
+      await writeFile(earlier, marker);
+      const copied = await threads.emit({
+        path: "copied.json",
+        body,
+        compress: true,
+        copy: { br: { file: earlier, etag: etagOf(marker) } },
+      });
+      expect(await readFile(path.join(parent, "copied.json.br"))).toEqual(marker);
+      expect(copied.variants.br).toEqual({ etag: etagOf(marker), bytes: marker.length });
+      // gzip had no earlier variant: compressed as usual.
+      expect((await readFile(path.join(parent, "copied.json.gz"))).equals(compressBodySync("gzip", body))).toBe(true);
+      expect(copied.written).toBe(3);
+
+      const remade = await threads.emit({
+        path: "remade.json",
+        body,
+        compress: true,
+        copy: { br: { file: earlier, etag: '"not-its-tag"' } },
+      });
+      const br = compressBodySync("br", body);
+      expect((await readFile(path.join(parent, "remade.json.br"))).equals(br)).toBe(true);
+      expect(remade.variants.br).toEqual({ etag: etagOf(br), bytes: br.length });
+    } finally {
+      await threads.close();
+    }
+  });
 });
 
 describe("a thread that dies (exit code 7 on its first file)", () => {

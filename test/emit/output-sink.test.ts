@@ -100,6 +100,32 @@ describe("createOutputSink", () => {
     expect(report.variants).toEqual({ files: 0, bytes: 0 });
   });
 
+  it("gives a body that comes twice (a release's copy of a download) the same variants at both paths, each a file of its own", async () => {
+    const out = path.join(parent, "out");
+    const body = jsonBody(6000);
+    const copy = "downloads/2025-01-01/brands.csv";
+    const plan = makePlan({ [BIG]: body, [OTHER]: jsonBody(6000, "other") }, [
+      { url: "/downloads/brands.csv", file: "downloads/brands.csv", type: "text/csv", body },
+      { url: "/downloads/2025-01-01/brands.csv", file: copy, type: "text/csv", body },
+    ]);
+    const report = await emitPlan(out, plan, undefined, 2);
+    const br = compressBodySync("br", body);
+    const gz = compressBodySync("gzip", body);
+    const variants = { br: { etag: etagOf(br), bytes: br.length }, gzip: { etag: etagOf(gz), bytes: gz.length } };
+    for (const file of [BIG, "downloads/brands.csv", copy]) {
+      expect((await readFile(path.join(out, `${file}.br`))).equals(br), file).toBe(true);
+      expect((await readFile(path.join(out, `${file}.gz`))).equals(gz), file).toBe(true);
+    }
+    expect(plan.manifest.files[BIG]!.encodings).toEqual(variants);
+    expect(plan.manifest.site["/downloads/brands.csv"]!.encodings).toEqual(variants);
+    expect(plan.manifest.site["/downloads/2025-01-01/brands.csv"]!.encodings).toEqual(variants);
+    // Copies, not links: every file of a new output is written (the same count as before the copying).
+    expect(await inode(path.join(out, `${copy}.br`))).not.toBe(await inode(path.join(out, `${BIG}.br`)));
+    expect(report.written).toBe(4 * 3 + 1);
+    expect(report.linked).toBe(0);
+    expect(report.variants.files).toBe(8);
+  });
+
   it("on a dry run (no folder) compresses for the summary and writes nothing", async () => {
     const plan = makePlan({ [BIG]: jsonBody(4000) });
     const report = await emitPlan(undefined, plan);
