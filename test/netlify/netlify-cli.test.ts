@@ -1,12 +1,12 @@
 /**
  * Smoke test: the sample build served by the Netlify CLI itself (`netlify dev --offline`, edge functions
  * off, every server bound to 127.0.0.1), one URL of each kind. The CLI (26.x, the last line for Node 20)
- * is installed outside the project's package.json, from its own manifest and lock (test/netlify/cli), into
- * node_modules/.cache/netlify-cli (or NETLIFY_CLI_CACHE), once per version of the lock; where it cannot be
- * installed or started, each test fails with the reason.
+ * is installed outside the project's package.json, from its own manifest and lock, by test/netlify/install-netlify-cli.ts
+ * (which CI runs before `npm test`; here it installs the CLI where it is missing); where it cannot be installed or
+ * started, each test fails with the reason.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -15,13 +15,8 @@ import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest } from "../../build/serve/handle-request.ts";
 import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
+import { installNetlifyCli, NETLIFY_CLI_BIN } from "./install-netlify-cli.ts";
 
-/** netlify-cli 26.2.0 and its whole tree, locked: a fresh resolve would pull packages that need Node 22. */
-const LOCKED = path.resolve("test/netlify/cli");
-const CACHE = path.resolve(process.env.NETLIFY_CLI_CACHE ?? "node_modules/.cache/netlify-cli");
-const CLI_BIN = path.join(CACHE, "node_modules/netlify-cli/bin/run.js");
-/** A copy of the lock the cache was installed from, written once `npm ci` succeeded. */
-const INSTALLED_LOCK = path.join(CACHE, "installed-package-lock.json");
 /** How long `netlify dev` may take to say it is ready (about 70 s here once, on a busy machine). */
 const START_MS = 300_000;
 
@@ -29,28 +24,6 @@ let cli: ChildProcess | undefined;
 let site: string | undefined;
 let base = "";
 let unavailable: string | undefined;
-
-/** Installs the locked CLI into the cache folder unless that lock is installed there; returns why it cannot be had, if so. */
-function installCli(): string | undefined {
-  const lock = readFileSync(path.join(LOCKED, "package-lock.json"));
-  if (existsSync(CLI_BIN) && existsSync(INSTALLED_LOCK) && readFileSync(INSTALLED_LOCK).equals(lock)) return undefined;
-  // Removed first, so an install that fails halfway is never taken for the locked one.
-  rmSync(INSTALLED_LOCK, { force: true });
-  mkdirSync(CACHE, { recursive: true });
-  for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(LOCKED, file), path.join(CACHE, file));
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  // About 1,100 packages, 345 MB: 95 s here once, 290 s once on a busy machine, so far more than that before calling it a failure.
-  // npm runs none of the tree's install scripts (none is allowed): the CLI needs none (its postinstall only prints a
-  // welcome and sets up shell completion; esbuild's and sharp's check binaries that their platform packages supply).
-  const result = spawnSync(npm, ["ci", "--prefix", CACHE, "--no-audit", "--no-fund"], {
-    encoding: "utf8",
-    timeout: 900_000,
-  });
-  if (result.status !== 0 || !existsSync(CLI_BIN))
-    return `npm ci could not install netlify-cli from test/netlify/cli/package-lock.json: ${(result.stderr || String(result.error)).trim().split("\n").slice(-3).join(" ")}`;
-  cpSync(path.join(LOCKED, "package-lock.json"), INSTALLED_LOCK);
-  return undefined;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,7 +50,7 @@ function startCli(root: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
-      CLI_BIN,
+      NETLIFY_CLI_BIN,
       "dev",
       "--offline",
       "--no-open",
@@ -129,7 +102,7 @@ function startCli(root: string, port: number): Promise<ChildProcess> {
 
 beforeAll(
   async () => {
-    unavailable = installCli();
+    unavailable = installNetlifyCli();
     if (unavailable !== undefined) return;
     site = makeSite(inject("sampleDist"));
     const port = await freePort();
