@@ -15,7 +15,15 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARGS, axeViolations, CHROMIUM, watch, type Problems } from "../helpers/chromium.ts";
+import {
+  ARGS,
+  axeViolations,
+  CHROMIUM,
+  trackRequests,
+  watch,
+  type Problems,
+  type Settle,
+} from "../helpers/chromium.ts";
 import { SAMPLE_BASE_URL } from "../helpers/global-setup.ts";
 import { useSampleHost, type SampleHost } from "../helpers/sample-host.ts";
 
@@ -68,6 +76,27 @@ const EXTERNAL_LINKS = [
  * pages docs-init.js points the OpenAPI document's links to the published site (its externalDocs) here.
  */
 
+/**
+ * HEAD requests the crawl keeps in flight at once: one after another, the 900 addresses of a round waited on
+ * each round trip in turn; a few at a time keep the host and the test both busy, and each answer is
+ * still read in the round's sorted order.
+ */
+const HEAD_REQUESTS_AT_ONCE = 8;
+
+/** `work` for each item, at most `limit` at once; the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 /** What a breadth-first crawl of the site found. */
 interface Crawl {
   /** The HTML pages visited, in visiting order. */
@@ -88,6 +117,7 @@ interface Crawl {
 async function visitPage(
   page: Page,
   problems: Problems,
+  settle: Settle,
   url: string,
   address: string,
   failures: string[],
@@ -116,7 +146,7 @@ async function visitPage(
       );
     if (!rendered) fail("Swagger UI rendered no operation");
   }
-  await page.waitForLoadState("networkidle");
+  await settle();
 
   if ((await page.title()).trim() === "") fail("has no <title>");
   const lang = await page.locator("html").getAttribute("lang");
@@ -176,6 +206,7 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
   const baseOrigin = new URL(SAMPLE_BASE_URL).origin;
   const page = await context.newPage();
   const problems = watch(page);
+  const settle = trackRequests(page);
   const crawl: Crawl = { pages: [], files: [], external: [], baseUrl: [], failures: [], checked: 0 };
   const visitedKinds = new Set<string>();
   const external = new Set<string>();
@@ -193,7 +224,7 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
             `the crawl passed ${MAX_PAGES} pages: raise MAX_PAGES if the site grew (pages so far: ${crawl.pages.join(", ")})`,
           );
         crawl.pages.push(address);
-        for (const href of await visitPage(page, problems, `${origin}${address}`, address, crawl.failures)) {
+        for (const href of await visitPage(page, problems, settle, `${origin}${address}`, address, crawl.failures)) {
           const target = new URL(href);
           if (target.origin !== origin) {
             if (target.origin === baseOrigin) baseUrl.add(`${address}: ${href}`);
@@ -213,8 +244,12 @@ async function crawlSite(context: BrowserContext, host: SampleHost): Promise<Cra
           `the crawl passed ${MAX_ADDRESSES} addresses of the site: raise MAX_ADDRESSES if the site grew`,
         );
       round = [];
-      for (const path of found.sort()) {
-        const response = await host.get(path, { method: "HEAD", redirect: "manual" });
+      const sorted = found.sort();
+      const responses = await inParallel(sorted, HEAD_REQUESTS_AT_ONCE, (path) =>
+        host.get(path, { method: "HEAD", redirect: "manual" }),
+      );
+      for (const [at, path] of sorted.entries()) {
+        const response = responses[at]!;
         if (response.status !== 200)
           answered.set(
             path,
@@ -246,6 +281,7 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
   let browser: BrowserContext | undefined;
   let page: Page;
   let problems: Problems;
+  let settle: Settle;
 
   beforeAll(async () => {
     if (missing)
@@ -263,6 +299,7 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
     await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.url });
     page = browser.pages()[0] ?? (await browser.newPage());
     problems = watch(page);
+    settle = trackRequests(page);
   });
 
   afterAll(async () => {
@@ -276,7 +313,7 @@ describe.skipIf(missing && !inCi)("the site in headless Chromium", () => {
       page.waitForURL((url) => url.pathname === href),
       page.locator(`main a[href="${href}"]`).first().click(),
     ]);
-    await page.waitForLoadState("networkidle");
+    await settle();
     await page.screenshot({ path: path.join(SCREENSHOTS, screenshot), fullPage: true });
   }
 

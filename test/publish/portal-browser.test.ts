@@ -11,7 +11,15 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARGS, axeViolations, CHROMIUM, watch, type Problems } from "../helpers/chromium.ts";
+import {
+  ARGS,
+  axeViolations,
+  CHROMIUM,
+  trackRequests,
+  watch,
+  type Problems,
+  type Settle,
+} from "../helpers/chromium.ts";
 import { useSampleHost } from "../helpers/sample-host.ts";
 
 const SCREENSHOTS = path.resolve("test-output/screenshots");
@@ -26,6 +34,7 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
   let browser: BrowserContext | undefined;
   let page: Page;
   let problems: Problems;
+  let settle: Settle;
   let brandPath = "";
 
   beforeAll(async () => {
@@ -38,6 +47,7 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
     });
     page = browser.pages()[0] ?? (await browser.newPage());
     problems = watch(page);
+    settle = trackRequests(page);
     // The brand page of the brand leading the largest market's chart on the landing page: one with demand data.
     const landing = await (await host.get("/")).text();
     brandPath = /<a href="(\/brands\/[^"/]+\/)">/.exec(landing.slice(landing.indexOf('id="samples"')))![1]!;
@@ -50,7 +60,7 @@ describe.skipIf(missing && !process.env.CI)("the pages for people in headless Ch
 
   /** What a reader of the page at this width would find wrong with it. */
   async function pageFaults(name: string, width: number): Promise<string[]> {
-    await page.waitForLoadState("networkidle");
+    await settle();
     const faults: string[] = [];
     const overflow = await page.evaluate<number>(
       "document.documentElement.scrollWidth - document.documentElement.clientWidth",
