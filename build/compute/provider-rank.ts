@@ -7,9 +7,9 @@ import type { Game, LobbyObservation, Provider } from "../load/schemas.ts";
 import type { providerRankItem } from "../response-schemas/dataset-catalog.ts";
 import type { providerComponents } from "../response-schemas/primitives.ts";
 import { PROVIDER_MEASURES, type ProviderMeasure } from "../response-schemas/vocabularies.ts";
-import { compareStrings } from "./compare.ts";
 import { groupBy } from "./group-by.ts";
 import { knownWeightedMean } from "./known-weighted-mean.ts";
+import { rankKnown } from "./rank-known.ts";
 import { round1, round4 } from "./numbers.ts";
 
 /** Weights of the normalised sub-measures; they sum to 1. Documented on the methodology page. */
@@ -25,7 +25,7 @@ export const PROVIDER_RANK_WEIGHTS = {
 export const RELEASE_WINDOW_MONTHS = 12;
 
 /**
- * A provider's rank (1 = highest rank_score; ties by slug), as `/provider-ranks` lists it, with its
+ * A provider's rank (1 = highest rank_score; ties by slug; null without a rank_score), as `/provider-ranks` lists it, with its
  * sub-measures normalised 0-100 against the largest provider's value (`components`, which the card shows).
  */
 export type ProviderRankEntry = z.infer<typeof providerRankItem> & { components: z.infer<typeof providerComponents> };
@@ -105,7 +105,8 @@ function normalise(raw: readonly RawMeasures[]): Record<ProviderMeasure, number 
  * - `rank_score` is the weighted mean of the known rounded components over {@link PROVIDER_RANK_WEIGHTS}, their
  *   weights re-spread in proportion (the Trust Score's rule), rounded to 1 decimal, so anyone can re-add the
  *   published numbers; `coverage` lists the measures it rests on; null when none is known.
- * - `rank` orders rank_score descending (null last), slug ascending.
+ * - `rank` numbers the providers with a rank_score 1..n, rank_score descending, slug ascending; a provider
+ *   whose rank_score is null has no rank (null, as a brand without a Trust Score, #26) and is listed after them.
  */
 export function computeProviderRanks(inputs: ProviderRankInputs): ProviderRankEntry[] {
   const raw = rawMeasures(inputs);
@@ -115,6 +116,12 @@ export function computeProviderRanks(inputs: ProviderRankInputs): ProviderRankEn
     const { value, coverage } = knownWeightedMean(PROVIDER_MEASURES, PROVIDER_RANK_WEIGHTS, components);
     return { slug, name, rank_score: value === null ? null : round1(value), ...measures, coverage, components };
   });
-  scored.sort((a, b) => (b.rank_score ?? -1) - (a.rank_score ?? -1) || compareStrings(a.slug, b.slug));
-  return scored.map((entry, position) => ({ rank: position + 1, ...entry }));
+  return rankKnown(
+    scored,
+    (entry) => entry.rank_score,
+    (entry) => entry.slug,
+  ).map(({ item, rank }) => ({
+    rank,
+    ...item,
+  }));
 }

@@ -151,7 +151,7 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   {
     name: "provider-ranks",
     service: "dataset",
-    // Rank is unique too (ties are broken by slug), but the record is about a provider.
+    // Not rank: it is null for every provider without a rank_score (#26), and the record is about a provider.
     primaryKey: ["slug"],
     foreignKeys: [naming("slug", "providers", "slug")],
     title: "Provider ranks",

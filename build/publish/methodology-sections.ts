@@ -91,6 +91,24 @@ ${renderTable("Grade bands: score range and brands in each now", ["Grade", "Scor
 ${chart}`;
 }
 
+/** The first providers in rank order; a provider without a rank_score has no rank (#26) and says so. */
+function topProvidersTable(ranks: Dataset["providerRanks"]): string {
+  if (ranks.length === 0) return "<p>The data set has no game providers, so none is ranked.</p>";
+  const top = ranks.slice(0, 5);
+  const rows = top.map((entry) => [
+    entry.rank === null ? "unknown" : String(entry.rank),
+    escapeHtml(entry.name),
+    entry.rank_score?.toFixed(1) ?? "unknown",
+  ]);
+  const caption =
+    top.length === ranks.length
+      ? `Every provider now (${top.length})`
+      : top.every((entry) => entry.rank !== null)
+        ? `The ${top.length} highest-ranked providers now`
+        : `The first ${top.length} providers in rank order now (unranked ones after the ranked)`;
+  return renderTable(caption, ["Rank", "Provider", "rank_score"], rows, [0, 2]);
+}
+
 /** §3: provider and game ranks. */
 export function ranksSection(dataset: Dataset): string {
   const ranks = dataset.providerRanks;
@@ -100,16 +118,13 @@ export function ranksSection(dataset: Dataset): string {
     formatPercent(PROVIDER_RANK_WEIGHTS[name]),
     `${formatCount(ranks.filter((entry) => entry.components[name] !== null).length)} of ${formatCount(ranks.length)}`,
   ]);
-  const top = ranks
-    .slice(0, 5)
-    .map((entry) => [String(entry.rank), escapeHtml(entry.name), entry.rank_score?.toFixed(1) ?? "unknown"]);
   const partial = ranks.filter((entry) => entry.rank_score !== null && entry.coverage.length < weights.length).length;
   const unscored = ranks.filter((entry) => entry.rank_score === null).length;
   return `<h2 id="provider-rank">Provider rank</h2>
-<p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0); with every measure known, <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> orders rank_score descending, then slug.</p>
-<p>Unknown is not zero, as for the Trust Score: a measure whose inputs the data set does not have is <code>null</code>, never 0 (the mean RTP of a provider none of whose games publishes one; the game counts where the data set has no games at all; casino presence and regional diversity where it has no lobby sightings at all). <code>rank_score</code> is then the weighted mean of the known measures, their weights re-spread in proportion (each known weight ÷ the sum of the known weights), and each rank lists the measures it rests on (<code>coverage</code>); with no known measure, rank_score is <code>null</code> and the provider ranks last. Known absence is not unknown: where the data set has lobby sightings, a provider none of whose games is seen counts 0. Now: ${formatCount(partial)} provider${partial === 1 ? "" : "s"} ranked on part of the measures, ${formatCount(unscored)} without a rank_score.</p>
+<p>An activity index of each game studio. Each of five measures is normalised against the largest provider's value (value ÷ maximum × 100, 1 decimal; 0 when the maximum is 0); with every measure known, <code>rank_score</code> is their weighted sum (1 decimal). <code>rank</code> numbers the providers with a rank_score 1, 2, 3… in rank_score descending order, then slug.</p>
+<p>Unknown is not zero, as for the Trust Score: a measure whose inputs the data set does not have is <code>null</code>, never 0 (the mean RTP of a provider none of whose games publishes one; the game counts where the data set has no games at all; casino presence and regional diversity where it has no lobby sightings at all). <code>rank_score</code> is then the weighted mean of the known measures, their weights re-spread in proportion (each known weight ÷ the sum of the known weights), and each rank lists the measures it rests on (<code>coverage</code>); with no known measure, rank_score and <code>rank</code> are <code>null</code> (unknown, not the last place), and the provider is listed after the ranked ones, by slug. Known absence is not unknown: where the data set has lobby sightings, a provider none of whose games is seen counts 0. Now: ${formatCount(partial)} provider${partial === 1 ? "" : "s"} ranked on part of the measures, ${formatCount(unscored)} without a rank_score.</p>
 ${renderTable("Provider rank measures, weights and providers whose inputs are known now", ["Measure", "What it counts", "Weight", "Providers known"], weights, [2, 3])}
-${renderTable(top.length === dataset.providerRanks.length ? `Every provider now (${top.length})` : `The ${top.length} highest-ranked providers now`, ["Rank", "Provider", "rank_score"], top, [0, 2])}
+${topProvidersTable(ranks)}
 <h2 id="game-rank">GameRank</h2>
 <p>How prominently casino lobbies show a game. <code>presence</code> is the number of distinct brands whose lobbies show it (a brand seen in several countries counts once); <code>avg_position</code> is the mean lobby position over every sighting (1 = first tile, 4 decimals). Games are ranked by presence descending, then avg_position ascending (the published, rounded value), then slug; games never seen in a lobby have no rank. This snapshot ranks ${formatCount(dataset.gameRanks.length)} of ${formatCount(dataset.games.length)} games.</p>`;
 }

@@ -4,6 +4,7 @@
  */
 import { compareStrings } from "../compute/compare.ts";
 import { groupBy } from "../compute/group-by.ts";
+import { rankKnown } from "../compute/rank-known.ts";
 import type { BrandRecord, Dataset, LicenseRecord } from "../compute/dataset.ts";
 import type { IndexValue, VerticalIndexValue } from "../compute/demand-index.ts";
 import type { GameRankEntry } from "../compute/game-rank.ts";
@@ -15,7 +16,7 @@ export interface EngineIndex {
   licensesByBrand: Map<string, LicenseRecord[]>;
   domainsByBrand: Map<string, Domain[]>;
   indexByBrand: Map<string, IndexValue[]>;
-  /** Trust rank of each brand: position in score-descending order, slug ascending on ties. */
+  /** Trust rank of each scored brand: position in score-descending order, slug ascending on ties; none for a brand without a score. */
   trustRankBySlug: Map<string, number>;
   /** Index values of each country, in the /index order (brand, country, period). */
   indexByCountry: Map<string, IndexValue[]>;
@@ -54,13 +55,15 @@ const TABLES: { [K in keyof EngineIndex]: (dataset: Dataset, index: EngineIndex)
   licensesByBrand: (dataset) => groupBy(dataset.licenses, (license) => license.brand),
   domainsByBrand: (dataset) => groupBy(dataset.domains, (domain) => domain.brand),
   indexByBrand: (dataset) => groupBy(dataset.index, (value) => value.brand),
-  trustRankBySlug: (dataset) => {
-    // Only scored brands are ranked: one with no known component has no rank (unknown, #26), not the last one.
-    const byTrust = dataset.brands
-      .filter((brand): brand is typeof brand & { trust: { score: number } } => brand.trust.score !== null)
-      .sort((a, b) => b.trust.score - a.trust.score || (a.slug < b.slug ? -1 : 1));
-    return new Map(byTrust.map((brand, position) => [brand.slug, position + 1]));
-  },
+  // Only scored brands are ranked: one with no known component has no rank (unknown, #26), not the last one.
+  trustRankBySlug: (dataset) =>
+    new Map(
+      rankKnown(
+        dataset.brands,
+        (brand) => brand.trust.score,
+        (brand) => brand.slug,
+      ).flatMap(({ item, rank }) => (rank === null ? [] : [[item.slug, rank] as const])),
+    ),
   indexByCountry: (dataset) => groupBy(dataset.index, (value) => value.country),
   indexByCountryPeriod: (dataset) => groupBy(dataset.index, (value) => countryPeriodKey(value.country, value.period)),
   verticalIndexByBrand: (dataset) => groupBy(dataset.verticalIndex, (value) => value.brand),

@@ -46,7 +46,11 @@ const rankScore = score100
 const presence = count.describe("Distinct brands whose lobbies show the game");
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
 const gamesCount = count.describe("Games of the catalog made by the provider");
-const providerRank = rank.describe("Position in the provider activity ranking (1 = highest rank_score)");
+const providerRank = rank
+  .nullable()
+  .describe(
+    "Position in the provider activity ranking (1 = highest rank_score, ties by slug); null when rank_score is null (no measure is known): such a provider is listed after the ranked ones",
+  );
 const gameRank = rank.describe("GameRank: position by lobby presence (1 = shown by the most brands)");
 
 /**
@@ -139,7 +143,9 @@ export const providerCard = z
         weights: providerWeights,
       })
       .nullable()
-      .describe("Its provider rank with the sub-measures; null when it is not ranked"),
+      .describe(
+        "Its provider rank with the sub-measures (every provider has one; its rank is null when no measure is known)",
+      ),
     top_games: z
       .array(topGame)
       .describe("Its best-ranked games (at most 10): GameRank ascending, unranked games after them by slug"),

@@ -63,11 +63,11 @@ describe("provider rank with unknown inputs", () => {
     expect(ranks[1]!.coverage).toEqual(["games_count", "rtp_avg", "release_activity"]);
   });
 
-  it("gives no rank_score when every measure is unknown, and ranks such a provider last", () => {
-    const ranks = computeProviderRanks({ providers, games: [], lobby: [], asOf: AS_OF });
+  it("gives no rank_score and no rank when every measure is unknown, listing the providers by slug", () => {
+    const ranks = computeProviderRanks({ providers: [...providers].reverse(), games: [], lobby: [], asOf: AS_OF });
     expect(ranks).toEqual([
       {
-        rank: 1,
+        rank: null,
         slug: "aurora",
         name: "Aurora",
         rank_score: null,
@@ -85,7 +85,7 @@ describe("provider rank with unknown inputs", () => {
           regional_diversity: null,
         },
       },
-      expect.objectContaining({ rank: 2, slug: "elbe", rank_score: null, coverage: [] }),
+      expect.objectContaining({ rank: null, slug: "elbe", rank_score: null, coverage: [] }),
     ]);
   });
 

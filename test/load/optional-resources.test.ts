@@ -7,10 +7,15 @@ import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeDataset } from "../../build/compute/compute-dataset.ts";
 import { loadSeeds } from "../../build/load/load-seeds.ts";
 import { SEED_RESOURCES } from "../../build/load/seed-resources.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { SeedValidationError } from "../../build/errors.ts";
+import { buildEngineIndex } from "../../build/query/engine-index.ts";
+import { ENDPOINTS } from "../../build/query/endpoints.ts";
+import { handleRequest } from "../../build/serve/handle-request.ts";
+import { EMPTY_STORE } from "../../build/serve/precomputed-store.ts";
 import { SEEDS_EXPORTS } from "../fixtures/exports-build.ts";
 
 const REQUIRED = ["countries", "brands", "demand", "resumes"];
@@ -69,6 +74,27 @@ describe("a seed set of brands, markets and search volumes alone", () => {
     const card = (await read("brands/northlight-casino/index.json")) as { data: { licenses_count: number | null } };
     expect(card.data.licenses_count).toBeNull();
     expect(((await read("provider-ranks/index.json")) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it("answers /provider-ranks with rank null for providers listed without games or lobby sightings", async () => {
+    const withProviders = path.join(root, "with-providers");
+    await cp(seeds, withProviders, { recursive: true });
+    await cp(path.join(SEEDS_EXPORTS, "providers"), path.join(withProviders, "providers"), { recursive: true });
+    const { seeds: loaded } = await loadSeeds(withProviders);
+    const dataset = computeDataset(loaded, { baseUrl: "https://data.example.org" });
+    const response = await handleRequest(
+      { method: "GET", url: "/api/dataset/v1/provider-ranks", clientAddress: "test" },
+      { context: { dataset, index: buildEngineIndex(dataset) }, endpoints: ENDPOINTS, store: EMPTY_STORE },
+    );
+    expect(response.status).toBe(200);
+    const body = JSON.parse(Buffer.from(response.body as Uint8Array).toString("utf8")) as {
+      data: { rank: number | null; slug: string; rank_score: number | null }[];
+    };
+    // No catalog, no lobby: every measure unknown, so neither a rank_score nor a rank (not 1 and 2 by slug).
+    expect(body.data.map((item) => [item.rank, item.slug, item.rank_score])).toEqual([
+      [null, "aurora-studio", null],
+      [null, "elbe-games", null],
+    ]);
   });
 
   it("still refuses a misspelt optional folder, naming the right name", async () => {

@@ -1,6 +1,7 @@
 /**
  * Known absence is not unknown (issue 26, item 2): license counts are 0 for a brand without licenses in a data set
- * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank.
+ * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank, and a
+ * provider with no known rank measure no provider rank.
  */
 import { describe, expect, it } from "vitest";
 import type { EngineContext } from "../../build/query/endpoint.ts";
@@ -13,6 +14,7 @@ import { marketData, sharedAnswers } from "../../build/publish/portal/market-dat
 import { marketPage } from "../../build/publish/portal/market-page.ts";
 import { marketsIndexPage } from "../../build/publish/portal/markets-producer.ts";
 import { DOWNLOAD_TABLES } from "../../build/publish/download-tables.ts";
+import { ranksSection } from "../../build/publish/methodology-sections.ts";
 import { exportsContexts } from "../fixtures/no-licenses-context.ts";
 
 async function getData<T>(context: EngineContext, url: string): Promise<{ data: T; meta: { total?: number } }> {
@@ -130,5 +132,69 @@ describe("Trust Score rank: unknown for a brand without a score", () => {
     expect(page).toContain("unknown (no component is known)");
     expect(page).not.toMatch(/, rank \d/);
     expect(brandPage(noLicenses, "fjordbet")).toContain(", rank 3");
+  });
+});
+
+describe("provider rank: unknown for a provider without any known measure", () => {
+  type RankItem = { rank: number | null; slug: string; rank_score: number | null; coverage: string[] };
+
+  it("ranks the exports fixture's two providers 1 and 2 on their known measures", async () => {
+    const { withLicenses } = await exportsContexts();
+    const { data } = await getData<RankItem[]>(withLicenses, `${API}/provider-ranks`);
+    // Snapshot 2025-07-01. aurora-studio: 2 games → 100, RTP 96.1 (its only published one) → 100, 1 release since
+    // 2024-07-01 → 100, 1 brand → 100, 2 countries → 100: 100. elbe-games: 1 game → 50, RTP unknown, 0 releases → 0,
+    // 1 brand → 100, 1 country → 50; (.25·50 + .2·0 + .3·100 + .15·50) / .9 = 50 / .9 = 55.6.
+    expect(data.map((item) => [item.rank, item.slug, item.rank_score])).toEqual([
+      [1, "aurora-studio", 100],
+      [2, "elbe-games", 55.6],
+    ]);
+  });
+
+  it("gives rank null in /provider-ranks, whatever the sort, without games and lobby sightings", async () => {
+    const { noCatalog } = await exportsContexts();
+    const { data, meta } = await getData<RankItem[]>(noCatalog, `${API}/provider-ranks`);
+    expect(meta.total).toBe(2);
+    // Every measure unknown: no rank_score, so no rank; listed by slug (null sorts last, the tie-break is the slug).
+    expect(data.map((item) => [item.rank, item.slug, item.rank_score, item.coverage])).toEqual([
+      [null, "aurora-studio", null, []],
+      [null, "elbe-games", null, []],
+    ]);
+    for (const query of ["order=asc", "sort=games_count", "sort=casino_presence&order=asc", "sort=name"]) {
+      const sorted = (await getData<RankItem[]>(noCatalog, `${API}/provider-ranks?${query}`)).data;
+      expect(
+        sorted.map((item) => [item.rank, item.slug]),
+        query,
+      ).toEqual([
+        [null, "aurora-studio"],
+        [null, "elbe-games"],
+      ]);
+    }
+    const reversed = (await getData<RankItem[]>(noCatalog, `${API}/provider-ranks?sort=name&order=desc`)).data;
+    expect(reversed.map((item) => item.slug)).toEqual(["elbe-games", "aurora-studio"]);
+  });
+
+  it("gives rank null on the provider card and in the provider-ranks download", async () => {
+    const { noCatalog } = await exportsContexts();
+    const card = (await getData<{ rank: RankItem | null }>(noCatalog, `${API}/providers/aurora-studio`)).data;
+    expect(card.rank).toMatchObject({ rank: null, rank_score: null, coverage: [] });
+    const records = DOWNLOAD_TABLES.find((table) => table.name === "provider-ranks")!.records(noCatalog) as RankItem[];
+    expect(records.map((record) => [record.slug, record.rank])).toEqual([
+      ["aurora-studio", null],
+      ["elbe-games", null],
+    ]);
+  });
+
+  it("says unknown on the methodology page's provider table, never null or NaN", async () => {
+    const { noCatalog, withLicenses } = await exportsContexts();
+    const section = ranksSection(noCatalog.dataset);
+    expect(section).toContain(
+      '<tr><td class="num">unknown</td><td>Aurora Studio</td><td class="num">unknown</td></tr><tr><td class="num">unknown</td><td>Elbe Games</td><td class="num">unknown</td></tr>',
+    );
+    expect(section).toContain("0 providers ranked on part of the measures, 2 without a rank_score.");
+    // The rule names the JSON value in code; nothing else on the page may print it.
+    expect(section.replaceAll("<code>null</code>", "")).not.toMatch(/null|NaN|undefined/);
+    expect(ranksSection(withLicenses.dataset)).toContain(
+      '<tr><td class="num">1</td><td>Aurora Studio</td><td class="num">100.0</td></tr><tr><td class="num">2</td><td>Elbe Games</td><td class="num">55.6</td></tr>',
+    );
   });
 });
