@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 
 // A site file whose bytes fail, at once or late (while responses are being written into the staging folder).
 const failing = vi.hoisted(() => ({ on: false, afterMs: 0 }));
@@ -49,7 +50,8 @@ describe("a build that fails after it started writing", () => {
         maxFiles: 20_000,
         dryRun: false,
       };
-      await runBuild(options);
+      // The previous output and its report: a copy of the global setup's seeds-min build, made with these options.
+      await copySeedsMinBuild(out, { withReport: true });
       const before = await hashTree(out);
       failing.on = true;
       try {

@@ -2,13 +2,14 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeF
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILD_CODE, codeFiles, fingerprintInputs, type CodeInputs } from "../../build/emit/build-inputs.ts";
 import { listFiles } from "../../build/emit/list-files.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { etagOf } from "../../build/output-format/etag.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
+import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
 let parent: string;
@@ -27,27 +28,22 @@ const optionsFor = (seedsDir: string, outDir: string) => ({
   dryRun: false,
 });
 
-/**
- * `out` as a previous build of seeds-min left it (issue 29): a copy of the run's seeds-min build (global
- * setup, built with these options), modification times kept as `cp -p` does. The rebuilds under test,
- * and the full builds they must equal, are real runs.
- */
-async function previousBuild(out: string): Promise<void> {
-  await cp(inject("seedsMinDist"), out, { recursive: true, preserveTimestamps: true });
-}
-
 /** Edits one resume's title. */
 async function changeOneResume(seeds: string): Promise<void> {
   const resumes = path.join(seeds, "resumes", "resumes.ndjson");
   await writeFile(resumes, (await readFile(resumes, "utf8")).replace('"title":"', '"title":"Changed: '));
 }
 
-/** A copy of seeds-min under the test's folder and its build in `dist`; `changeOneResume` then edits one title. */
+/**
+ * A copy of seeds-min under the test's folder and its build in `dist` (a copy of the run's seeds-min
+ * build, made with these options; the rebuilds under test, and the full builds they must equal, are real
+ * runs); `changeOneResume` then edits one title.
+ */
 async function builtCopy() {
   const seeds = path.join(parent, "seeds");
   await cp(SEEDS_MIN, seeds, { recursive: true });
   const out = path.join(parent, "dist");
-  await previousBuild(out);
+  await copySeedsMinBuild(out);
   return { seeds, out, changeOneResume: () => changeOneResume(seeds) };
 }
 
@@ -102,7 +98,7 @@ describe("runBuild over its own previous output", () => {
 
   it("does not trust an output that gained a file since it was recorded", async () => {
     const out = path.join(parent, "dist");
-    await previousBuild(out);
+    await copySeedsMinBuild(out);
     const tree = await hashTree(out);
     await writeFile(path.join(out, "stray.json"), "{}");
     const again = await runBuild(optionsFor(SEEDS_MIN, out));
@@ -117,7 +113,7 @@ describe("runBuild over a damaged previous output", () => {
 
   /** A build of seeds-min and its tree. */
   async function built(out: string) {
-    await previousBuild(out);
+    await copySeedsMinBuild(out);
     return hashTree(out);
   }
 

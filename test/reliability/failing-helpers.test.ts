@@ -11,9 +11,9 @@ import { cp, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuild } from "../../build/run-build.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 import { BUILD_SCRIPT, prepareBuildScript } from "./build-cli.ts";
 
 const PRELOAD = path.resolve("test/reliability/failing-helpers.mjs");
@@ -89,13 +89,8 @@ let before: Record<string, string>;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "failing-helpers-"));
   previous = path.join(root, "previous", "dist");
-  await runBuild({
-    seedsDir: SEEDS_MIN,
-    outDir: previous,
-    baseUrl: "https://data.example.com",
-    maxFiles: 20_000,
-    dryRun: false,
-  });
+  // seeds-min built as the global setup built it (base URL https://data.example.com): a copy of that build.
+  await copySeedsMinBuild(previous);
   before = await hashTree(previous);
   prepareBuildScript();
 });
