@@ -47,17 +47,54 @@ function cellValue(text: string, quoted: boolean, field: TableField): unknown {
   return text;
 }
 
+/**
+ * Which cells of each record are quoted, for telling an empty text (`""`) from null (nothing): RFC 4180's
+ * rule that a quoted cell starts with a quote, in which a quote is written twice. Only the flags come from
+ * here; the values are csv-parse's, and both must count the same records and cells. (csv-parse tells the
+ * quoting to a `cast` callback, called once per cell with a fresh context object: five times slower than
+ * its plain parse on the 500,000 cells of the sample's downloads.)
+ */
+function quotedCells(text: string): boolean[][] {
+  const records: boolean[][] = [];
+  let record: boolean[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end: number;
+    if (text[at] === '"') {
+      record.push(true);
+      end = at + 1;
+      for (;;) {
+        end = text.indexOf('"', end) + 1;
+        if (end === 0) throw new Error(`a quote opened at character ${at} is never closed`);
+        if (text[end] !== '"') break;
+        end += 1;
+      }
+    } else {
+      record.push(false);
+      const comma = text.indexOf(",", at);
+      const line = text.indexOf("\r\n", at);
+      end = comma === -1 ? (line === -1 ? text.length : line) : line === -1 ? comma : Math.min(comma, line);
+    }
+    if (text[end] === ",") at = end + 1;
+    else {
+      records.push(record);
+      record = [];
+      at = end + 2;
+    }
+  }
+  return records;
+}
+
 function readCsv(text: string, schema: TableSchema): Record<string, unknown>[] {
-  const rows = parse(text, { cast: (value, context) => ({ value, quoted: context.quoting }) }) as unknown as {
-    value: string;
-    quoted: boolean;
-  }[][];
-  expect(rows[0]!.map((cell) => cell.value)).toEqual(schema.fields.map((field) => field.name));
+  const rows = parse(text) as string[][];
+  const quoted = quotedCells(text);
+  expect(quoted.map((cells) => cells.length)).toEqual(rows.map((cells) => cells.length));
+  expect(rows[0]).toEqual(schema.fields.map((field) => field.name));
   return rows
     .slice(1)
-    .map((row) =>
+    .map((row, at) =>
       Object.fromEntries(
-        schema.fields.map((field, at) => [field.name, cellValue(row[at]!.value, row[at]!.quoted, field)]),
+        schema.fields.map((field, column) => [field.name, cellValue(row[column]!, quoted[at + 1]![column]!, field)]),
       ),
     );
 }
@@ -125,6 +162,16 @@ describe("the CSV and Parquet downloads of the sample", () => {
     expect(components.type).toBe("object");
     expect(components.description).toContain("JSON text in the CSV and Parquet files");
     expect(brands.fields.find((field) => field.name === "name")!.description ?? "").not.toContain("JSON");
+  });
+});
+
+describe("quotedCells, this test's reader of the quoting", () => {
+  it("flags quoted cells, a doubled quote and a line break inside one included, record by record", () => {
+    expect(quotedCells('text,count\r\n"a, ""b""\r\nc",3\r\n"",\r\n')).toEqual([
+      [false, false],
+      [true, false],
+      [true, false],
+    ]);
   });
 });
 

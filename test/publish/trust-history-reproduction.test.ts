@@ -3,35 +3,37 @@
  * (#27): the formulas written out again from the methodology page, fed only by the files under /downloads/
  * and the snapshot date of datapackage.json (`created`).
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
-import { computeDataset } from "../../build/compute/compute-dataset.ts";
-import { loadSeeds } from "../../build/load/load-seeds.ts";
-import { buildDownloads } from "../../build/publish/bulk-downloads.ts";
-import { DOWNLOAD_TABLES } from "../../build/publish/download-tables.ts";
-import { buildEngineIndex } from "../../build/query/engine-index.ts";
-import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 
 type Row = Record<string, any>;
 type Files = Map<string, Row[]>;
 
-/** Every download of a seeds folder, as the NDJSON lines of its gzip file. */
-async function downloadsOf(seedsDir: string): Promise<{ files: Files; snapshot: string }> {
-  const { seeds } = await loadSeeds(seedsDir);
-  const dataset = computeDataset(seeds, { baseUrl: "https://data.example.com" });
-  const downloads = await buildDownloads({ dataset, index: buildEngineIndex(dataset) }, DOWNLOAD_TABLES);
+/**
+ * Every download of a build, as the NDJSON lines of its gzip file, and the snapshot date its data package
+ * states: the files the global setup built (the committed sample and seeds-min), read as an analyst
+ * downloads them rather than made again in this process.
+ */
+async function downloadsOf(dist: string): Promise<{ files: Files; snapshot: string }> {
+  const downloads = path.join(dist, "downloads");
+  const datapackage = JSON.parse(await readFile(path.join(downloads, "datapackage.json"), "utf8")) as {
+    created: string;
+    resources: { name: string; path: string }[];
+  };
   const files: Files = new Map();
-  for (const download of downloads) {
-    const text = gunzipSync(download.body).toString("utf8");
+  for (const resource of datapackage.resources) {
+    const text = gunzipSync(await readFile(path.join(downloads, resource.path))).toString("utf8");
     files.set(
-      download.table.name,
+      resource.name,
       text
         .split("\n")
         .filter((line) => line.length > 0)
         .map((line) => JSON.parse(line) as Row),
     );
   }
-  return { files, snapshot: dataset.meta.snapshot_at.slice(0, 10) };
+  return { files, snapshot: datapackage.created.slice(0, 10) };
 }
 
 // ---- The analyst's own code, from the methodology page ----
@@ -220,7 +222,7 @@ const published = (files: Files, slug: string) =>
 
 describe("the Trust Score history, reproduced from the downloads alone (#27)", () => {
   it("seeds-min: every brand, every month", async () => {
-    const { files, snapshot } = await downloadsOf(SEEDS_MIN);
+    const { files, snapshot } = await downloadsOf(inject("seedsMinDist"));
     for (const brand of files.get("brands")!)
       expect(reproduce(files, snapshot, brand.slug)).toEqual(published(files, brand.slug));
   });
@@ -228,8 +230,8 @@ describe("the Trust Score history, reproduced from the downloads alone (#27)", (
   describe("the committed sample", () => {
     let sample: { files: Files; snapshot: string };
     beforeAll(async () => {
-      sample = await downloadsOf("seeds");
-    }, 300_000);
+      sample = await downloadsOf(inject("sampleDist"));
+    });
 
     it("the methodology page's example brand, with every kind of dated input, and every 40th brand: all 24 months", () => {
       const { files, snapshot } = sample;
