@@ -106,8 +106,24 @@ export function openapiDocument(
   };
 }
 
-/** The `/openapi.json` endpoint of a service; `listEndpoints` is read at run time (the registry includes this endpoint). */
+/**
+ * The `/openapi.json` endpoint of a service; `listEndpoints` is read at run time (the registry includes this endpoint).
+ * The document is built once per loaded build (context, dataset and endpoint list) and reused: building it runs the
+ * engine for every example and converts every schema (about 0.2 s), and a host or a live worker answers it often.
+ */
 export function openapiEndpoint(service: ServiceName, listEndpoints: () => readonly Endpoint[]): Endpoint {
+  const built = new WeakMap<
+    EngineContext,
+    { dataset: EngineContext["dataset"]; endpoints: readonly Endpoint[]; document: OpenApiObject }
+  >();
+  const documentOf = (context: EngineContext): OpenApiObject => {
+    const endpoints = listEndpoints();
+    const known = built.get(context);
+    if (known?.dataset === context.dataset && known.endpoints === endpoints) return known.document;
+    const document = openapiDocument(context, service, endpoints);
+    built.set(context, { dataset: context.dataset, endpoints, document });
+    return document;
+  };
   return {
     id: `${service}.openapi`,
     service,
@@ -116,6 +132,6 @@ export function openapiEndpoint(service: ServiceName, listEndpoints: () => reado
     format: "json",
     response: openapiDocumentSchema,
     params: [],
-    run: (context) => ({ kind: "json", body: openapiDocument(context, service, listEndpoints()) }),
+    run: (context) => ({ kind: "json", body: documentOf(context) }),
   };
 }

@@ -3,8 +3,9 @@
  * the same status, bytes and headers whether the precomputed files exist or not (in every
  * Accept-Encoding, and with the host's cache of live answers; the engine side computes in live workers,
  * as `npm start` does), and where the canonical query has a file, what it serves is that file. The
- * explicit cases at the end walk the files themselves: every file of every key space equals the engine's
- * answer, and none is orphaned (the one suite of this promise, issue 29).
+ * explicit cases at the end walk the files themselves: every file of the build is the query of its URL
+ * and equals the engine's answer, and none is orphaned (the one suite of this promise, issue 29;
+ * test/netlify/routing.test.ts proves that Netlify serves each file at that URL).
  * The seed is fixed under CI, drawn anew otherwise (test/helpers/fuzz-seed.ts); every failure names it.
  * Replay a failure with `FC_SEED=<seed> npx vitest run <the test file>`;
  * search deeper with `PROPERTY_SCALE=10`.
@@ -13,15 +14,18 @@
  */ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import type { EngineContext } from "../../build/query/endpoint.ts";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
-import { parseQueryString } from "../../build/query/parse-query-string.ts";
+import { parseQueryString, type QueryPairs } from "../../build/query/parse-query-string.ts";
 import { RESPONSES_DIR } from "../../build/query/query-to-path.ts";
 import {
+  JSON_TYPE,
+  NDJSON_TYPE,
   renderAll,
   resolveForEndpoint,
   resolveQuery,
@@ -136,15 +140,16 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
     };
   };
 
+  /** A request URL as the path and the decoded query pairs the engine resolves. */
+  function splitUrl(url: string): [string, QueryPairs] {
+    const at = url.indexOf("?");
+    return [at < 0 ? url : url.slice(0, at), parseQueryString(at < 0 ? "" : url.slice(at + 1))];
+  }
+
   /** The manifest file of the request's canonical query, when the build wrote one. */
   function fileOf(url: string): string | undefined {
-    const at = url.indexOf("?");
     try {
-      const resolved = resolveQuery(
-        ENDPOINTS,
-        at < 0 ? url : url.slice(0, at),
-        parseQueryString(at < 0 ? "" : url.slice(at + 1)),
-      );
+      const resolved = resolveQuery(ENDPOINTS, ...splitUrl(url));
       return resolved.filePath !== undefined && Object.hasOwn(manifest.files, resolved.filePath)
         ? resolved.filePath
         : undefined;
@@ -265,7 +270,7 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
     });
 
     it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))(
-      "%s: every key-space file on disk equals the engine's answer, with the manifest's ETag, Link and X-Total-Count",
+      "%s: every key-space file on disk is the query of its URL and equals the engine's answer, with the manifest's ETag, Link and X-Total-Count and its Content-Type",
       async (_id, endpoint) => {
         const entries = endpoint.keySpace
           ? [...endpoint.keySpace(context)]
@@ -284,25 +289,35 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
           }
           if (file === undefined || manifest.files[file] === undefined || seen.has(file)) continue;
           seen.add(file);
+          // The file's URL, as a client (and routing.test.ts) asks for it, is this very query: the same
+          // run, so the live answer below is also the answer to that URL.
+          const url = urlOf(file);
+          const byUrl = resolveQuery(ENDPOINTS, ...splitUrl(url));
+          if (
+            byUrl.filePath !== file ||
+            byUrl.endpoint !== endpoint ||
+            !isDeepStrictEqual([byUrl.pathParams, byUrl.params], [resolved.pathParams, resolved.params])
+          )
+            mismatches.push(`${file}: its URL ${url} is another query`);
           const result = runResolved(context, resolved);
           const live = renderAll(resolved.endpoint, result);
           const headers = resultHeaders(resolved, result);
           const recorded = manifest.files[file]!;
           if (live !== (await readFile(path.join(dist, file), "utf8"))) mismatches.push(`${file}: bytes`);
-          if (
-            endpoint.service === "dataset" &&
-            (etagOf(live) !== recorded.etag || headers.link !== recorded.link || headers.totalCount !== recorded.total)
-          )
+          if (etagOf(live) !== recorded.etag || headers.link !== recorded.link || headers.totalCount !== recorded.total)
             mismatches.push(`${file}: ETag, Link or X-Total-Count`);
+          // The type the host serves the file with (by its extension), which Netlify's header rules must give it too.
+          if (headers.contentType !== (file.endsWith(".ndjson") ? NDJSON_TYPE : JSON_TYPE))
+            mismatches.push(`${file}: Content-Type ${headers.contentType}`);
         }
         expect(mismatches).toEqual([]);
       },
     );
 
-    it("reaches every dataset file from a key space: none is stale or orphaned", () => {
-      const files = Object.keys(manifest.files).filter((file) => file.startsWith("responses/api/dataset/"));
+    it("reaches every file from a key space: none is stale or orphaned", () => {
+      const files = Object.keys(manifest.files);
       const reached = new Set<string>();
-      for (const endpoint of ENDPOINTS.filter((candidate) => candidate.service === "dataset")) {
+      for (const endpoint of ENDPOINTS) {
         const entries = endpoint.keySpace
           ? [...endpoint.keySpace(context)]
           : [{ pathParams: {}, pairs: [] as [string, string][] }];
@@ -313,7 +328,7 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
       }
       expect(files.filter((file) => !reached.has(file))).toEqual([]);
       expect(reached.size).toBe(files.length);
-      expect(files.length).toBeGreaterThan(minDatasetFiles);
+      expect(files.filter((file) => file.startsWith("responses/api/dataset/")).length).toBeGreaterThan(minDatasetFiles);
     });
   });
 }
