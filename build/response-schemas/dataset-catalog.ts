@@ -44,6 +44,12 @@ const rankScore = score100
     "Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known",
   );
 const presence = count.describe("Distinct brands whose lobbies show the game");
+/** Where every game is listed, seen or not: a known 0, or unknown when the data set has no lobby sightings (#26). */
+const presenceOrUnknown = count
+  .nullable()
+  .describe(
+    "Distinct brands whose lobbies show the game (0: none, in a data set with lobby sightings); null when the data set has no lobby sightings at all",
+  );
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
 const gamesCount = count.describe("Games of the catalog made by the provider");
 const providerRank = rank
@@ -121,7 +127,7 @@ export const topGame = z.strictObject({
   kind: gameSchema.shape.kind,
   rtp: gameSchema.shape.rtp,
   rank: rank.nullable().describe("GameRank; null for a game seen in no lobby"),
-  presence,
+  presence: presenceOrUnknown,
 });
 
 /** The card of a game provider (component `ProviderCard`). */
@@ -163,11 +169,15 @@ export const gameCard = z
     game_rank: z
       .strictObject({
         rank: rank.nullable().describe("null for a game seen in no lobby"),
-        presence,
+        presence: presenceOrUnknown,
         avg_position: avgPosition.nullable(),
-        countries: count.describe("Distinct countries of its lobby sightings"),
+        countries: count
+          .nullable()
+          .describe("Distinct countries of its lobby sightings; null when the data set has no lobby sightings at all"),
       })
-      .describe("GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence 0)"),
+      .describe(
+        "GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence and countries 0; null where the data set has no lobby sightings at all)",
+      ),
   })
   .meta({ id: "GameCard", description: "The card of a game" });
 

@@ -1,7 +1,7 @@
 /**
  * Known absence is not unknown (issue 26, item 2): license counts are 0 for a brand without licenses in a data set
- * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank, and a
- * provider with no known rank measure no provider rank.
+ * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank, a
+ * provider with no known rank measure no provider rank, and a game's lobby presence is unknown without lobby data.
  */
 import { describe, expect, it } from "vitest";
 import type { EngineContext } from "../../build/query/endpoint.ts";
@@ -196,5 +196,36 @@ describe("provider rank: unknown for a provider without any known measure", () =
     expect(ranksSection(withLicenses.dataset)).toContain(
       '<tr><td class="num">1</td><td>Aurora Studio</td><td class="num">100.0</td></tr><tr><td class="num">2</td><td>Elbe Games</td><td class="num">55.6</td></tr>',
     );
+  });
+});
+
+describe("GameRank presence: unknown without any lobby sighting, a known 0 with them", () => {
+  type GameRank = {
+    rank: number | null;
+    presence: number | null;
+    avg_position: number | null;
+    countries: number | null;
+  };
+
+  it("gives presence and countries null on the game card, the provider card and the games download", async () => {
+    const { noLobby, withLicenses } = await exportsContexts();
+    const card = (await getData<{ game_rank: GameRank }>(noLobby, `${API}/games/midnight-sun`)).data;
+    expect(card.game_rank).toEqual({ rank: null, presence: null, avg_position: null, countries: null });
+    // With the fixture's three sightings, midnight-sun is shown by northlight-casino alone, in SE, at position 1.
+    const seen = (await getData<{ game_rank: GameRank }>(withLicenses, `${API}/games/midnight-sun`)).data;
+    expect(seen.game_rank).toMatchObject({ presence: 1, avg_position: 1, countries: 1 });
+    type Top = { slug: string; rank: number | null; presence: number | null };
+    const provider = (await getData<{ top_games: Top[] }>(noLobby, `${API}/providers/aurora-studio`)).data;
+    expect(provider.top_games.map((game) => [game.slug, game.rank, game.presence])).toEqual([
+      ["midnight-sun", null, null],
+      ["polar-crash", null, null],
+    ]);
+    type GameRecord = { slug: string; presence: number | null; lobby_countries: number | null };
+    const records = DOWNLOAD_TABLES.find((table) => table.name === "games")!.records(noLobby) as GameRecord[];
+    expect(records.map((record) => [record.slug, record.presence, record.lobby_countries])).toEqual([
+      ["elbe-roulette", null, null],
+      ["midnight-sun", null, null],
+      ["polar-crash", null, null],
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { HttpError } from "../../errors.ts";
 import { pageParam, perPageParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { gameRankOf } from "./game-card.ts";
 import { defaultPages, PRIORITY } from "../key-space.ts";
 import { providerCardResponse, providersResponse } from "../../response-schemas/dataset-catalog.ts";
 
@@ -67,15 +68,8 @@ function topGames(context: EngineContext, games: readonly Game[]) {
     .sort((a, b) => rankOf(a) - rankOf(b) || compareStrings(a.slug, b.slug))
     .slice(0, TOP_GAMES)
     .map((game) => {
-      const rank = context.index.gameRankBySlug.get(game.slug);
-      return {
-        slug: game.slug,
-        name: game.name,
-        kind: game.kind,
-        rtp: game.rtp,
-        rank: rank?.rank ?? null,
-        presence: rank?.presence ?? 0,
-      };
+      const { rank, presence } = gameRankOf(context, game.slug);
+      return { slug: game.slug, name: game.name, kind: game.kind, rtp: game.rtp, rank, presence };
     });
 }
 
