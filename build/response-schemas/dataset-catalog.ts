@@ -51,7 +51,9 @@ const presenceOrUnknown = count
     "Distinct brands whose lobbies show the game (0: none, in a data set with lobby sightings); null when the data set has no lobby sightings at all",
   );
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
-const gamesCount = count.describe("Games of the catalog made by the provider");
+const gamesCount = count
+  .nullable()
+  .describe("Games of the catalog made by the provider; null when the data set has no games at all (unknown, #26)");
 const providerRank = rank
   .nullable()
   .describe(
@@ -135,7 +137,10 @@ export const providerCard = z
   .strictObject({
     ...providerSchema.shape,
     games_count: gamesCount,
-    games_by_kind: z.partialRecord(z.enum(GAME_KINDS), count).describe("Game counts per kind (kinds it has games of)"),
+    games_by_kind: z
+      .partialRecord(z.enum(GAME_KINDS), count)
+      .nullable()
+      .describe("Game counts per kind (kinds it has games of); null when the data set has no games at all"),
     rank: z
       .strictObject({
         rank: providerRank,

@@ -174,9 +174,19 @@ describe("provider rank: unknown for a provider without any known measure", () =
   });
 
   it("gives rank null on the provider card and in the provider-ranks download", async () => {
-    const { noCatalog } = await exportsContexts();
-    const card = (await getData<{ rank: RankItem | null }>(noCatalog, `${API}/providers/aurora-studio`)).data;
+    const { noCatalog, withLicenses } = await exportsContexts();
+    type Card = { rank: RankItem | null; games_count: number | null; games_by_kind: object | null };
+    const card = (await getData<Card>(noCatalog, `${API}/providers/aurora-studio`)).data;
     expect(card.rank).toMatchObject({ rank: null, rank_score: null, coverage: [] });
+    // Without a game catalog its game counts are unknown too, on the card and in /providers, as in the rank.
+    expect([card.games_count, card.games_by_kind]).toEqual([null, null]);
+    const listed = (await getData<{ slug: string; games_count: number | null }[]>(noCatalog, `${API}/providers`)).data;
+    expect(listed.map((provider) => [provider.slug, provider.games_count])).toEqual([
+      ["aurora-studio", null],
+      ["elbe-games", null],
+    ]);
+    const known = (await getData<Card>(withLicenses, `${API}/providers/aurora-studio`)).data;
+    expect([known.games_count, known.games_by_kind]).toEqual([2, { crash: 1, slot: 1 }]);
     const records = DOWNLOAD_TABLES.find((table) => table.name === "provider-ranks")!.records(noCatalog) as RankItem[];
     expect(records.map((record) => [record.slug, record.rank])).toEqual([
       ["aurora-studio", null],

@@ -47,7 +47,9 @@ export const providersEndpoint: Endpoint = {
     const data = items.map((provider) => ({
       slug: provider.slug,
       name: provider.name,
-      games_count: context.index.gamesByProvider.get(provider.slug)?.length ?? 0,
+      // Unknown, not 0, when the data set has no game catalog at all (#26), as the provider rank's games_count.
+      games_count:
+        context.dataset.games.length === 0 ? null : (context.index.gamesByProvider.get(provider.slug)?.length ?? 0),
     }));
     return { kind: "json", body: envelope(context, "dataset", data, {}, pagination), pagination };
   },
@@ -82,8 +84,8 @@ function providerCard(context: EngineContext, provider: Provider) {
     founded_year: provider.founded_year,
     headquarters: provider.headquarters,
     website: provider.website,
-    games_count: games.length,
-    games_by_kind: gamesByKind(games),
+    games_count: context.dataset.games.length === 0 ? null : games.length,
+    games_by_kind: context.dataset.games.length === 0 ? null : gamesByKind(games),
     rank:
       rank === undefined
         ? null
