@@ -1536,8 +1536,8 @@ export interface components {
         Provider: {
             slug: string;
             name: string;
-            /** @description Games of the catalog made by the provider */
-            games_count: number;
+            /** @description Games of the catalog made by the provider; null when the data set has no games at all (unknown, #26) */
+            games_count: number | null;
         };
         /** @description The card of a game provider */
         ProviderCard: {
@@ -1558,12 +1558,12 @@ export interface components {
              * @default null
              */
             website: string | null;
-            /** @description Games of the catalog made by the provider */
-            games_count: number;
-            /** @description Game counts per kind (kinds it has games of) */
+            /** @description Games of the catalog made by the provider; null when the data set has no games at all (unknown, #26) */
+            games_count: number | null;
+            /** @description Game counts per kind (kinds it has games of); null when the data set has no games at all */
             games_by_kind: {
                 [key: string]: number;
-            };
+            } | null;
             /** @description Its provider rank with the sub-measures (every provider has one; its rank is null when no measure is known) */
             rank: {
                 /** @description Position in the provider activity ranking (1 = highest rank_score, ties by slug); null when rank_score is null (no measure is known): such a provider is listed after the ranked ones */
