@@ -7,6 +7,7 @@ import type { EngineContext, Endpoint } from "../query/endpoint.ts";
 import { brandFacts } from "../query/dataset/brand-card.ts";
 import { brandListItem } from "../query/dataset/brands.ts";
 import { countriesEndpoint } from "../query/dataset/countries.ts";
+import { gameRankOf } from "../query/dataset/game-card.ts";
 import { gameItem } from "../query/dataset/games.ts";
 import { groundTruthEndpoint } from "../query/dataset/ground-truth.ts";
 import { INDEX_METRICS, metricRows } from "../query/dataset/index-values.ts";
@@ -167,14 +168,8 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
     description: "The game catalog with each game's GameRank (null when no lobby shows it), by name.",
     records: (context) =>
       context.index.gamesByName.map((game) => {
-        const rank = context.index.gameRankBySlug.get(game.slug);
-        return {
-          ...gameItem(game),
-          rank: rank?.rank ?? null,
-          presence: rank?.presence ?? 0,
-          avg_position: rank?.avg_position ?? null,
-          lobby_countries: rank?.countries ?? 0,
-        };
+        const { rank, presence, avg_position, countries } = gameRankOf(context, game.slug);
+        return { ...gameItem(game), rank, presence, avg_position, lobby_countries: countries };
       }),
   },
   {

@@ -44,8 +44,16 @@ const rankScore = score100
     "Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known",
   );
 const presence = count.describe("Distinct brands whose lobbies show the game");
+/** Where every game is listed, seen or not: a known 0, or unknown when the data set has no lobby sightings (#26). */
+const presenceOrUnknown = count
+  .nullable()
+  .describe(
+    "Distinct brands whose lobbies show the game (0: none, in a data set with lobby sightings); null when the data set has no lobby sightings at all",
+  );
 const avgPosition = z.number().min(1).describe("Mean lobby position over every sighting (1 = first tile), 4 decimals");
-const gamesCount = count.describe("Games of the catalog made by the provider");
+const gamesCount = count
+  .nullable()
+  .describe("Games of the catalog made by the provider; null when the data set has no games at all (unknown, #26)");
 const providerRank = rank
   .nullable()
   .describe(
@@ -121,7 +129,7 @@ export const topGame = z.strictObject({
   kind: gameSchema.shape.kind,
   rtp: gameSchema.shape.rtp,
   rank: rank.nullable().describe("GameRank; null for a game seen in no lobby"),
-  presence,
+  presence: presenceOrUnknown,
 });
 
 /** The card of a game provider (component `ProviderCard`). */
@@ -129,7 +137,10 @@ export const providerCard = z
   .strictObject({
     ...providerSchema.shape,
     games_count: gamesCount,
-    games_by_kind: z.partialRecord(z.enum(GAME_KINDS), count).describe("Game counts per kind (kinds it has games of)"),
+    games_by_kind: z
+      .partialRecord(z.enum(GAME_KINDS), count)
+      .nullable()
+      .describe("Game counts per kind (kinds it has games of); null when the data set has no games at all"),
     rank: z
       .strictObject({
         rank: providerRank,
@@ -163,11 +174,15 @@ export const gameCard = z
     game_rank: z
       .strictObject({
         rank: rank.nullable().describe("null for a game seen in no lobby"),
-        presence,
+        presence: presenceOrUnknown,
         avg_position: avgPosition.nullable(),
-        countries: count.describe("Distinct countries of its lobby sightings"),
+        countries: count
+          .nullable()
+          .describe("Distinct countries of its lobby sightings; null when the data set has no lobby sightings at all"),
       })
-      .describe("GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence 0)"),
+      .describe(
+        "GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence and countries 0; null where the data set has no lobby sightings at all)",
+      ),
   })
   .meta({ id: "GameCard", description: "The card of a game" });
 

@@ -1153,15 +1153,15 @@ export interface components {
              * @description Release date
              */
             released_at: string;
-            /** @description GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence 0) */
+            /** @description GameRank: the same shape for a game seen in no lobby (rank and avg_position null, presence and countries 0; null where the data set has no lobby sightings at all) */
             game_rank: {
                 /** @description null for a game seen in no lobby */
                 rank: number | null;
-                /** @description Distinct brands whose lobbies show the game */
-                presence: number;
+                /** @description Distinct brands whose lobbies show the game (0: none, in a data set with lobby sightings); null when the data set has no lobby sightings at all */
+                presence: number | null;
                 avg_position: number | null;
-                /** @description Distinct countries of its lobby sightings */
-                countries: number;
+                /** @description Distinct countries of its lobby sightings; null when the data set has no lobby sightings at all */
+                countries: number | null;
             };
         };
         GameCardResponse: {
@@ -1536,8 +1536,8 @@ export interface components {
         Provider: {
             slug: string;
             name: string;
-            /** @description Games of the catalog made by the provider */
-            games_count: number;
+            /** @description Games of the catalog made by the provider; null when the data set has no games at all (unknown, #26) */
+            games_count: number | null;
         };
         /** @description The card of a game provider */
         ProviderCard: {
@@ -1558,16 +1558,16 @@ export interface components {
              * @default null
              */
             website: string | null;
-            /** @description Games of the catalog made by the provider */
-            games_count: number;
-            /** @description Game counts per kind (kinds it has games of) */
+            /** @description Games of the catalog made by the provider; null when the data set has no games at all (unknown, #26) */
+            games_count: number | null;
+            /** @description Game counts per kind (kinds it has games of); null when the data set has no games at all */
             games_by_kind: {
                 [key: string]: number;
-            };
-            /** @description Its provider rank with the sub-measures; null when it is not ranked */
+            } | null;
+            /** @description Its provider rank with the sub-measures (every provider has one; its rank is null when no measure is known) */
             rank: {
-                /** @description Position in the provider activity ranking (1 = highest rank_score) */
-                rank: number;
+                /** @description Position in the provider activity ranking (1 = highest rank_score, ties by slug); null when rank_score is null (no measure is known): such a provider is listed after the ranked ones */
+                rank: number | null;
                 /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */
                 rank_score: number | null;
                 /** @description Mean RTP of its games that publish one, percent (4 decimals); null when none does */
@@ -1613,8 +1613,8 @@ export interface components {
                 rtp: number | null;
                 /** @description GameRank; null for a game seen in no lobby */
                 rank: number | null;
-                /** @description Distinct brands whose lobbies show the game */
-                presence: number;
+                /** @description Distinct brands whose lobbies show the game (0: none, in a data set with lobby sightings); null when the data set has no lobby sightings at all */
+                presence: number | null;
             }[];
         };
         ProviderCardResponse: {
@@ -1638,8 +1638,8 @@ export interface components {
         };
         /** @description A provider in the activity ranking */
         ProviderRank: {
-            /** @description Position in the provider activity ranking (1 = highest rank_score) */
-            rank: number;
+            /** @description Position in the provider activity ranking (1 = highest rank_score, ties by slug); null when rank_score is null (no measure is known): such a provider is listed after the ranked ones */
+            rank: number | null;
             slug: string;
             name: string;
             /** @description Weighted mean of the known normalised sub-measures, their weights re-spread, 0-100 (1 decimal); null when none is known */

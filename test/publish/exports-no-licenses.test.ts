@@ -1,7 +1,7 @@
 /**
  * Known absence is not unknown (issue 26, item 2): license counts are 0 for a brand without licenses in a data set
- * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank, and a
- * provider with no known rank measure no provider rank.
+ * with licenses, null where the data set has no license data; a brand with no score has no Trust Score rank, a
+ * provider with no known rank measure no provider rank, and a game's lobby presence is unknown without lobby data.
  */
 import { describe, expect, it } from "vitest";
 import type { EngineContext } from "../../build/query/endpoint.ts";
@@ -174,9 +174,19 @@ describe("provider rank: unknown for a provider without any known measure", () =
   });
 
   it("gives rank null on the provider card and in the provider-ranks download", async () => {
-    const { noCatalog } = await exportsContexts();
-    const card = (await getData<{ rank: RankItem | null }>(noCatalog, `${API}/providers/aurora-studio`)).data;
+    const { noCatalog, withLicenses } = await exportsContexts();
+    type Card = { rank: RankItem | null; games_count: number | null; games_by_kind: object | null };
+    const card = (await getData<Card>(noCatalog, `${API}/providers/aurora-studio`)).data;
     expect(card.rank).toMatchObject({ rank: null, rank_score: null, coverage: [] });
+    // Without a game catalog its game counts are unknown too, on the card and in /providers, as in the rank.
+    expect([card.games_count, card.games_by_kind]).toEqual([null, null]);
+    const listed = (await getData<{ slug: string; games_count: number | null }[]>(noCatalog, `${API}/providers`)).data;
+    expect(listed.map((provider) => [provider.slug, provider.games_count])).toEqual([
+      ["aurora-studio", null],
+      ["elbe-games", null],
+    ]);
+    const known = (await getData<Card>(withLicenses, `${API}/providers/aurora-studio`)).data;
+    expect([known.games_count, known.games_by_kind]).toEqual([2, { crash: 1, slot: 1 }]);
     const records = DOWNLOAD_TABLES.find((table) => table.name === "provider-ranks")!.records(noCatalog) as RankItem[];
     expect(records.map((record) => [record.slug, record.rank])).toEqual([
       ["aurora-studio", null],
@@ -196,5 +206,36 @@ describe("provider rank: unknown for a provider without any known measure", () =
     expect(ranksSection(withLicenses.dataset)).toContain(
       '<tr><td class="num">1</td><td>Aurora Studio</td><td class="num">100.0</td></tr><tr><td class="num">2</td><td>Elbe Games</td><td class="num">55.6</td></tr>',
     );
+  });
+});
+
+describe("GameRank presence: unknown without any lobby sighting, a known 0 with them", () => {
+  type GameRank = {
+    rank: number | null;
+    presence: number | null;
+    avg_position: number | null;
+    countries: number | null;
+  };
+
+  it("gives presence and countries null on the game card, the provider card and the games download", async () => {
+    const { noLobby, withLicenses } = await exportsContexts();
+    const card = (await getData<{ game_rank: GameRank }>(noLobby, `${API}/games/midnight-sun`)).data;
+    expect(card.game_rank).toEqual({ rank: null, presence: null, avg_position: null, countries: null });
+    // With the fixture's three sightings, midnight-sun is shown by northlight-casino alone, in SE, at position 1.
+    const seen = (await getData<{ game_rank: GameRank }>(withLicenses, `${API}/games/midnight-sun`)).data;
+    expect(seen.game_rank).toMatchObject({ presence: 1, avg_position: 1, countries: 1 });
+    type Top = { slug: string; rank: number | null; presence: number | null };
+    const provider = (await getData<{ top_games: Top[] }>(noLobby, `${API}/providers/aurora-studio`)).data;
+    expect(provider.top_games.map((game) => [game.slug, game.rank, game.presence])).toEqual([
+      ["midnight-sun", null, null],
+      ["polar-crash", null, null],
+    ]);
+    type GameRecord = { slug: string; presence: number | null; lobby_countries: number | null };
+    const records = DOWNLOAD_TABLES.find((table) => table.name === "games")!.records(noLobby) as GameRecord[];
+    expect(records.map((record) => [record.slug, record.presence, record.lobby_countries])).toEqual([
+      ["elbe-roulette", null, null],
+      ["midnight-sun", null, null],
+      ["polar-crash", null, null],
+    ]);
   });
 });

@@ -23,9 +23,24 @@ export function findGame(context: EngineContext, slug: string): Game {
   return game;
 }
 
+/**
+ * A game's GameRank in one shape for every game. A game seen in no lobby has no rank and a known presence of 0,
+ * where the data set has lobby sightings; where it has none at all, presence and countries are unknown (null, #26).
+ */
+export function gameRankOf(context: EngineContext, slug: string) {
+  const rank = context.index.gameRankBySlug.get(slug);
+  // Every sighting ranks its game, so no ranked game means no lobby sightings in the data set.
+  const lobbyKnown = context.dataset.gameRanks.length > 0;
+  return {
+    rank: rank?.rank ?? null,
+    presence: rank?.presence ?? (lobbyKnown ? 0 : null),
+    avg_position: rank?.avg_position ?? null,
+    countries: rank?.countries ?? (lobbyKnown ? 0 : null),
+  };
+}
+
 function gameCard(context: EngineContext, game: Game) {
   const provider = context.index.providersBySlug.get(game.provider);
-  const rank = context.index.gameRankBySlug.get(game.slug);
   return {
     name: game.name,
     slug: game.slug,
@@ -37,12 +52,7 @@ function gameCard(context: EngineContext, game: Game) {
     features: game.features,
     released_at: game.released_at,
     // A game seen in no lobby has no rank; the shape stays the same so clients need one code path.
-    game_rank: {
-      rank: rank?.rank ?? null,
-      presence: rank?.presence ?? 0,
-      avg_position: rank?.avg_position ?? null,
-      countries: rank?.countries ?? 0,
-    },
+    game_rank: gameRankOf(context, game.slug),
   };
 }
 

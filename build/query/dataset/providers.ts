@@ -9,6 +9,7 @@ import { HttpError } from "../../errors.ts";
 import { pageParam, perPageParam } from "../common-params.ts";
 import type { EngineContext, Endpoint } from "../endpoint.ts";
 import { envelope, paginate } from "../envelope.ts";
+import { gameRankOf } from "./game-card.ts";
 import { defaultPages, PRIORITY } from "../key-space.ts";
 import { providerCardResponse, providersResponse } from "../../response-schemas/dataset-catalog.ts";
 
@@ -46,7 +47,9 @@ export const providersEndpoint: Endpoint = {
     const data = items.map((provider) => ({
       slug: provider.slug,
       name: provider.name,
-      games_count: context.index.gamesByProvider.get(provider.slug)?.length ?? 0,
+      // Unknown, not 0, when the data set has no game catalog at all (#26), as the provider rank's games_count.
+      games_count:
+        context.dataset.games.length === 0 ? null : (context.index.gamesByProvider.get(provider.slug)?.length ?? 0),
     }));
     return { kind: "json", body: envelope(context, "dataset", data, {}, pagination), pagination };
   },
@@ -67,15 +70,8 @@ function topGames(context: EngineContext, games: readonly Game[]) {
     .sort((a, b) => rankOf(a) - rankOf(b) || compareStrings(a.slug, b.slug))
     .slice(0, TOP_GAMES)
     .map((game) => {
-      const rank = context.index.gameRankBySlug.get(game.slug);
-      return {
-        slug: game.slug,
-        name: game.name,
-        kind: game.kind,
-        rtp: game.rtp,
-        rank: rank?.rank ?? null,
-        presence: rank?.presence ?? 0,
-      };
+      const { rank, presence } = gameRankOf(context, game.slug);
+      return { slug: game.slug, name: game.name, kind: game.kind, rtp: game.rtp, rank, presence };
     });
 }
 
@@ -88,8 +84,8 @@ function providerCard(context: EngineContext, provider: Provider) {
     founded_year: provider.founded_year,
     headquarters: provider.headquarters,
     website: provider.website,
-    games_count: games.length,
-    games_by_kind: gamesByKind(games),
+    games_count: context.dataset.games.length === 0 ? null : games.length,
+    games_by_kind: context.dataset.games.length === 0 ? null : gamesByKind(games),
     rank:
       rank === undefined
         ? null
