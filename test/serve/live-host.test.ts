@@ -3,7 +3,7 @@
  * without dropping a request, and a stop lets queued live answers finish or answers them 503 within the
  * grace period, never cutting one.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -14,6 +14,7 @@ import { resolveQuery } from "../../build/query/run-query.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
 import { copySeeds } from "../fixtures/seeds-invalid.ts";
+import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
 import { sampleContext } from "../helpers/sample-host.ts";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -63,14 +64,9 @@ describe("a rebuild under live load", () => {
     cleanups.push(seeds.cleanup);
     const dist = path.join(path.dirname(seeds.dir), "dist");
     const build = () =>
-      runBuild({
-        seedsDir: seeds.dir,
-        outDir: dist,
-        baseUrl: "https://data.example.com",
-        maxFiles: 20_000,
-        dryRun: false,
-      });
-    await build();
+      runBuild({ seedsDir: seeds.dir, outDir: dist, baseUrl: SEEDS_MIN_BASE_URL, maxFiles: 20_000, dryRun: false });
+    // The build in place first is the run's seeds-min build (the same seeds and options), copied (issue 29).
+    await cp(inject("seedsMinDist"), dist, { recursive: true, preserveTimestamps: true });
     const live = "/api/dataset/v1/brands?country=GB&status=active&per_page=7";
     expect(await isLive(dist, live)).toBe(true);
     const reloads: Manifest[] = [];
