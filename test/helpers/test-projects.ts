@@ -17,8 +17,9 @@ export const ISOLATED_TESTS = [
   // The guarantees under stress: hosts killed by signals, processes left to die, a process-wide
   // unhandledRejection listener (streaming), sockets held open on purpose.
   "test/reliability/**/*.test.ts",
-  // Sets process.exitCode and spies on console.error (the CLI's in-process runs).
+  // Set process.exitCode: the CLI's in-process runs (which also spy on console.error) and the query command's.
   "test/cli.test.ts",
+  "test/serve/query-script.test.ts",
   // vi.mock of node:fs/promises or of a build module.
   "test/emit/build-lock-race.test.ts",
   "test/emit/failed-build.test.ts",
