@@ -1,7 +1,10 @@
 /**
- * Bad seeds through the real CLI as a child process: each broken seed set gives a clear error naming
- * file, record and field, a non-zero exit, and leaves the previous dist/ byte-identical. The CLI runs as
- * `npm run build` runs it (build-cli.ts), one case through `npx tsx` as the command was run before the bundle.
+ * Bad seeds through the build's command line: each broken seed set gives a clear error naming file,
+ * record and field, a non-zero exit, and leaves the previous dist/ byte-identical. Two cases run the real
+ * process, which proves the wiring (exit code and stderr of the binary): one as `npm run build` runs it
+ * (build-cli.ts), one through `npx tsx` as the command was run before the bundle. The others run the
+ * same command (createBuildCommand) in this process, its output captured: a child process each cost
+ * about 0.5 s of CPU (issue 29). This file sets process.exitCode, so it runs isolated (test-projects.ts).
  * The corpus: the loader's own broken copies of seeds-min (../fixtures/seeds-invalid.ts) plus
  * ../fixtures/seeds-bad/cases.ts (gigantic lines, wrong types, encodings, truncation).
  */
@@ -9,7 +12,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type ExpectStatic } from "vitest";
+import { createBuildCommand } from "../../build/cli.ts";
 import { BAD_SEEDS } from "../fixtures/seeds-bad/cases.ts";
 import { copySeeds, INVALID_SEEDS, type InvalidSeedCase } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
@@ -34,8 +38,19 @@ const CASES: [string, InvalidSeedCase][] = [
   ...Object.entries(BAD_SEEDS),
 ];
 
+/** What a run of the build's command line ended with. */
+interface Outcome {
+  code: number | null | undefined;
+  stdout: string;
+  stderr: string;
+}
+
+/** The cases run as real processes: `npx tsx` for this one, the bundled script for REAL_PROCESS's other. */
+const THROUGH_TSX = "gigantic-json-line";
+const REAL_PROCESS = new Set([THROUGH_TSX, "malformed-json-line"]);
+
 /** Runs a command to its end; resolves with its exit code and output. */
-function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(command: string, args: string[]): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -45,6 +60,28 @@ function run(command: string, args: string[]): Promise<{ code: number | null; st
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs the build command in this process, as scripts/build.ts runs it, with what it prints captured:
+ * console.log's lines through its log, console.error's (where the command prints failures) spied on.
+ * The lines are joined as the process's streams would hold them. One at a time: exitCode is process-wide.
+ */
+async function runInProcess(args: string[]): Promise<Outcome> {
+  const log: string[] = [];
+  const errors: string[] = [];
+  const spy = vi.spyOn(console, "error").mockImplementation((...parts: unknown[]) => void errors.push(parts.join(" ")));
+  process.exitCode = undefined;
+  try {
+    await createBuildCommand((line) => log.push(line)).parseAsync(args, { from: "user" });
+    return {
+      code: process.exitCode,
+      stdout: log.map((line) => `${line}\n`).join(""),
+      stderr: errors.map((line) => `${line}\n`).join(""),
+    };
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 let root: string;
@@ -62,6 +99,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
+afterEach(() => {
+  process.exitCode = undefined;
+});
 
 describe("a broken seed set, built by the real CLI over a previous dist/", () => {
   it("the previous dist/ is a real build", () => {
@@ -69,33 +109,50 @@ describe("a broken seed set, built by the real CLI over a previous dist/", () =>
     expect(Object.keys(before).length).toBeGreaterThan(100);
   });
 
-  // Five child processes at once: the npx one took 33 s pinned to one busy core, of the default 60 s.
-  it.concurrent.for(CASES)(
-    "%s: exit 1, the problem named, the previous dist/ byte-identical",
+  /** What every broken seed set must give, however the command ran. */
+  async function expectRefused(expect: ExpectStatic, result: Outcome, expected: InvalidSeedCase["expected"]) {
+    expect(result.code).toBe(1);
+    const location = [expected.file, expected.record, expected.field].filter(Boolean).join(" › ");
+    expect(result.stderr).toMatch(/^The seeds have \d+ problem/m);
+    expect(result.stderr).not.toContain("SeedValidationError");
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `${location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: [^\\n]*${expected.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+      ),
+    );
+    expect(result.stderr).toContain("Nothing was written; the previous output is unchanged.");
+    expect(result.stderr).not.toMatch(/\n\s+at |node_modules/); // no stack trace
+    expect(result.stdout).not.toMatch(/^Wrote /m);
+    expect(await hashTree(previous)).toEqual(before);
+    expect((await readdir(root)).filter((entry) => entry.startsWith(".dist-"))).toEqual([]);
+  }
+
+  // The real processes at once: the npx one took 33 s pinned to one busy core, of the default 60 s.
+  it.concurrent.for(CASES.filter(([name]) => REAL_PROCESS.has(name)))(
+    "%s: exit 1, the problem named, the previous dist/ byte-identical (real process)",
     { timeout: 180_000 },
     async ([name, { mutations, expected }], { expect }) => {
       const copy = await copySeeds(mutations);
       try {
-        // One case goes through npx and tsx; the others run `npm run build`'s script (a third of the CPU time).
+        // One case goes through npx and tsx; the other runs `npm run build`'s script (a third of the CPU time).
         const options = ["--seeds", copy.dir, "--out", previous];
         const result =
-          name === "gigantic-json-line"
+          name === THROUGH_TSX
             ? await run("npx", ["tsx", "scripts/build.ts", ...options])
             : await run(process.execPath, [BUILD_SCRIPT, ...options]);
-        expect(result.code).toBe(1);
-        const location = [expected.file, expected.record, expected.field].filter(Boolean).join(" › ");
-        expect(result.stderr).toMatch(/^The seeds have \d+ problem/m);
-        expect(result.stderr).not.toContain("SeedValidationError");
-        expect(result.stderr).toMatch(
-          new RegExp(
-            `${location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: [^\\n]*${expected.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
-          ),
-        );
-        expect(result.stderr).toContain("Nothing was written; the previous output is unchanged.");
-        expect(result.stderr).not.toMatch(/\n\s+at |node_modules/); // no stack trace
-        expect(result.stdout).not.toMatch(/^Wrote /m);
-        expect(await hashTree(previous)).toEqual(before);
-        expect((await readdir(root)).filter((entry) => entry.startsWith(".dist-"))).toEqual([]);
+        await expectRefused(expect, result, expected);
+      } finally {
+        await copy.cleanup();
+      }
+    },
+  );
+
+  it.for(CASES.filter(([name]) => !REAL_PROCESS.has(name)))(
+    "%s: exit 1, the problem named, the previous dist/ byte-identical",
+    async ([, { mutations, expected }], { expect }) => {
+      const copy = await copySeeds(mutations);
+      try {
+        await expectRefused(expect, await runInProcess(["--seeds", copy.dir, "--out", previous]), expected);
       } finally {
         await copy.cleanup();
       }
