@@ -5,7 +5,8 @@
  * at scale 16 read and copied 161 MB (about 0.7 s of CPU) to answer from the brands alone.
  *
  * The file stays open until every member is decoded, so a file replaced meanwhile (a rebuild swapping the
- * folder) is still read as it was loaded.
+ * folder) is still read as it was loaded; or until the dataset is garbage collected, when no member can be
+ * read any more (a process that drops a dataset half used would otherwise hold the file, even deleted).
  * @module
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
@@ -19,6 +20,9 @@ const CLOSING_BRACE = 0x7d;
 const CHUNK_BYTES = 4 * 2 ** 20;
 /** A member's name is at the start of its line, within this many bytes. */
 const NAME_BYTES = 256;
+
+/** Closes the file of a dataset collected before all its members were read (held value: the descriptor). */
+const closeWhenCollected = new FinalizationRegistry<number>((fd) => closeSync(fd));
 
 /** The byte range of one member's value in the file. */
 interface MemberRange {
@@ -43,17 +47,23 @@ export function readDatasetFileLazily(file: string): Dataset {
     }
     const ranges = memberRanges(fd);
     let pending = ranges.length;
+    // Only the dataset's getters read or release the file, so once it is collected the file can be closed.
+    const registration = {};
     const members: DatasetMember[] = ranges.map(({ key, start, end }) => ({
       key,
       read: () => readAt(fd, start, end - start),
       release: () => {
         pending -= 1;
-        if (pending === 0) closeSync(fd);
+        if (pending > 0) return;
+        closeWhenCollected.unregister(registration);
+        closeSync(fd);
       },
     }));
     // The marker is never read: it only says the members after it are columnar.
     for (const member of members) if (member.key === "$columns") member.release?.();
-    return datasetOfMembers(members);
+    const dataset = datasetOfMembers(members);
+    if (pending > 0) closeWhenCollected.register(dataset, fd, registration);
+    return dataset;
   } catch (error) {
     if (open) closeSync(fd);
     throw error;

@@ -28,10 +28,6 @@ export const ISOLATED_TESTS = [
   // Write process.env.API_DIST, which the Netlify function reads.
   "test/netlify/function.test.ts",
   "test/netlify/function-vs-node-host.property.test.ts",
-  // Leave LiveSchedulers with queued jobs whose 60 s budget timers reject later, in whatever file then runs
-  // (seen as unhandled rejections in a shuffled one-worker run of the shared files).
-  "test/serve/live-scheduler.test.ts",
-  "test/serve/live-queue.test.ts",
   // Hosts as child processes, stopped by a signal (netlify dev; npm start and npm run serve).
   "test/netlify/netlify-cli.test.ts",
   "test/serve/serve-script.test.ts",

@@ -2,9 +2,12 @@
  * The engine's dataset read from its file member by member (build/output-format/dataset-file-ranges.ts,
  * issue 32): the same dataset as the whole file parsed, each member read from the file only when used.
  */
+import { readdirSync, readlinkSync } from "node:fs";
 import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dataset } from "../../build/compute/dataset.ts";
 import { serializeDataset } from "../../build/output-format/dataset-file.ts";
@@ -60,6 +63,25 @@ describe("readDatasetFileLazily", () => {
     });
   });
 
+  it("closes the file once a dataset dropped half read is garbage collected", async () => {
+    const file = await fileOf(
+      "dropped.json",
+      serializeDataset({ meta: { a: 1 }, rest: { b: 2 } } as unknown as Dataset),
+    );
+    const holding = () => readdirSync("/proc/self/fd").some((fd) => readlinkOf(`/proc/self/fd/${fd}`) === file);
+    const readOneMember = () => (readDatasetFileLazily(file) as unknown as { meta: unknown }).meta;
+    expect(readOneMember()).toEqual({ a: 1 });
+    expect(holding()).toBe(true); // `rest` was never read, so the file is still open
+    // A gc function of this process's heap (node --expose-gc, set at run time).
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    for (let attempt = 0; attempt < 50 && holding(); attempt++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10)); // finalizers run on a later turn
+    }
+    expect(holding()).toBe(false);
+  });
+
   it("refuses at load a file whose closing brace is missing, and a file that does not exist", async () => {
     const file = await fileOf("cut.json", serializeDataset({ meta: { ok: true } } as unknown as Dataset));
     await truncate(file, 20);
@@ -67,3 +89,12 @@ describe("readDatasetFileLazily", () => {
     expect(() => readDatasetFileLazily(path.join(folder, "absent.json"))).toThrow(/ENOENT/);
   });
 });
+
+/** The path a /proc/self/fd entry points at, or undefined once it is closed. */
+function readlinkOf(link: string): string | undefined {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+}

@@ -3,7 +3,7 @@
  * and the contract's JSON error, for live queries only; precomputed answers, 304s and errors never wait.
  * The workers are a stand-in that never answers, so the queue fills deterministically.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../build/query/endpoints.ts";
 import { handleRequest, type HandlerDeps } from "../../build/serve/handle-request.ts";
 import type { LiveAnswerer } from "../../build/serve/live-engine.ts";
@@ -15,17 +15,26 @@ const LIVE = "/resume/api/v1/resumes?q=seo";
 const PRECOMPUTED = "/api/dataset/v1/brands";
 
 let deps: HandlerDeps;
+let scheduler: LiveScheduler<number>;
+/** The answers left waiting on purpose, awaited once the scheduler stops (so no 60 s budget timer outlives this file). */
+const waiting: Promise<{ status: number }>[] = [];
 
 beforeAll(async () => {
   const { dist } = await sampleContext();
   const { context, store } = await loadHost(dist);
   // One worker, busy for ever: every live answer after the first waits; two may wait.
   let free = 1;
-  const scheduler = new LiveScheduler<number>({ maxQueued: 2, perClient: 1, budgetMs: 60_000 }, () =>
+  scheduler = new LiveScheduler<number>({ maxQueued: 2, perClient: 1, budgetMs: 60_000 }, () =>
     free > 0 ? free-- : undefined,
   );
   const live: LiveAnswerer = { answer: (_request, client) => scheduler.submit(client, () => new Promise(() => {})) };
   deps = { context, endpoints: ENDPOINTS, store, live };
+});
+
+afterAll(async () => {
+  scheduler.stop(0);
+  // The one computing and the two queued are all answered 503 at the stop.
+  expect((await Promise.all(waiting)).map((answer) => answer.status)).toEqual([503, 503, 503]);
 });
 
 const ask = (url: string, clientAddress: string, headers: { ifNoneMatch?: string } = {}) =>
@@ -34,9 +43,7 @@ const ask = (url: string, clientAddress: string, headers: { ifNoneMatch?: string
 describe("a full queue of live answers", () => {
   it("answers the next live query 503 service_unavailable with Retry-After and the contract's JSON, and still serves files", async () => {
     // The first is computing, the next two wait: the queue (2) is full.
-    void ask(LIVE, "10.0.0.1");
-    void ask(`${LIVE}&page=2`, "10.0.0.2");
-    void ask(`${LIVE}&page=3`, "10.0.0.3");
+    waiting.push(ask(LIVE, "10.0.0.1"), ask(`${LIVE}&page=2`, "10.0.0.2"), ask(`${LIVE}&page=3`, "10.0.0.3"));
     const refused = await ask(`${LIVE}&page=4`, "10.0.0.4");
     expect(refused.status).toBe(503);
     expect(refused.headers).toMatchObject({

@@ -3,7 +3,7 @@
  * at most `perClient` in flight per client, the time budget to the first byte, and a stop. Workers here
  * are stand-ins whose answers the test releases by hand, so no case depends on timing but the budget's.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { HttpError } from "../../build/errors.ts";
 import {
   LiveScheduler,
@@ -12,18 +12,35 @@ import {
   type Started,
 } from "../../build/serve/live-scheduler.ts";
 
-/** A pool of `size` stand-in workers; each job waits until `finish(name)` (or `finishNext()`). */
+/** What each test submitted, stopped after it so that no 60 s budget timer outlives this file. */
+const opened: { scheduler: LiveScheduler<number>; answers: Promise<unknown>[] }[] = [];
+
+afterEach(async () => {
+  const left = opened.splice(0);
+  for (const { scheduler } of left) scheduler.stop(0);
+  // stop(0) answers every answer still waiting 503 on the next turn; each must end, resolved or refused.
+  for (const { answers } of left)
+    for (const outcome of await Promise.allSettled(answers))
+      if (outcome.status === "rejected") expect((outcome.reason as HttpError).status).toBe(503);
+});
+
+/** A pool of `size` stand-in workers; each job waits until `finish(name)`. */
 function standIns(size: number, limits: SchedulerLimits) {
   let free = size;
   const started: string[] = [];
   const waiting = new Map<string, (started: Started<string>) => void>();
   const abandoned: string[] = [];
   const scheduler = new LiveScheduler<number>(limits, () => (free > 0 ? free-- : undefined));
-  const submit = (client: string, name: string) =>
-    scheduler.submit(client, () => {
+  const answers: Promise<unknown>[] = [];
+  opened.push({ scheduler, answers });
+  const submit = (client: string, name: string) => {
+    const answer = scheduler.submit(client, () => {
       started.push(name);
       return new Promise<Started<string>>((resolve) => waiting.set(name, resolve));
     });
+    answers.push(answer);
+    return answer;
+  };
   /** The job's first byte is ready and its whole answer handed over: its worker and client slot are free. */
   const finish = (name: string) => {
     const resolve = waiting.get(name)!;
