@@ -5,7 +5,8 @@
  * one text serves both documents.
  * @module
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { jsonSchemaOf } from "../response-schemas/json-schema-of.ts";
 
 type JsonSchema = Record<string, unknown> & { description?: string; $ref?: string; anyOf?: JsonSchema[] };
 
@@ -20,23 +21,11 @@ function descriptionOf(schema: JsonSchema | undefined, defs: Record<string, Json
   return undefined;
 }
 
-/** zod's conversion of each schema, kept per schema for the process (module constants, converted for every build otherwise); only read. */
-const converted = new WeakMap<z.ZodType, JsonSchema>();
-function convertOnce(schema: z.ZodType): JsonSchema {
-  let json = converted.get(schema);
-  if (json === undefined)
-    converted.set(
-      schema,
-      (json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output", unrepresentable: "any" }) as JsonSchema),
-    );
-  return json;
-}
-
 /** Property name → description, over `schemas` in order (the first that describes a name wins). */
 export function propertyDescriptions(schemas: readonly z.ZodType[]): Map<string, string> {
   const found = new Map<string, string>();
   for (const schema of schemas) {
-    const json = convertOnce(schema);
+    const json = jsonSchemaOf(schema, "any") as JsonSchema;
     const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
     const root = typeof json.$ref === "string" ? defs[json.$ref.replace(/^#\/\$defs\//, "")] : json;
     const properties = (root?.properties ?? {}) as Record<string, JsonSchema>;

@@ -4,7 +4,8 @@
  * parameters and responses.
  * @module
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { jsonSchemaOf } from "../../response-schemas/json-schema-of.ts";
 import type { HttpError } from "../../errors.ts";
 import {
   DEFAULT_RATE_LIMIT,
@@ -30,19 +31,6 @@ function relink(node: unknown): unknown {
   );
 }
 
-/**
- * zod's conversion of each schema, kept per schema for the process: the response schemas are module
- * constants, and converting them again for every document was a tenth of a small build's CPU (a test
- * builds many). Callers only read it (relink copies it).
- */
-const converted = new WeakMap<z.ZodType, OpenApiObject>();
-function convertOnce(schema: z.ZodType): OpenApiObject {
-  let json = converted.get(schema);
-  if (json === undefined)
-    converted.set(schema, (json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as OpenApiObject));
-  return json;
-}
-
 /** Collects the schemas a document references, each named once. */
 export interface SchemaCollector {
   /** Converts a zod schema, registers it (and every schema with an `id` inside it) and returns a `$ref` to it. */
@@ -62,7 +50,7 @@ export function createSchemaCollector(): SchemaCollector {
   };
   return {
     ref(name, schema) {
-      const { $schema: _dialect, $defs, ...root } = convertOnce(schema);
+      const { $schema: _dialect, $defs, ...root } = jsonSchemaOf(schema, "throw") as OpenApiObject;
       for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, unknown>))
         register(id, relink(def) as OpenApiObject);
       const linked = relink(root) as OpenApiObject;
