@@ -47,9 +47,7 @@ export const providersEndpoint: Endpoint = {
     const data = items.map((provider) => ({
       slug: provider.slug,
       name: provider.name,
-      // Unknown, not 0, when the data set has no game catalog at all (#26), as the provider rank's games_count.
-      games_count:
-        context.dataset.games.length === 0 ? null : (context.index.gamesByProvider.get(provider.slug)?.length ?? 0),
+      games_count: hasGameCatalog(context) ? (context.index.gamesByProvider.get(provider.slug)?.length ?? 0) : null,
     }));
     return { kind: "json", body: envelope(context, "dataset", data, {}, pagination), pagination };
   },
@@ -64,6 +62,11 @@ function gamesByKind(games: readonly Game[]): Record<string, number> {
 }
 
 /** The provider's best-ranked games: GameRank ascending, unranked games after them by slug. */
+/** Game counts are unknown, not 0, where the data set has no game catalog at all (#26), as the provider rank's games_count. */
+function hasGameCatalog(context: EngineContext): boolean {
+  return context.dataset.games.length > 0;
+}
+
 function topGames(context: EngineContext, games: readonly Game[]) {
   const rankOf = (game: Game): number => context.index.gameRankBySlug.get(game.slug)?.rank ?? Number.POSITIVE_INFINITY;
   return [...games]
@@ -84,8 +87,8 @@ function providerCard(context: EngineContext, provider: Provider) {
     founded_year: provider.founded_year,
     headquarters: provider.headquarters,
     website: provider.website,
-    games_count: context.dataset.games.length === 0 ? null : games.length,
-    games_by_kind: context.dataset.games.length === 0 ? null : gamesByKind(games),
+    games_count: hasGameCatalog(context) ? games.length : null,
+    games_by_kind: hasGameCatalog(context) ? gamesByKind(games) : null,
     rank:
       rank === undefined
         ? null
