@@ -14,12 +14,16 @@
  * patches a global or leaves a process listener belongs here (shared-graph.test.ts fails until it is).
  */
 export const ISOLATED_TESTS = [
-  // The guarantees under stress: hosts killed by signals, processes left to die, a process-wide
-  // unhandledRejection listener (streaming), sockets held open on purpose.
-  "test/reliability/**/*.test.ts",
-  // Set process.exitCode: the CLI's in-process runs (which also spy on console.error) and the query command's.
+  // Set process.exitCode: the CLI's in-process runs (which also spy on console.error), the query command's
+  // and the bad seeds' in-process builds. (Of test/reliability/, only that file and two-paths-exports below
+  // are isolated: the others signal, kill and hold sockets of child processes and servers of their own,
+  // which they stop, never of this process.)
   "test/cli.test.ts",
   "test/serve/query-script.test.ts",
+  "test/reliability/bad-seeds.test.ts",
+  // The exports fixture's build (exports-build.ts) is made once per module graph and removed after the first
+  // file that used it: a later file of a shared worker would find it gone.
+  "test/reliability/two-paths-exports.property.test.ts",
   // vi.mock of node:fs/promises or of a build module.
   "test/emit/build-lock-race.test.ts",
   "test/emit/failed-build.test.ts",
