@@ -265,9 +265,12 @@ describe("npm run seed (scripts/seed.ts)", () => {
     try {
       const file = join(parent, "not-a-folder");
       await writeFile(file, "x");
-      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--out", file], {
-        encoding: "utf8",
-      });
+      // A small scale: the check is the write's failure, and the default generates the whole sample first (issue 29).
+      const result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "scripts/seed.ts", "--out", file, "--scale", "0.01"],
+        { encoding: "utf8" },
+      );
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(`The sample could not be written to ${file}: ENOTDIR`);
       expect(result.stderr).not.toMatch(/\n\s+at /);
