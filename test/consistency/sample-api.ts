@@ -25,11 +25,15 @@ export interface Answer {
 export interface SampleApi {
   context: EngineContext;
   dist: string;
-  /** GETs a full path with its query, e.g. `/api/dataset/v1/brands?page=2`. */
+  /**
+   * GETs a full path with its query, e.g. `/api/dataset/v1/brands?page=2`. The engine is deterministic, so
+   * each URL is answered once per file and a repeated request gets the same decoded answer: treat it as
+   * read-only (issue 29: the cross-endpoint checks ask for thousands of cards twice or three times).
+   */
   get(url: string): Answer;
   /** The data of every page of a paginated list, walked page by page with the given page size. */
   walk(url: string, perPage: number): { items: any[]; totals: number[]; pages: number[] };
-  /** The records of a bulk download (`brands` reads /downloads/brands.ndjson.gz). */
+  /** The records of a bulk download (`brands` reads /downloads/brands.ndjson.gz), read once per file: read-only. */
   download(name: string): Promise<any[]>;
   /** Every `meta.generated_at` (and discovery `generated_at`) the answers so far carried, per service base. */
   generatedAt: Map<string, Set<string>>;
@@ -42,7 +46,15 @@ export async function sampleApi(): Promise<SampleApi> {
     const base = url.startsWith(RESUMES) ? RESUMES : DATASET;
     generatedAt.set(base, (generatedAt.get(base) ?? new Set()).add(String(value)));
   };
+  const answers = new Map<string, Answer>();
   const get = (url: string): Answer => {
+    const [pathPart] = url.split("?", 1) as [string];
+    let answer = answers.get(url);
+    if (answer === undefined) answers.set(url, (answer = answerOf(url)));
+    if (answer.body !== undefined) note(pathPart, answer.body?.meta?.generated_at ?? answer.body?.generated_at);
+    return answer;
+  };
+  const answerOf = (url: string): Answer => {
     const [pathPart, query = ""] = url.split("?", 2) as [string, string?];
     const resolved = resolveQuery(ENDPOINTS, pathPart, parseQueryString(query));
     const result = runResolved(context, resolved);
@@ -60,9 +72,7 @@ export async function sampleApi(): Promise<SampleApi> {
                 .map((line) => JSON.parse(line)),
         totalCount,
       };
-    const body = JSON.parse(text);
-    note(pathPart, body?.meta?.generated_at ?? body?.generated_at);
-    return { body, lines: [], totalCount };
+    return { body: JSON.parse(text), lines: [], totalCount };
   };
   const walk = (url: string, perPage: number) => {
     const separator = url.includes("?") ? "&" : "?";
@@ -77,7 +87,13 @@ export async function sampleApi(): Promise<SampleApi> {
       items.push(...data);
     }
   };
-  const download = async (name: string) => {
+  const downloads = new Map<string, Promise<any[]>>();
+  const download = (name: string): Promise<any[]> => {
+    let records = downloads.get(name);
+    if (records === undefined) downloads.set(name, (records = readDownload(name)));
+    return records;
+  };
+  const readDownload = async (name: string) => {
     const text = gunzipSync(await readFile(path.join(dist, "downloads", `${name}.ndjson.gz`))).toString("utf8");
     return text === ""
       ? []

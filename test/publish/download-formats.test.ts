@@ -14,6 +14,7 @@ import { toCsv } from "../../build/publish/csv-table.ts";
 import { parquetTypeOf, toParquet } from "../../build/publish/parquet-table.ts";
 import { readTarArchive, tarArchive } from "../../build/publish/tar-archive.ts";
 import type { TableField, TableSchema } from "../../build/publish/table-schema.ts";
+import { expectToEqual } from "../helpers/expect-equal.ts";
 import { parquetRows } from "../query/resumes/dist-text.ts";
 
 interface Format {
@@ -144,7 +145,7 @@ describe("the CSV and Parquet downloads of the sample", () => {
     for (const resource of resources.filter((entry) => entry.schema !== undefined)) {
       const schema = resource.schema!;
       const csv = await readFile(path.join(DOWNLOADS(), `${resource.name}.csv`), "utf8");
-      expect(readCsv(csv, schema), resource.name).toEqual(await ndjsonRows(resource, schema));
+      expectToEqual(readCsv(csv, schema), await ndjsonRows(resource, schema), resource.name);
     }
   });
 
@@ -152,7 +153,7 @@ describe("the CSV and Parquet downloads of the sample", () => {
     for (const resource of resources.filter((entry) => entry.schema !== undefined)) {
       const schema = resource.schema!;
       const rows = await parquetRows(await readFile(path.join(DOWNLOADS(), `${resource.name}.parquet`)));
-      expect(rows, resource.name).toEqual(await ndjsonRows(resource, schema));
+      expectToEqual(rows, await ndjsonRows(resource, schema), resource.name);
     }
   });
 

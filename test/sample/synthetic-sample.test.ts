@@ -7,9 +7,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Brand, Domain, Game, Meta, Provider, Regulator, Resume, TcAlert } from "../../build/load/schemas.ts";
 import { generateSample } from "../../build/sample/generate-sample.ts";
+import { scaleOneSample } from "./scale-one-sample.ts";
 
 /** Parsed NDJSON records of one generated file. */
-function ndjson<T>(files: Map<string, string>, path: string): T[] {
+function ndjson<T>(files: ReadonlyMap<string, string>, path: string): T[] {
   return (files.get(path) ?? "")
     .split("\n")
     .filter((line) => line.length > 0)
@@ -17,7 +18,7 @@ function ndjson<T>(files: Map<string, string>, path: string): T[] {
 }
 
 /** Parsed JSON array of one generated file. */
-function json<T>(files: Map<string, string>, path: string): T {
+function json<T>(files: ReadonlyMap<string, string>, path: string): T {
   return JSON.parse(files.get(path) ?? "null") as T;
 }
 
@@ -248,11 +249,11 @@ function personOf(resume: Resume): string {
   return match[1];
 }
 
-/** The sample at each scale, generated once for the file (issue 29). */
-const samples = new Map<number, Map<string, string>>();
-function sampleAt(scale: number): Map<string, string> {
+/** The sample at each scale, generated once for the file, scale 1 once per worker (issue 29). */
+const samples = new Map<number, ReadonlyMap<string, string>>();
+function sampleAt(scale: number): ReadonlyMap<string, string> {
   let files = samples.get(scale);
-  if (files === undefined) samples.set(scale, (files = generateSample({ scale })));
+  if (files === undefined) samples.set(scale, (files = scale === 1 ? scaleOneSample() : generateSample({ scale })));
   return files;
 }
 
@@ -264,7 +265,7 @@ function countRecords(path: string, text: string): number {
 }
 
 describe.each([1, 4])("the synthetic sample at scale %i", (scale) => {
-  let files: Map<string, string>;
+  let files: ReadonlyMap<string, string>;
   beforeAll(() => {
     files = sampleAt(scale);
   });
