@@ -1,5 +1,5 @@
 // ESLint's recommended rules and typescript-eslint's (without type information, so a run stays quick);
-// formatting is Prettier's, layering dependency-cruiser's (npm run check runs all three).
+// formatting is Biome's (biome.json), layering dependency-cruiser's (npm run check runs all three).
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";

@@ -1,9 +1,10 @@
 /**
  * `npm run check`: format check, lint, layering and type-check, run side by side rather than one after
  * another (each is one process with one busy thread: on two cores the four take about the time of the
- * longest two, not of all four), each keeping a cache under node_modules/.cache so that a run after a
- * small change reads only the files it changed. Each step's output is printed whole when it ends, in
- * the order they end; the command fails when any step failed, and names them.
+ * longest two, not of all four). Lint, layering and type-check keep a cache under node_modules/.cache so
+ * that a run after a small change reads only the files it changed; the formatter is fast enough without.
+ * Each step's output is printed whole when it ends, in the order they end; the command fails when any step
+ * failed, and names them.
  *
  * Plain JavaScript: it runs the type-check, so it cannot need one.
  * @module
@@ -17,11 +18,8 @@ const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
 
 /** Each step: its name and its command (the same as the separate npm scripts, with a cache). */
 const STEPS = [
-  [
-    "format",
-    bin("prettier"),
-    ["--check", ".", "--cache", "--cache-strategy", "content", "--cache-location", `${CACHE}/prettier`],
-  ],
+  // Biome's formatter (native, all files in parallel: about 2 s of CPU where Prettier took 25 s) needs no cache.
+  ["format", bin("biome"), ["format", "."]],
   ["lint", bin("eslint"), [".", "--cache", "--cache-strategy", "content", "--cache-location", `${CACHE}/eslint`]],
   [
     "layers",

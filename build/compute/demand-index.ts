@@ -57,12 +57,14 @@ export function computeDemandIndex(rows: readonly DemandInput[]): IndexValue[] {
       known.volume = known.volume === null || row.volume === null ? null : known.volume + row.volume;
     }
   }
-  const measured = [...volumes.values()].map(({ brand, country, period, volume }): Measured => ({
-    brand,
-    country,
-    period,
-    volume,
-  }));
+  const measured = [...volumes.values()].map(
+    ({ brand, country, period, volume }): Measured => ({
+      brand,
+      country,
+      period,
+      volume,
+    }),
+  );
   return withShares(measured, (value) => `${value.country}|${value.period}`).sort(compareIndexValues);
 }
 

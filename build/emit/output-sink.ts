@@ -153,7 +153,7 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
     paced: () => emitter.drained(MAX_QUEUED_BYTES),
     async settled() {
       // Files may be added while waiting: wait until nothing new came in.
-      for (let seen = -1; seen !== pending.length;) {
+      for (let seen = -1; seen !== pending.length; ) {
         seen = pending.length;
         await Promise.all(pending);
       }

@@ -92,7 +92,7 @@ function memberRanges(fd: number): MemberRange[] {
 function lineEnds(fd: number): number[] {
   const ends: number[] = [];
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  for (let offset = 2; ;) {
+  for (let offset = 2; ; ) {
     const read = readSync(fd, chunk, 0, CHUNK_BYTES, offset);
     if (read === 0) return ends;
     for (let at = chunk.indexOf(NEWLINE); at >= 0 && at < read; at = chunk.indexOf(NEWLINE, at + 1))

@@ -7,7 +7,16 @@ import { parseDateTime } from "../query/param-spec.ts";
 
 /** The Table Schema field types the downloads use. */
 export type FieldType =
-  "string" | "integer" | "number" | "boolean" | "object" | "array" | "date" | "datetime" | "yearmonth" | "any";
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "object"
+  | "array"
+  | "date"
+  | "datetime"
+  | "yearmonth"
+  | "any";
 
 /** One field of a Table Schema. */
 export interface TableField {

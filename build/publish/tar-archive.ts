@@ -53,7 +53,7 @@ export function tarArchive(folder: string, entries: readonly TarEntry[], mtime: 
 /** The files of a tar archive, directories left out (tests read the archive back with it). */
 export function readTarArchive(tar: Buffer): TarEntry[] {
   const entries: TarEntry[] = [];
-  for (let at = 0; at + BLOCK <= tar.length;) {
+  for (let at = 0; at + BLOCK <= tar.length; ) {
     const block = tar.subarray(at, at + BLOCK);
     if (block.every((byte) => byte === 0)) break;
     const name = block.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");

@@ -57,7 +57,7 @@ export function queryUnits(index: SearchIndex, query: string, forms: MatchForms 
   ];
   const { phrases, longestPhrase } = lookupsOf(index);
   const units: QueryUnit[] = [];
-  for (let i = 0; i < words.length;) {
+  for (let i = 0; i < words.length; ) {
     let length = forms.synonyms ? Math.min(longestPhrase, words.length - i) : 0;
     for (; length > 0; length -= 1) {
       const run = words.slice(i, i + length).map((entry) => entry.word);

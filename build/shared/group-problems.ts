@@ -20,7 +20,7 @@ const NUMBERED = /^(line|record) (\d+)$/;
 /** `2-5, 7, 9-11` from sorted distinct numbers, cut after MAX_RANGES ranges. */
 function formatRanges(numbers: readonly number[]): string {
   const ranges: string[] = [];
-  for (let i = 0; i < numbers.length;) {
+  for (let i = 0; i < numbers.length; ) {
     let end = i;
     while (end + 1 < numbers.length && numbers[end + 1] === numbers[end]! + 1) end += 1;
     ranges.push(end === i ? String(numbers[i]) : `${numbers[i]}-${numbers[end]}`);

@@ -13,7 +13,9 @@ import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 
 export type NetlifyRoute =
-  { kind: "function" } | { kind: "static"; file: string; viaRule: boolean } | { kind: "not_found" };
+  | { kind: "function" }
+  | { kind: "static"; file: string; viaRule: boolean }
+  | { kind: "not_found" };
 
 interface RedirectMatch {
   to?: string;

@@ -77,11 +77,7 @@ describe("the market, brand and resume search pages of the sample", () => {
     const without = context.dataset.countries.find((country) => country.coverage.periods === 0);
     if (without !== undefined)
       expect(pages.get(`/markets/${without.code.toLowerCase()}/`)).toContain(`No demand data for ${without.name} yet`);
-    const gb = marketData(
-      context,
-      context.dataset.countries.find((country) => country.code === "GB")!,
-      shared,
-    );
+    const gb = marketData(context, context.dataset.countries.find((country) => country.code === "GB")!, shared);
     const html = pages.get("/markets/gb/")!;
     expect(html).toContain(`of all ${gb.shares.length} brands tracked in the market that month`);
     expect(html).toContain(

@@ -77,12 +77,7 @@ describe("endpointPath", () => {
     ["history", { slug: "a/b c" }, "/api/dataset/v1/brands/a%2Fb%20c/trust-history"],
     ["resume", { id: "17" }, "/resume/api/v1/resumes/17"],
   ])("%s %j → %s", (id, pathParams, path) => {
-    expect(
-      endpointPath(
-        ENDPOINTS.find((entry) => entry.id === id)!,
-        pathParams,
-      ),
-    ).toBe(path);
+    expect(endpointPath(ENDPOINTS.find((entry) => entry.id === id)!, pathParams)).toBe(path);
   });
 });
 

@@ -121,24 +121,22 @@ describe("a build whose helper fails, over a previous dist/", () => {
 });
 
 describe("a build that fails while its chart renderer is stuck", () => {
-  it(
-    "exits with its message at once, and the renderer goes with it (not waited for up to its 120 s, nor left running)",
-    { timeout: 100_000 },
-    async () => {
-      const dist = path.join(root, "stuck-renderer", "dist");
-      await mkdir(path.dirname(dist), { recursive: true });
-      await cp(previous, dist, { recursive: true });
-      // The marker names this run's renderer among the machine's processes.
-      const marker = `stuck-renderer-${process.pid}-${Date.now()}`;
-      const result = await build(dist, {
-        FAIL_WRITE: "ENOSPC:responses/api/dataset/v1/brands/index.json",
-        FAIL_RENDERER: `/* ${marker} */ setInterval(() => {}, 1000);`,
-      });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^Could not write responses\/api\/dataset\/v1\/brands\/index\.json into /);
-      expect(await hashTree(dist)).toEqual(before);
-      await new Promise((resolve) => setTimeout(resolve, 500)); // a renderer killed at exit is gone by then
-      expect(execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })).not.toContain(marker);
-    },
-  );
+  it("exits with its message at once, and the renderer goes with it (not waited for up to its 120 s, nor left running)", {
+    timeout: 100_000,
+  }, async () => {
+    const dist = path.join(root, "stuck-renderer", "dist");
+    await mkdir(path.dirname(dist), { recursive: true });
+    await cp(previous, dist, { recursive: true });
+    // The marker names this run's renderer among the machine's processes.
+    const marker = `stuck-renderer-${process.pid}-${Date.now()}`;
+    const result = await build(dist, {
+      FAIL_WRITE: "ENOSPC:responses/api/dataset/v1/brands/index.json",
+      FAIL_RENDERER: `/* ${marker} */ setInterval(() => {}, 1000);`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Could not write responses\/api\/dataset\/v1\/brands\/index\.json into /);
+    expect(await hashTree(dist)).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a renderer killed at exit is gone by then
+    expect(execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })).not.toContain(marker);
+  });
 });

@@ -139,14 +139,15 @@ function randomPairs(endpoint: Endpoint, vocabulary: RequestVocabulary): fc.Arbi
   const specs = [...endpoint.params];
   return fc
     .shuffledSubarray(specs, { maxLength: Math.min(5, specs.length) })
-    .chain((chosen): fc.Arbitrary<[string, string][]> =>
-      chosen.length === 0
-        ? fc.constant([])
-        : fc.tuple(
-            ...chosen.map((spec) =>
-              valueArbitrary(spec, vocabulary).map((value): [string, string] => [spec.name, value]),
+    .chain(
+      (chosen): fc.Arbitrary<[string, string][]> =>
+        chosen.length === 0
+          ? fc.constant([])
+          : fc.tuple(
+              ...chosen.map((spec) =>
+                valueArbitrary(spec, vocabulary).map((value): [string, string] => [spec.name, value]),
+              ),
             ),
-          ),
     );
 }
 

@@ -112,12 +112,15 @@ function orderedCandidates(
   if (sort !== "relevance") return matchesInOrder(rowsInOrder(resumes, sort, field, order), positions, scores);
   const times = updateRanksOf(resumes);
   // Sorted on the score as shown (4 decimals), so rows showing the same score fall back to the id order.
-  const rows = Array.from(positions, (position, i): ResumeRow => ({
-    resume: resumes[position]!,
-    position,
-    time: times[position]!,
-    score: roundScore(scores[i]!),
-  }));
+  const rows = Array.from(
+    positions,
+    (position, i): ResumeRow => ({
+      resume: resumes[position]!,
+      position,
+      time: times[position]!,
+      score: roundScore(scores[i]!),
+    }),
+  );
   return sortItems(rows, field, order, (row) => row.resume.id);
 }
 

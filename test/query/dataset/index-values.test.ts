@@ -43,8 +43,8 @@ describe("GET /index: the figures on the sample", () => {
     let months = 0;
     for (const [country, items] of byCountry) {
       const sums = new Map<string, number>();
+      // Over the brands measured: an outage's sod is null and counts in no sum (#27).
       for (const item of items)
-        // Over the brands measured: an outage's sod is null and counts in no sum (#27).
         if (item.metric === "sod" && item.value !== null)
           sums.set(item.period, (sums.get(item.period) ?? 0) + item.value);
       for (const [period, sum] of sums) {

@@ -89,8 +89,7 @@ describe("GET /resumes/export is streamed", () => {
       (resume) =>
         new Proxy(resume, {
           get: (target, key, receiver) => (
-            key === "text" && produced.push(target.id),
-            Reflect.get(target, key, receiver)
+            key === "text" && produced.push(target.id), Reflect.get(target, key, receiver)
           ),
         }) as Resume,
     );
