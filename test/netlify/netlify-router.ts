@@ -82,36 +82,32 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
 }
 
 /**
- * The matcher scans its rules one by one (about 6 µs a rule), so a request is matched against a matcher
- * over the rules that can match its path: every rule with a splat or a placeholder, and the rules whose
- * path is the request's. Paths are bucketed (BUCKET paths a matcher) to keep compiling cheap; rule
- * order is kept. A rule on the request's own path whose condition is a whole-query pattern
- * (redirect-rules.ts) costs far more (about 0.1 ms: the matcher builds its regex on every match, and
- * `/api/dataset/v1/index` has about a hundred), so those the query cannot match are left out too (see
- * `mayMatchQuery`). routeWithFullMatcher cross-checks this against one matcher over every rule.
+ * The matcher scans its rules one by one (about 6 µs a rule, and far more for a whole-query condition:
+ * the matcher builds its regex on every match), so a request is matched against a matcher over the rules
+ * that can match its path: every rule with a splat or a placeholder, and the rules whose path is the
+ * request's, in rule order. A rule on another exact path cannot match, whatever the query. Of the rules on
+ * the request's own path, those whose whole-query pattern (redirect-rules.ts) the query cannot match are
+ * left out too (see `mayMatchQuery`: `/api/dataset/v1/index` has about a hundred). Matchers are cached by
+ * the rules they hold; compiling one of a few rules costs about as much as matching 15 rules, and most
+ * paths are asked for more than once. routeWithFullMatcher cross-checks this against one matcher over
+ * every rule.
  */
 function shardedMatchers(rules: readonly MatcherRule[]): (decodedPath: string, query: string) => Promise<Matcher> {
   const wildcard = (rule: MatcherRule) => rule.origin.includes("*") || rule.origin.includes("/:");
-  const bucketOf = new Map<string, number>();
-  for (const rule of rules)
-    if (!wildcard(rule) && !bucketOf.has(pathKey(rule.origin)))
-      bucketOf.set(pathKey(rule.origin), Math.floor(bucketOf.size / BUCKET));
-  // Each bucket's rules listed once, in rule order, with their index (a shard's cache key names the ones left out).
-  const inBucket = new Map<number, { rule: MatcherRule; index: number }[]>();
+  const wildcards: number[] = [];
+  const onPath = new Map<string, number[]>();
   rules.forEach((rule, index) => {
-    const buckets = wildcard(rule) ? [-1, ...new Set(bucketOf.values())] : [bucketOf.get(pathKey(rule.origin))!];
-    for (const bucket of buckets) inBucket.set(bucket, [...(inBucket.get(bucket) ?? []), { rule, index }]);
+    if (wildcard(rule)) wildcards.push(index);
+    else onPath.set(pathKey(rule.origin), [...(onPath.get(pathKey(rule.origin)) ?? []), index]);
   });
   const shards = new Map<string, Promise<Matcher>>();
   return (decodedPath, query) => {
-    const bucket = bucketOf.get(pathKey(decodedPath)) ?? -1;
-    const candidates = (inBucket.get(bucket) ?? []).filter(
-      ({ rule }) => pathKey(rule.origin) !== pathKey(decodedPath) || mayMatchQuery(rule, query),
-    );
-    const key = `${bucket}:${candidates.map(({ index }) => index).join(",")}`;
+    const own = (onPath.get(pathKey(decodedPath)) ?? []).filter((index) => mayMatchQuery(rules[index]!, query));
+    const candidates = [...wildcards, ...own].sort((a, b) => a - b);
+    const key = candidates.join(",");
     let shard = shards.get(key);
     if (shard === undefined) {
-      shard = redirector.parseJSON(JSON.stringify(candidates.map(({ rule }) => rule)), {});
+      shard = redirector.parseJSON(JSON.stringify(candidates.map((index) => rules[index]!)), {});
       shards.set(key, shard);
     }
     return shard;
@@ -169,9 +165,6 @@ function toMatcherRule(redirect: Record<string, unknown>): MatcherRule {
   const { from, query, conditions, ...rest } = redirect;
   return { ...rest, origin: String(from), params: query, conditions: conditions ?? {} };
 }
-
-/** Paths whose exact rules share one matcher. */
-const BUCKET = 32;
 
 /** Header rules match case-insensitively, with or without a trailing slash (headers-parser for_regexp.ts). */
 function headerKey(forPath: string): string {
