@@ -6,9 +6,9 @@
  */
 export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   "test/netlify/netlify-cli.test.ts": 76,
-  "test/netlify/routing.test.ts": 71,
   "test/publish/browser.test.ts": 59,
   "test/emit/determinism.test.ts": 55,
+  "test/netlify/routing.test.ts": 32,
   "test/reliability/load.test.ts": 28,
   "test/publish/portal-browser.test.ts": 28,
   "test/reliability/two-paths.property.test.ts": 27,
