@@ -6,10 +6,9 @@
  */
 export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   "test/netlify/netlify-cli.test.ts": 76,
-  "test/netlify/routing.test.ts": 71,
   "test/publish/browser.test.ts": 59,
   "test/emit/determinism.test.ts": 55,
-  "test/netlify/function-limits.test.ts": 31,
+  "test/netlify/routing.test.ts": 32,
   "test/publish/portal-browser.test.ts": 28,
   "test/reliability/two-paths.property.test.ts": 27,
   "test/cli.test.ts": 26,
@@ -39,6 +38,7 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   "test/serve/serve-script.test.ts": 6,
   "test/output-format/site-files.test.ts": 6,
   "test/consistency/dataset-cross-endpoint.test.ts": 6,
+  "test/netlify/function-limits.test.ts": 5,
   "test/reliability/hostile-input.test.ts": 5,
   "test/publish/site-captions-scan.test.ts": 5,
   "test/publish/openapi-schemas.test.ts": 5,

@@ -6,7 +6,7 @@
  * unless the rule is forced; a rewrite to /.netlify/functions/ runs the function; a rewrite to a missing
  * file is a plain 404.
  */
-import { existsSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseAllHeaders } from "@netlify/headers-parser";
@@ -71,49 +71,46 @@ export async function loadNetlifyRouter(configPath: string, dist: string): Promi
     throw new Error(`_headers: ${headers.errors.map((error) => error.message).join("; ")}`);
 
   const shardFor = shardedMatchers(rules);
+  const files = filesUnder(dist);
   const headerRules = headerLookup(headers.headers as HeaderRule[]);
   let full: Promise<Matcher> | undefined;
   const fullMatcher = () => (full ??= redirector.parseJSON(JSON.stringify(rules), {}));
 
   return {
-    route: async (url) => routeWith(await shardFor(decodedPathOf(url), queryOf(url)), url, dist),
-    routeWithFullMatcher: async (url) => routeWith(await fullMatcher(), url, dist),
+    route: async (url) => routeWith(await shardFor(decodedPathOf(url), queryOf(url)), url, files),
+    routeWithFullMatcher: async (url) => routeWith(await fullMatcher(), url, files),
     headerRules,
     rules: rules.length,
   };
 }
 
 /**
- * The matcher scans its rules one by one (about 6 µs a rule), so a request is matched against a matcher
- * over the rules that can match its path: every rule with a splat or a placeholder, and the rules whose
- * path is the request's. Paths are bucketed (BUCKET paths a matcher) to keep compiling cheap; rule
- * order is kept. A rule on the request's own path whose condition is a whole-query pattern
- * (redirect-rules.ts) costs far more (about 0.1 ms: the matcher builds its regex on every match, and
- * `/api/dataset/v1/index` has about a hundred), so those the query cannot match are left out too (see
- * `mayMatchQuery`). routeWithFullMatcher cross-checks this against one matcher over every rule.
+ * The matcher scans its rules one by one (about 6 µs a rule, and far more for a whole-query condition:
+ * the matcher builds its regex on every match), so a request is matched against a matcher over the rules
+ * that can match its path: every rule with a splat or a placeholder, and the rules whose path is the
+ * request's, in rule order. A rule on another exact path cannot match, whatever the query. Of the rules on
+ * the request's own path, those whose whole-query pattern (redirect-rules.ts) the query cannot match are
+ * left out too (see `mayMatchQuery`: `/api/dataset/v1/index` has about a hundred). Matchers are cached by
+ * the rules they hold; compiling one of a few rules costs about as much as matching 15 rules, and most
+ * paths are asked for more than once. routeWithFullMatcher cross-checks this against one matcher over
+ * every rule.
  */
 function shardedMatchers(rules: readonly MatcherRule[]): (decodedPath: string, query: string) => Promise<Matcher> {
   const wildcard = (rule: MatcherRule) => rule.origin.includes("*") || rule.origin.includes("/:");
-  const bucketOf = new Map<string, number>();
-  for (const rule of rules)
-    if (!wildcard(rule) && !bucketOf.has(pathKey(rule.origin)))
-      bucketOf.set(pathKey(rule.origin), Math.floor(bucketOf.size / BUCKET));
-  // Each bucket's rules listed once, in rule order, with their index (a shard's cache key names the ones left out).
-  const inBucket = new Map<number, { rule: MatcherRule; index: number }[]>();
+  const wildcards: number[] = [];
+  const onPath = new Map<string, number[]>();
   rules.forEach((rule, index) => {
-    const buckets = wildcard(rule) ? [-1, ...new Set(bucketOf.values())] : [bucketOf.get(pathKey(rule.origin))!];
-    for (const bucket of buckets) inBucket.set(bucket, [...(inBucket.get(bucket) ?? []), { rule, index }]);
+    if (wildcard(rule)) wildcards.push(index);
+    else onPath.set(pathKey(rule.origin), [...(onPath.get(pathKey(rule.origin)) ?? []), index]);
   });
   const shards = new Map<string, Promise<Matcher>>();
   return (decodedPath, query) => {
-    const bucket = bucketOf.get(pathKey(decodedPath)) ?? -1;
-    const candidates = (inBucket.get(bucket) ?? []).filter(
-      ({ rule }) => pathKey(rule.origin) !== pathKey(decodedPath) || mayMatchQuery(rule, query),
-    );
-    const key = `${bucket}:${candidates.map(({ index }) => index).join(",")}`;
+    const own = (onPath.get(pathKey(decodedPath)) ?? []).filter((index) => mayMatchQuery(rules[index]!, query));
+    const candidates = [...wildcards, ...own].sort((a, b) => a - b);
+    const key = candidates.join(",");
     let shard = shards.get(key);
     if (shard === undefined) {
-      shard = redirector.parseJSON(JSON.stringify(candidates.map(({ rule }) => rule)), {});
+      shard = redirector.parseJSON(JSON.stringify(candidates.map((index) => rules[index]!)), {});
       shards.set(key, shard);
     }
     return shard;
@@ -172,9 +169,6 @@ function toMatcherRule(redirect: Record<string, unknown>): MatcherRule {
   return { ...rest, origin: String(from), params: query, conditions: conditions ?? {} };
 }
 
-/** Paths whose exact rules share one matcher. */
-const BUCKET = 32;
-
 /** Header rules match case-insensitively, with or without a trailing slash (headers-parser for_regexp.ts). */
 function headerKey(forPath: string): string {
   return pathKey(forPath).toLowerCase();
@@ -194,7 +188,7 @@ function decodedPathOf(url: string): string {
   return decodeURIComponent(new URL(url, "http://127.0.0.1").pathname);
 }
 
-async function routeWith(matcher: Matcher, url: string, dist: string): Promise<NetlifyRoute> {
+async function routeWith(matcher: Matcher, url: string, files: ReadonlySet<string>): Promise<NetlifyRoute> {
   const parsed = new URL(url, "http://127.0.0.1");
   const decodedPath = decodeURIComponent(parsed.pathname);
   const match = matcher.match({
@@ -205,19 +199,31 @@ async function routeWith(matcher: Matcher, url: string, dist: string): Promise<N
     getHeader: () => "",
     getCookie: () => "",
   });
-  const staticFile = staticFileAt(dist, decodedPath);
+  const staticFile = staticFileAt(files, decodedPath);
   if (match === null)
     return staticFile === undefined ? { kind: "not_found" } : { kind: "static", file: staticFile, viaRule: false };
   if (match.force404 === true) return { kind: "not_found" };
   if (staticFile !== undefined && match.force !== true) return { kind: "static", file: staticFile, viaRule: false };
   const destination = new URL(match.to ?? "/", "http://127.0.0.1");
   if (destination.pathname.startsWith("/.netlify/functions/")) return { kind: "function" };
-  const target = staticFileAt(dist, destination.pathname);
+  const target = staticFileAt(files, destination.pathname);
   return target === undefined ? { kind: "not_found" } : { kind: "static", file: target, viaRule: true };
 }
 
+/**
+ * Every regular file under `dist`, as a path relative to it with `/`: the static lookup reads this list
+ * rather than the disk (tens of thousands of lookups; a built dist/ does not change under the tests).
+ */
+function filesUnder(dist: string): Set<string> {
+  return new Set(
+    readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")),
+  );
+}
+
 /** The CLI's static lookup (proxy.ts getStatic): the path, then `.html`, `.htm`, `/index.html`, `/index.htm`. */
-export function staticFileAt(dist: string, decodedPath: string): string | undefined {
+export function staticFileAt(files: ReadonlySet<string>, decodedPath: string): string | undefined {
   const alternatives = [decodedPath];
   if (decodedPath.endsWith("/")) {
     if (decodedPath !== "/") alternatives.push(`${decodedPath.slice(0, -1)}.html`, `${decodedPath.slice(0, -1)}.htm`);
@@ -231,9 +237,13 @@ export function staticFileAt(dist: string, decodedPath: string): string | undefi
     );
   }
   for (const alternative of alternatives) {
-    const file = path.resolve(dist, alternative.slice(1));
-    if (!file.startsWith(path.resolve(dist))) continue;
-    if (existsSync(file) && statSync(file).isFile()) return path.relative(dist, file).split(path.sep).join("/");
+    // Resolved as path.resolve does on the disk (`.` and `..` segments, `//`, a trailing `/` dropped), and
+    // nothing outside the folder: a path that starts `//` is absolute once its first `/` is cut, one with
+    // too many `..` climbs out.
+    const relative = alternative.slice(1);
+    const file = path.posix.normalize(relative).replace(/(.)\/+$/, "$1");
+    if (path.posix.isAbsolute(relative) || file === ".." || file.startsWith("../")) continue;
+    if (files.has(file)) return file;
   }
   return undefined;
 }
