@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runBuild } from "../../build/run-build.ts";
 import { SAMPLE_BASE_URL } from "../helpers/global-setup.ts";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
-import { hashTree } from "../fixtures/tree-hash.ts";
+import { hashTree, treeDifferences } from "../fixtures/tree-hash.ts";
 import { compareTrees, describeTree, writeGolden, type GoldenTree } from "../helpers/golden-tree.ts";
 
 let root: string;
@@ -85,8 +85,9 @@ describe("the build is deterministic", () => {
   it("builds the committed sample, in another process than its first build, into the same files byte for byte", async () => {
     const again = path.join(root, "sample");
     await build("seeds", again);
-    const built = await hashTree(inject("sampleDist"));
-    expect(Object.keys(built).length).toBeGreaterThan(1000);
-    expect(await hashTree(again)).toEqual(built);
+    // Byte for byte rather than by hashes: the same check at a third of the CPU time (32,000 files, issue 29).
+    const { files, differ } = treeDifferences(inject("sampleDist"), again);
+    expect(files).toBeGreaterThan(1000);
+    expect(differ).toEqual([]);
   }, 300_000); // a whole sample build: 12 s of CPU, over 60 s beside the rest of the suite on a busy machine (as the global setup's)
 });

@@ -1,5 +1,5 @@
 /**
- * Preloaded into a build child process (`node --import tsx --import ./test/emit/spawn-log.mjs …`): appends
+ * Preloaded into a build child process (`node --import ./test/emit/spawn-log.mjs scripts/build.mjs …`): appends
  * one JSON line per process the build spawns (`{command, args, detached}`) to the file SPAWN_LOG names,
  * then spawns it unchanged. Test-only: the build's code is untouched.
  */
