@@ -12,14 +12,14 @@
  * The files that change something process-wide which a later file in the same worker would inherit,
  * each with its reason. A new test file that mocks a module, writes `process.env` or `process.exitCode`,
  * patches a global or leaves a process listener belongs here (shared-graph.test.ts fails until it is).
+ * Not here: a file that sets process.exitCode and puts it back after each test (exit-code.ts: the CLI's
+ * and the query command's in-process runs), and one that starts child processes and stops them in its
+ * hooks (netlify dev, npm start, npm run serve): neither leaves anything to the next file (issue 29).
  */
 export const ISOLATED_TESTS = [
   // The guarantees under stress: hosts killed by signals, processes left to die, a process-wide
   // unhandledRejection listener (streaming), sockets held open on purpose.
   "test/reliability/**/*.test.ts",
-  // Set process.exitCode: the CLI's in-process runs (which also spy on console.error) and the query command's.
-  "test/cli.test.ts",
-  "test/serve/query-script.test.ts",
   // vi.mock of node:fs/promises or of a build module.
   "test/emit/build-lock-race.test.ts",
   "test/emit/failed-build.test.ts",
@@ -28,10 +28,6 @@ export const ISOLATED_TESTS = [
   // Write process.env.API_DIST, which the Netlify function reads.
   "test/netlify/function.test.ts",
   "test/netlify/function-vs-node-host.property.test.ts",
-  // Hosts as child processes, stopped by a signal (netlify dev; npm start and npm run serve).
-  "test/netlify/netlify-cli.test.ts",
-  "test/serve/serve-script.test.ts",
-  "test/serve/start-script.test.ts",
 ] as const;
 
 /** Every test file; those not isolated share a module graph. */

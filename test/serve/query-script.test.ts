@@ -7,8 +7,9 @@
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createQueryCommand } from "../../build/serve/query-command.ts";
+import { restoreExitCodeAfterEach } from "../helpers/exit-code.ts";
 
 // Inside the project: the bundle finds its packages from its own folder up.
 const bundleDir = path.resolve("node_modules", ".cache", `query-script-test-${process.pid}`);
@@ -22,9 +23,8 @@ afterAll(async () => {
   await rm(bundleDir, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  process.exitCode = undefined;
-});
+// The query run in process sets the exit status: each test's goes after it.
+restoreExitCodeAfterEach();
 
 /** Runs node with `args`; a run repeated with the same arguments is the first one's result (it prints the same). */
 const runs = new Map<string, SpawnSyncReturns<string>>();
