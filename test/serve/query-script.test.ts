@@ -2,7 +2,8 @@
  * `npm run query`'s script (scripts/query.mjs): the query command line from an esbuild bundle of its
  * sources (scripts/run-bundled.mjs), printing what the same command run from its sources prints, with
  * the same exit status. The sources' run is the command in this process (createQueryCommand, which
- * scripts/query.ts runs), not a second child through tsx (issue 29).
+ * scripts/query.ts runs), not a second child through tsx (issue 29). Both ask the run's seeds-min build
+ * (global setup), which each run loads in a fraction of the sample's time.
  */
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
@@ -16,7 +17,7 @@ const bundleDir = path.resolve("node_modules", ".cache", `query-script-test-${pr
 let dist: string;
 
 beforeAll(async () => {
-  dist = inject("sampleDist");
+  dist = inject("seedsMinDist");
   await rm(bundleDir, { recursive: true, force: true });
 });
 afterAll(async () => {
