@@ -8,6 +8,7 @@ import { createBuildCommand, refuseUnsafeOutDir } from "../build/cli.ts";
 import { createSeedCommand } from "../build/sample/seed-command.ts";
 import { copySeeds, INVALID_SEEDS, SEEDS_MIN } from "./fixtures/seeds-invalid.ts";
 import { hashTree } from "./fixtures/tree-hash.ts";
+import { restoreExitCodeAfterEach } from "./helpers/exit-code.ts";
 import { BUILD_SCRIPT } from "./reliability/build-cli.ts";
 
 let root: string;
@@ -17,8 +18,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
+// Each test's exit status (the CLI's in-process runs set it) goes, and so does its spy on console.error.
+restoreExitCodeAfterEach();
 afterEach(() => {
-  process.exitCode = undefined;
   vi.restoreAllMocks();
 });
 

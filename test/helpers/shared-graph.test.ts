@@ -26,7 +26,8 @@ const STATE_RULES: readonly StateRule[] = [
       /process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)|delete\s+process\.env|Object\.assign\(\s*process\.env/,
   },
   { what: "changes the working folder", pattern: /process\.chdir\(/ },
-  { what: "sets process.exitCode", pattern: /process\.exitCode\s*=(?!=)/ },
+  // Undone by exit-code.ts's helper, which puts each test's value back after it (exit-code.test.ts proves it).
+  { what: "sets process.exitCode", pattern: /process\.exitCode\s*=(?!=)/, undone: /\brestoreExitCodeAfterEach\(\)/ },
   // A statement, not a parameter's default (`fetch: typeof globalThis.fetch = globalThis.fetch`).
   { what: "patches a global", pattern: /^\s*globalThis\.\w+\s*=(?!=)|Object\.defineProperty\(\s*globalThis\b/m },
   { what: "fakes timers", pattern: /\bvi\.useFakeTimers\(/, undone: /\bvi\.useRealTimers\(/ },
@@ -86,6 +87,8 @@ describe("the shared-graph project", () => {
     expect(stateChanges('process.env["TZ"] ??= "UTC";')).toEqual(["writes process.env"]);
     expect(stateChanges("if (process.env.CI === undefined) return;")).toEqual([]);
     expect(stateChanges("process.exitCode = undefined;")).toEqual(["sets process.exitCode"]);
+    expect(stateChanges("restoreExitCodeAfterEach(); process.exitCode = 1;")).toEqual([]);
+    expect(stateChanges("afterEach(() => { process.exitCode = undefined; });")).toEqual(["sets process.exitCode"]);
     expect(stateChanges("expect(process.exitCode).toBe(1);")).toEqual([]);
     expect(stateChanges("globalThis.fetch = retrying;")).toEqual(["patches a global"]);
     expect(stateChanges("function get(fetch: typeof globalThis.fetch = globalThis.fetch) {}")).toEqual([]);

@@ -12,14 +12,14 @@
  * The files that change something process-wide which a later file in the same worker would inherit,
  * each with its reason. A new test file that mocks a module, writes `process.env` or `process.exitCode`,
  * patches a global or leaves a process listener belongs here (shared-graph.test.ts fails until it is).
+ * Not here: a file that sets process.exitCode and puts it back after each test (exit-code.ts: the CLI's
+ * and the query command's in-process runs), and one that starts child processes and stops them in its
+ * hooks (netlify dev, npm start, npm run serve): neither leaves anything to the next file (issue 29).
  */
 export const ISOLATED_TESTS = [
-  // Set process.exitCode: the CLI's in-process runs (which also spy on console.error), the query command's
-  // and the bad seeds' in-process builds. (Of test/reliability/, only that file and two-paths-exports below
-  // are isolated: the others signal, kill and hold sockets of child processes and servers of their own,
-  // which they stop, never of this process.)
-  "test/cli.test.ts",
-  "test/serve/query-script.test.ts",
+  // Sets process.exitCode (the bad seeds' in-process builds). (Of test/reliability/, only that file and
+  // two-paths-exports below are isolated: the others signal, kill and hold sockets of child processes and
+  // servers of their own, which they stop, never of this process.)
   "test/reliability/bad-seeds.test.ts",
   // The exports fixture's build (exports-build.ts) is made once per module graph and removed after the first
   // file that used it: a later file of a shared worker would find it gone.
@@ -32,10 +32,6 @@ export const ISOLATED_TESTS = [
   // Write process.env.API_DIST, which the Netlify function reads.
   "test/netlify/function.test.ts",
   "test/netlify/function-vs-node-host.property.test.ts",
-  // Hosts as child processes, stopped by a signal (netlify dev; npm start and npm run serve).
-  "test/netlify/netlify-cli.test.ts",
-  "test/serve/serve-script.test.ts",
-  "test/serve/start-script.test.ts",
 ] as const;
 
 /** Every test file; those not isolated share a module graph. */

@@ -2,29 +2,30 @@
  * `npm run query`'s script (scripts/query.mjs): the query command line from an esbuild bundle of its
  * sources (scripts/run-bundled.mjs), printing what the same command run from its sources prints, with
  * the same exit status. The sources' run is the command in this process (createQueryCommand, which
- * scripts/query.ts runs), not a second child through tsx (issue 29).
+ * scripts/query.ts runs), not a second child through tsx (issue 29). Both ask the run's seeds-min build
+ * (global setup), which each run loads in a fraction of the sample's time.
  */
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createQueryCommand } from "../../build/serve/query-command.ts";
+import { restoreExitCodeAfterEach } from "../helpers/exit-code.ts";
 
 // Inside the project: the bundle finds its packages from its own folder up.
 const bundleDir = path.resolve("node_modules", ".cache", `query-script-test-${process.pid}`);
 let dist: string;
 
 beforeAll(async () => {
-  dist = inject("sampleDist");
+  dist = inject("seedsMinDist");
   await rm(bundleDir, { recursive: true, force: true });
 });
 afterAll(async () => {
   await rm(bundleDir, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  process.exitCode = undefined;
-});
+// The query run in process sets the exit status: each test's goes after it.
+restoreExitCodeAfterEach();
 
 /** Runs node with `args`; a run repeated with the same arguments is the first one's result (it prints the same). */
 const runs = new Map<string, SpawnSyncReturns<string>>();
