@@ -6,7 +6,7 @@
  * (etag.ts's settings, also passed in): the build's thread needs its tag and length, not its bytes. Without
  * a folder (a dry run) it only compresses. Plain JavaScript: a worker must start under tsx and under vitest alike.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, threadId, workerData } from "node:worker_threads";
@@ -14,7 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const { root, gzipLevel, brotliQuality, brotliMode, gzipOs, encodings, etag } = workerData;
 
-const etagOf = (bytes) => `"${createHash(etag.hash).update(bytes).digest("base64url").slice(0, etag.chars)}"`;
+const etagOf = (bytes) => `"${hash(etag.hash, bytes, "base64url").slice(0, etag.chars)}"`;
 
 const compressors = {
   gzip: (bytes) => {

@@ -4,7 +4,7 @@
  * Static HTML at `/downloads/dictionary/<resource>/`, linked from `/downloads/`.
  * @module
  */
-import { gunzipSync } from "node:zlib";
+import { constants, gunzipSync } from "node:zlib";
 import { pageFile, type SiteProducer } from "../output-format/site-files.ts";
 import type { EngineContext } from "../query/endpoint.ts";
 import { bulkDownloads, DOWNLOADS_DIR, type BulkDownload } from "./bulk-downloads.ts";
@@ -45,11 +45,27 @@ function sampleCell(value: unknown): string {
 
 /** The first records of a download, read back from its gzip NDJSON file. */
 function sampleRecords(download: BulkDownload): Record<string, unknown>[] {
-  return gunzipSync(download.body)
-    .toString("utf8")
-    .split("\n", SAMPLE_ROWS)
+  return leadingLines(download.body, SAMPLE_ROWS)
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** How much of a gzip file is decompressed at first for its leading lines; four times more at each retry. */
+const LEADING_BYTES = 16 * 1024;
+
+/**
+ * `gunzip(gzipped).split("\n", count)`, decompressing only a prefix of the file as long as it holds `count`
+ * whole lines: gunzipping every download in full for five records cost the build about 0.6 s (issue 29).
+ */
+function leadingLines(gzipped: Buffer, count: number): string[] {
+  for (let prefix = LEADING_BYTES; ; prefix *= 4) {
+    if (prefix >= gzipped.length) return gunzipSync(gzipped).toString("utf8").split("\n", count);
+    // Z_SYNC_FLUSH: a cut stream gives what it holds instead of failing.
+    const text = gunzipSync(gzipped.subarray(0, prefix), { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8");
+    const lines = text.split("\n", count + 1);
+    // `count` newlines: the first `count` lines are whole, and decoded whole (the cut lies after them).
+    if (lines.length > count) return lines.slice(0, count);
+  }
 }
 
 /** The page's HTML. */

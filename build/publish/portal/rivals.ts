@@ -20,10 +20,20 @@ export function neighbours<T>(list: readonly T[], at: number, count: number): T[
   return found;
 }
 
+/** Each index's rivals by brand: a brand's page, its compare page and the check for one ask for them (issue 29). */
+const rivalSlugs = new WeakMap<EngineContext["index"], Map<string, string[]>>();
+
+/** The closest rivals of a brand, nearest first (see the module). */
 export function rivalsOf(context: EngineContext, slug: string): { slug: string; name: string }[] {
+  let known = rivalSlugs.get(context.index);
+  if (known === undefined) rivalSlugs.set(context.index, (known = new Map()));
+  let slugs = known.get(slug);
+  if (slugs === undefined) known.set(slug, (slugs = rankRivals(context, slug)));
+  return slugs.map((rival) => ({ slug: rival, name: context.index.brandsBySlug.get(rival)?.name ?? rival }));
+}
+
+function rankRivals(context: EngineContext, slug: string): string[] {
   const values = context.index.indexByBrand.get(slug) ?? [];
-  const named = (slugs: string[]) =>
-    slugs.map((rival) => ({ slug: rival, name: context.index.brandsBySlug.get(rival)?.name ?? rival }));
   if (values.length > 0) {
     const latest = values.reduce((best, value) =>
       value.period > best.period || (value.period === best.period && (value.volume ?? -1) > (best.volume ?? -1))
@@ -37,7 +47,7 @@ export function rivalsOf(context: EngineContext, slug: string): { slug: string; 
       .sort((a, b) => (b.sod ?? -1) - (a.sod ?? -1) || (a.brand < b.brand ? -1 : 1))
       .map((value) => value.brand);
     const at = ranked.indexOf(slug);
-    if (at >= 0 && ranked.length > 1) return named(neighbours(ranked, at, RIVALS));
+    if (at >= 0 && ranked.length > 1) return neighbours(ranked, at, RIVALS);
   }
   const ranks = context.index.trustRankBySlug;
   // Brands without a score have no rank (#26); they follow the ranked ones, by slug, as before.
@@ -45,5 +55,5 @@ export function rivalsOf(context: EngineContext, slug: string): { slug: string; 
     ...[...ranks.entries()].sort((a, b) => a[1] - b[1]).map(([brand]) => brand),
     ...context.dataset.brands.filter((brand) => !ranks.has(brand.slug)).map((brand) => brand.slug),
   ];
-  return named(neighbours(byTrust, byTrust.indexOf(slug), RIVALS));
+  return neighbours(byTrust, byTrust.indexOf(slug), RIVALS);
 }
