@@ -4,7 +4,7 @@
  * over or a tree to serve: they copy it (`inject("seedsMinDist")`, never written to) instead of building
  * it again each (issue 29).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -36,6 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ]);
   project.provide("sampleDist", outDir);
   project.provide("seedsMinDist", seedsMinDist);
+  const scratch = path.join(root, "scratch");
+  await mkdir(scratch);
+  project.provide("scratchRoot", scratch);
   return async () => {
     if (root) await rm(root, { recursive: true, force: true });
   };
@@ -46,5 +49,10 @@ declare module "vitest" {
     sampleDist: string;
     /** seeds-min built with SEEDS_MIN_BASE_URL and maxFiles 20,000: copy it, never write into it. */
     seedsMinDist: string;
+    /**
+     * A folder for what a worker builds once and keeps for the files it runs after (a shared module graph
+     * outlives a file): removed with the rest at the end of the run.
+     */
+    scratchRoot: string;
   }
 }
