@@ -14,16 +14,10 @@
  * patches a global or leaves a process listener belongs here (shared-graph.test.ts fails until it is).
  * Not here: a file that sets process.exitCode and puts it back after each test (exit-code.ts: the CLI's
  * and the query command's in-process runs), and one that starts child processes and stops them in its
- * hooks (netlify dev, npm start, npm run serve): neither leaves anything to the next file (issue 29).
+ * hooks (netlify dev, npm start, npm run serve; test/reliability/ signals, kills and holds sockets of child
+ * processes and servers of its own, never of this process): neither leaves anything to the next file (issue 29).
  */
 export const ISOLATED_TESTS = [
-  // Sets process.exitCode (the bad seeds' in-process builds). (Of test/reliability/, only that file and
-  // two-paths-exports below are isolated: the others signal, kill and hold sockets of child processes and
-  // servers of their own, which they stop, never of this process.)
-  "test/reliability/bad-seeds.test.ts",
-  // The exports fixture's build (exports-build.ts) is made once per module graph and removed after the first
-  // file that used it: a later file of a shared worker would find it gone.
-  "test/reliability/two-paths-exports.property.test.ts",
   // vi.mock of node:fs/promises or of a build module.
   "test/emit/build-lock-race.test.ts",
   "test/emit/failed-build.test.ts",

@@ -4,7 +4,8 @@
  * process, which proves the wiring (exit code and stderr of the binary): one as `npm run build` runs it
  * (build-cli.ts), one through `npx tsx` as the command was run before the bundle. The others run the
  * same command (createBuildCommand) in this process, its output captured: a child process each cost
- * about 0.5 s of CPU (issue 29). This file sets process.exitCode, so it runs isolated (test-projects.ts).
+ * about 0.5 s of CPU (issue 29). Each in-process run sets process.exitCode, which exit-code.ts puts back
+ * after each test.
  * The corpus: the loader's own broken copies of seeds-min (../fixtures/seeds-invalid.ts) plus
  * ../fixtures/seeds-bad/cases.ts (gigantic lines, wrong types, encodings, truncation).
  */
@@ -12,11 +13,12 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type ExpectStatic } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi, type ExpectStatic } from "vitest";
 import { createBuildCommand } from "../../build/cli.ts";
 import { BAD_SEEDS } from "../fixtures/seeds-bad/cases.ts";
 import { copySeeds, INVALID_SEEDS, type InvalidSeedCase } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
+import { restoreExitCodeAfterEach } from "../helpers/exit-code.ts";
 import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 import { BUILD_SCRIPT, prepareBuildScript } from "./build-cli.ts";
 
@@ -99,9 +101,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
-afterEach(() => {
-  process.exitCode = undefined;
-});
+// Each run sets process.exitCode: put back after each test, so the file can share a worker.
+restoreExitCodeAfterEach();
 
 describe("a broken seed set, built by the real CLI over a previous dist/", () => {
   it("the previous dist/ is a real build", () => {
