@@ -3,9 +3,9 @@
  * worker (`shared-graph`, `isolate: false`): vitest.config.ts reads these lists, and shared-graph.test.ts
  * checks that no shared file holds state across files.
  *
- * Why share: an isolated file starts a fresh worker process and imports the build's modules again
- * (most of vitest's "import" time: 165 s of a full run, issue 29); a shared worker imports them once and
- * loads the sample build once (sample-host.ts). So a file is shared unless it must not be.
+ * Why share: an isolated file starts in a fresh module graph and imports the build's modules again (about
+ * 1.2 s of CPU a file that runs a build or a host, issue 29); a shared worker imports them once and loads
+ * the sample build once (sample-host.ts). So a file is shared unless it must not be.
  */
 
 /**
