@@ -15,6 +15,13 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CACHE = "node_modules/.cache/open-demand-publisher-check";
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
+/**
+ * The type-check runs TypeScript 7, the native compiler (about a quarter of TypeScript 5.9's CPU time here),
+ * installed as `typescript-native`; `typescript` stays 5.9 for the tools that read its JavaScript API
+ * (typescript-eslint, dependency-cruiser, openapi-typescript), which TypeScript 7 does not have. Both name
+ * their command `tsc`, so node_modules/.bin/tsc may be either: the path is spelled out.
+ */
+const TSC_7 = path.join(ROOT, "node_modules", "typescript-native", "bin", "tsc");
 
 /** Each step: its name and its command (the same as the separate npm scripts, with a cache). */
 const STEPS = [
@@ -35,7 +42,7 @@ const STEPS = [
       "content",
     ],
   ],
-  ["types", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", `${CACHE}/tsbuildinfo`]],
+  ["types", TSC_7, ["--noEmit", "--incremental", "--tsBuildInfoFile", `${CACHE}/tsbuildinfo`]],
 ];
 
 /** Runs one step to its end; resolves with its exit code and what it printed, interleaved. */
