@@ -2,7 +2,9 @@
  * Bad seeds through the build's command line: each broken seed set gives a clear error naming file,
  * record and field, a non-zero exit, and leaves the previous dist/ byte-identical. Two cases run the real
  * process, which proves the wiring (exit code and stderr of the binary): one as `npm run build` runs it
- * (build-cli.ts), one through `npx tsx` as the command was run before the bundle. The others run the
+ * (build-cli.ts), one from its TypeScript sources through tsx as the command was run before the bundle
+ * (`node --import tsx`, as cli.test.ts starts the seed command: npx and tsx's own launcher, two more node
+ * processes around the same loader, added 0.8 s of CPU, issue 29). The others run the
  * same command (createBuildCommand) in this process, its output captured: a child process each cost
  * about 0.5 s of CPU (issue 29). Each in-process run sets process.exitCode, which exit-code.ts puts back
  * after each test.
@@ -47,7 +49,7 @@ interface Outcome {
   stderr: string;
 }
 
-/** The cases run as real processes: `npx tsx` for this one, the bundled script for REAL_PROCESS's other. */
+/** The cases run as real processes: tsx for this one, the bundled script for REAL_PROCESS's other. */
 const THROUGH_TSX = "gigantic-json-line";
 const REAL_PROCESS = new Set([THROUGH_TSX, "malformed-json-line"]);
 
@@ -128,18 +130,18 @@ describe("a broken seed set, built by the real CLI over a previous dist/", () =>
     expect((await readdir(root)).filter((entry) => entry.startsWith(".dist-"))).toEqual([]);
   }
 
-  // The real processes at once: the npx one took 33 s pinned to one busy core, of the default 60 s.
+  // The real processes at once: the one through tsx (then npx) took 33 s pinned to one busy core, of the default 60 s.
   it.concurrent.for(CASES.filter(([name]) => REAL_PROCESS.has(name)))(
     "%s: exit 1, the problem named, the previous dist/ byte-identical (real process)",
     { timeout: 180_000 },
     async ([name, { mutations, expected }], { expect }) => {
       const copy = await copySeeds(mutations);
       try {
-        // One case goes through npx and tsx; the other runs `npm run build`'s script (a third of the CPU time).
+        // One case goes through tsx; the other runs `npm run build`'s script (about a third of tsx's CPU time).
         const options = ["--seeds", copy.dir, "--out", previous];
         const result =
           name === THROUGH_TSX
-            ? await run("npx", ["tsx", "scripts/build.ts", ...options])
+            ? await run(process.execPath, ["--import", "tsx", "scripts/build.ts", ...options])
             : await run(process.execPath, [BUILD_SCRIPT, ...options]);
         await expectRefused(expect, result, expected);
       } finally {
