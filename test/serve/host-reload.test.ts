@@ -17,6 +17,7 @@ import { openHostSnapshots } from "../../build/serve/host-snapshots.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
 import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
+import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 
 const CARD = "/api/dataset/v1/brands/alpha-casino";
 const CARD_FILE = "responses/api/dataset/v1/brands/alpha-casino/index.json";
@@ -66,7 +67,7 @@ async function builtSite(): Promise<{
   const seeds = await copySeeds();
   cleanups.push(seeds.cleanup);
   const dist = path.join(path.dirname(seeds.dir), "dist");
-  await cp(built.plain, dist, { recursive: true, preserveTimestamps: true });
+  await copySeedsMinBuild(dist); // built.plain, copied synchronously: a quarter of fs.cp's CPU (issue 29)
   return {
     dist,
     rebuildRenamed: async () => {
