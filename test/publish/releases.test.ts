@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport } from "../../build/cli.ts";
 import type { ReleaseEntry } from "../../build/compute/releases.ts";
 import { diffRecords } from "../../build/publish/release-changes.ts";
@@ -14,6 +14,7 @@ import { runBuild, type BuildReport } from "../../build/run-build.ts";
 import { startHost } from "../../build/serve/start-host.ts";
 import { copySeeds } from "../fixtures/seeds-invalid.ts";
 import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
+import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 
 const CONTACTS = fileURLToPath(new URL("../fixtures/seeds-contacts", import.meta.url));
@@ -68,7 +69,7 @@ beforeAll(async () => {
   dist = path.join(path.dirname(seeds.dir), "dist");
   // The first release: seeds-min as the global setup built it with these options (the same bytes a build
   // here would write: builds are deterministic), copied rather than built a third time.
-  await cp(inject("seedsMinDist"), dist, { recursive: true, preserveTimestamps: true });
+  await copySeedsMinBuild(dist);
   firstTree = await hashTree(dist);
   await changeSeeds();
   reports.push(await build());

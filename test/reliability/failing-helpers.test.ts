@@ -7,10 +7,10 @@
  * are injected by a preloaded module (failing-helpers.mjs); the build's code is untouched.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { hashTree } from "../fixtures/tree-hash.ts";
 import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
@@ -83,15 +83,12 @@ function build(out: string, env: Record<string, string>): Promise<{ code: number
 }
 
 let root: string;
-let previous: string;
 let before: Record<string, string>;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "failing-helpers-"));
-  previous = path.join(root, "previous", "dist");
-  // seeds-min built as the global setup built it (base URL https://data.example.com): a copy of that build.
-  await copySeedsMinBuild(previous);
-  before = await hashTree(previous);
+  // Each case builds over a copy of seeds-min as the global setup built it (base URL https://data.example.com).
+  before = await hashTree(inject("seedsMinDist"));
   prepareBuildScript();
 });
 afterAll(async () => {
@@ -105,8 +102,7 @@ describe("a build whose helper fails, over a previous dist/", () => {
     { timeout: 120_000 },
     async ([name, env, message], { expect }) => {
       const dist = path.join(root, name.replace(/\W+/g, "-"), "dist");
-      await mkdir(path.dirname(dist), { recursive: true });
-      await cp(previous, dist, { recursive: true });
+      await copySeedsMinBuild(dist);
       const result = await build(dist, env);
       expect(result.code).toBe(1);
       // One message and the closing line: no stack trace, no warning (of an unhandled rejection, say) around them.
@@ -125,8 +121,7 @@ describe("a build that fails while its chart renderer is stuck", () => {
     timeout: 100_000,
   }, async () => {
     const dist = path.join(root, "stuck-renderer", "dist");
-    await mkdir(path.dirname(dist), { recursive: true });
-    await cp(previous, dist, { recursive: true });
+    await copySeedsMinBuild(dist);
     // The marker names this run's renderer among the machine's processes.
     const marker = `stuck-renderer-${process.pid}-${Date.now()}`;
     const result = await build(dist, {

@@ -17,6 +17,7 @@ import { openHostSnapshots } from "../../build/serve/host-snapshots.ts";
 import { startHost, type RunningHost } from "../../build/serve/start-host.ts";
 import { copySeeds, SEEDS_MIN } from "../fixtures/seeds-invalid.ts";
 import { SEEDS_MIN_BASE_URL } from "../helpers/global-setup.ts";
+import { copySeedsMinBuild } from "../helpers/seeds-min-build.ts";
 
 const CARD = "/api/dataset/v1/brands/alpha-casino";
 const CARD_FILE = "responses/api/dataset/v1/brands/alpha-casino/index.json";
@@ -41,7 +42,8 @@ async function renameBrand(seedsDir: string): Promise<void> {
 /**
  * seeds-min as built (the run's, global setup) and built renamed (once for the file) (issue 29): a test's
  * first build and the builds it swaps in by hand are copies of them (modification times kept). Rebuilds
- * under a running host are real runs.
+ * over a dist/ that a running host serves are real runs; a build that appears where dist/ was removed is
+ * a copy renamed into place, all that a build does there (issue 29).
  */
 let shared: string;
 let built: { plain: string; renamed: string };
@@ -66,7 +68,7 @@ async function builtSite(): Promise<{
   const seeds = await copySeeds();
   cleanups.push(seeds.cleanup);
   const dist = path.join(path.dirname(seeds.dir), "dist");
-  await cp(built.plain, dist, { recursive: true, preserveTimestamps: true });
+  await copySeedsMinBuild(dist); // built.plain, copied synchronously: a quarter of fs.cp's CPU (issue 29)
   return {
     dist,
     rebuildRenamed: async () => {
@@ -233,7 +235,9 @@ describe("a host over a dist/ rebuilt under it", () => {
     expect(card.status).toBe(200);
     expect(card.etag).toBe(before.files[CARD_FILE]!.etag);
     expect(card.text).toContain('"Alpha Casino"');
-    await site.rebuildRenamed();
+    // The next build, put in place as a build's last step does where no dist/ is left: one rename of the
+    // whole tree (the renamed build, copied beside it), not a build of its own (1.5 s of CPU, issue 29).
+    await rename(await site.buildRenamedBeside(), site.dist);
     await eventually(async () => (await get(host, CARD)).text.includes(NEW_NAME));
     expect(reloads).toHaveLength(1);
     expect(errors).toEqual([]);
