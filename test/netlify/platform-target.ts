@@ -10,12 +10,12 @@ const encodeBytes = (char: string): string =>
   [...Buffer.from(char, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 /** A character the parser percent-encodes in a path segment (WHATWG path percent-encode set, and non-ASCII). */
-const PATH_ENCODED = /[\x00-\x1f "#<>?`{}\x7f-\u{10ffff}]/u;
+const PATH_ENCODED = /[\x00-\x1f "#<>?`{}\x7f-\u{10ffff}]/gu;
 /** In the query of a special scheme (WHATWG special-query percent-encode set, and non-ASCII); `#` ends the query. */
-const QUERY_ENCODED = /[\x00-\x1f "<>'\x7f-\u{10ffff}]/u;
+const QUERY_ENCODED = /[\x00-\x1f "<>'\x7f-\u{10ffff}]/gu;
 
-const encodeSet = (text: string, set: RegExp): string =>
-  [...text].map((char) => (set.test(char) ? encodeBytes(char) : char)).join("");
+/** `text` with each code point of `set` (a global, Unicode-aware pattern) percent-encoded: one pass, no array of characters. */
+const encodeSet = (text: string, set: RegExp): string => text.replace(set, encodeBytes);
 
 const isSingleDot = (segment: string): boolean => segment === "." || segment.toLowerCase() === "%2e";
 const isDoubleDot = (segment: string): boolean => ["..", ".%2e", "%2e.", "%2e%2e"].includes(segment.toLowerCase());
