@@ -268,6 +268,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildReport> {
         sink.addPlain(recordBuild({ fingerprint, files, plain: plainSizes(plan), summary }, manifestText));
         const { written, linked } = await sink.settled();
         await staged.commit();
+        sink.published(options.outDir);
         report.publish = { files, bytes: bytes + variants.bytes, written, linked, unchanged: false };
       });
       if (fingerprint !== undefined) stages.inputs = inputsMs;

@@ -41,6 +41,11 @@ export interface OutputSink {
   settled(): Promise<SinkReport>;
   /** Stops the emit threads. */
   close(): Promise<void>;
+  /**
+   * Once the output is in place at `outDir`: its compressed bodies become copy sources for the next builds
+   * of this process (their variants are copied, once checked, instead of compressed again).
+   */
+  published(outDir: string): void;
 }
 
 /** Resolves `relative` inside `root`, or throws: a planned path must never escape the output folder. */
@@ -53,6 +58,23 @@ export function ensureWithin(root: string, relative: string): string {
 
 /** Size of the bodies queued for the emit threads (bytes) before the plan waits for them (then down to half). */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+
+/** A body whose variants a build of this process wrote: the output folder, the body's path in it, its variants. */
+interface MadeVariants {
+  dir: string;
+  file: string;
+  variants: EncodedVariants;
+}
+
+/**
+ * The compressed bodies of the outputs this process published, by the body's ETag (issue 29): the tests
+ * build seeds-min some twenty times, and its variants (1.9 MB of Swagger UI, the OpenAPI documents) are the
+ * same each time. A variant is copied only when its file still has the ETag it was made with (emit-worker.mjs),
+ * else it is compressed again, so an output removed or edited since costs only the compression.
+ */
+const publishedVariants = new Map<string, MadeVariants>();
+/** Enough for the sample's 16,000 compressed bodies and a few small builds; beyond it, the oldest are forgotten. */
+const KEEP_PUBLISHED = 40_000;
 
 /** A sink writing under `root` (undefined: a dry run, which compresses for the summary and writes nothing). */
 export function createOutputSink(root: string | undefined, previous?: PreviousOutput, threads?: number): OutputSink {
@@ -69,18 +91,21 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
    * body with the same bytes (a release's copy of a download, 15 MB of the sample's 100) copies its
    * variants instead of compressing them again. Only where files are written: a dry run has none to copy.
    */
-  const compressed = new Map<string, Promise<{ file: string; variants: EncodedVariants }>>();
+  const compressed = new Map<string, Promise<MadeVariants>>();
+  /** The bodies this build compressed first (or copied from a published output), for `published`. */
+  const madeHere: [etag: string, MadeVariants][] = [];
 
-  /** Sends `request` to a thread, once `after` (when given) resolved to the request to send. */
+  /** Sends `request` to a thread (`instead`, when given, in its place), once `after` (when given) resolved to the request to send. */
   const emit = (
     request: EmitRequest,
     then?: (result: EmitResult) => void,
     after?: Promise<EmitRequest>,
+    instead?: EmitRequest,
   ): Promise<EmitResult> => {
     ensureWithin(checkRoot, request.path);
     if (added.has(request.path)) throw new BuildError(`Internal error: ${request.path} emitted twice`);
     added.add(request.path);
-    const sent = after === undefined ? emitter.emit(request) : after.then((ready) => emitter.emit(ready));
+    const sent = after === undefined ? emitter.emit(instead ?? request) : after.then((ready) => emitter.emit(ready));
     const done = sent.then((result) => {
       report.written += result.written;
       report.linked += result.linked;
@@ -92,20 +117,16 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
   };
   const fromPrevious = (file: string): string => path.join(previous!.dir, file);
 
-  /** With `request.copy` set to the variants of the earlier body of the same ETag, once they are written. */
-  const copyingFrom = (
-    request: EmitRequest,
-    earlier: Promise<{ file: string; variants: EncodedVariants }>,
-  ): Promise<EmitRequest> =>
-    earlier.then(({ file, variants }) => {
-      const copy: EmitRequest["copy"] = {};
-      for (const encoding of ENCODINGS) {
-        const variant = variants[encoding];
-        if (variant !== undefined)
-          copy[encoding] = { file: path.join(root!, variantPath(file, encoding)), etag: variant.etag };
-      }
-      return { ...request, copy };
-    });
+  /** `request` with `copy` set to the variants of an earlier body of the same bytes. */
+  const copying = (request: EmitRequest, { dir, file, variants }: MadeVariants): EmitRequest => {
+    const copy: EmitRequest["copy"] = {};
+    for (const encoding of ENCODINGS) {
+      const variant = variants[encoding];
+      if (variant !== undefined)
+        copy[encoding] = { file: path.join(dir, variantPath(file, encoding)), etag: variant.etag };
+    }
+    return { ...request, copy };
+  };
 
   return {
     addDescribed(file, entry, compress) {
@@ -125,8 +146,10 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
           report.variants.bytes += variant.bytes;
         }
       }
-      // Compressed here first, or copied from the first body of these bytes.
+      // Compressed here first, or copied from the first body of these bytes (this build's, else a published output's).
       const earlier = request.compress && root !== undefined ? compressed.get(entry.etag) : undefined;
+      const first = request.compress && root !== undefined && earlier === undefined;
+      const elsewhere = first ? publishedVariants.get(entry.etag) : undefined;
       const sent = emit(
         request,
         (result) => {
@@ -139,13 +162,15 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
             report.variants.bytes += variant.bytes;
           }
           if (Object.keys(made).length > 0) entry.encodings = made;
+          if (first) madeHere.push([entry.etag, { dir: root!, file: file.path, variants: result.variants }]);
         },
-        earlier === undefined ? undefined : copyingFrom(request, earlier),
+        earlier === undefined ? undefined : earlier.then((body) => copying(request, body)),
+        elsewhere === undefined ? undefined : copying(request, elsewhere),
       );
-      if (request.compress && root !== undefined && earlier === undefined) {
-        const made = sent.then((result) => ({ file: file.path, variants: result.variants }));
-        made.catch(() => {}); // a failure is surfaced by settled(), through this body's own promise
-        compressed.set(entry.etag, made);
+      if (first) {
+        const body = sent.then((result) => ({ dir: root!, file: file.path, variants: result.variants }));
+        body.catch(() => {}); // a failure is surfaced by settled(), through this body's own promise
+        compressed.set(entry.etag, body);
       }
     },
     addPlain: (file) => emit({ path: file.path, body: file.body, compress: false }),
@@ -160,6 +185,10 @@ export function createOutputSink(root: string | undefined, previous?: PreviousOu
       return report;
     },
     close: () => emitter.close(),
+    published(outDir) {
+      if (publishedVariants.size + madeHere.length > KEEP_PUBLISHED) publishedVariants.clear();
+      for (const [etag, body] of madeHere) publishedVariants.set(etag, { ...body, dir: outDir });
+    },
   };
 }
 

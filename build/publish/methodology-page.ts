@@ -33,7 +33,7 @@ import {
 } from "./methodology-sections.ts";
 import { trustHistorySection } from "./methodology-trust-history.ts";
 import { HTML_TYPE, renderPage } from "./page-layout.ts";
-import { renderChartsToSvg, type VegaLiteSpec } from "./render-charts.ts";
+import { renderChartsOnce, type VegaLiteSpec } from "./render-charts.ts";
 import { SITE_LINKS } from "./site-links.ts";
 
 interface Chart {
@@ -104,7 +104,7 @@ function figure(chart: Chart, svg: string): string {
 export async function methodologyPage(context: EngineContext): Promise<string> {
   const { dataset } = context;
   const charts = methodologyCharts(dataset);
-  const svgs = await renderChartsToSvg(charts.map((chart) => chart.spec));
+  const svgs = await renderChartsOnce(charts.map((chart) => chart.spec));
   const figureOf = (id: string) => {
     const index = charts.findIndex((chart) => chart.id === id);
     return index < 0 ? "" : figure(charts[index]!, svgs[index]!);

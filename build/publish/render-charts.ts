@@ -71,6 +71,28 @@ export async function renderChartsToSvg(
   return svgs;
 }
 
+/** Charts rendered in this process, by their specs' JSON: the most recent few, enough for the builds of one test file. */
+const rendered = new Map<string, Promise<readonly string[]>>();
+const KEEP_RENDERED = 4;
+
+/**
+ * {@link renderChartsToSvg} with the default renderer, once per process for the same specs: the SVGs are a
+ * function of the specs alone (Vega's text estimate, no canvas, TZ=UTC), and starting the renderer
+ * (Node, Vega and Vega-Lite loaded) costs about 0.8 s of CPU, more than the rest of a small build
+ * (issue 29: the tests build seeds-min some twenty times). A failure is not kept: the next build retries.
+ */
+export async function renderChartsOnce(specs: readonly VegaLiteSpec[]): Promise<string[]> {
+  const key = JSON.stringify(specs);
+  let svgs = rendered.get(key);
+  if (svgs === undefined) {
+    svgs = renderChartsToSvg(specs);
+    rendered.set(key, svgs);
+    if (rendered.size > KEEP_RENDERED) rendered.delete(rendered.keys().next().value!);
+    svgs.catch(() => rendered.delete(key));
+  }
+  return [...(await svgs)];
+}
+
 interface RendererRun {
   code: number | null;
   signal: NodeJS.Signals | null;

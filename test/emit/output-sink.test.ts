@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMPRESS_MIN_BYTES, compressBodySync } from "../../build/output-format/compress-body.ts";
-import { createOutputSink, ensureWithin } from "../../build/emit/output-sink.ts";
+import { completeOutput, createOutputSink, ensureWithin } from "../../build/emit/output-sink.ts";
 import { MANIFEST_FILE, type Manifest } from "../../build/output-format/manifest.ts";
 import { readPreviousOutput } from "../../build/emit/previous-output.ts";
 import { BuildError } from "../../build/errors.ts";
@@ -150,6 +150,37 @@ describe("createOutputSink", () => {
     }
     expect(await readdir(parent)).toEqual(["out"]);
     expect(await hashTree(out)).toEqual({ "ok.json": createHash("sha256").update("y").digest("hex") });
+  });
+
+  it("copies the variants of a body an output it published holds, checked: a variant edited since is made anew", async () => {
+    const body = jsonBody(6000, "published");
+    const write = async (out: string) => {
+      const plan = makePlan({ [BIG]: body });
+      const sink = createOutputSink(out, undefined, 1);
+      try {
+        sink.addDescribed(plan.files[0]!, plan.manifest.files[BIG]!, true);
+        await completeOutput(sink, plan);
+        sink.published(out);
+        return { report: await sink.settled(), manifest: plan.manifest };
+      } finally {
+        await sink.close();
+      }
+    };
+    const variantsIn = async (out: string) => [
+      await readFile(path.join(out, `${BIG}.br`)),
+      await readFile(path.join(out, `${BIG}.gz`)),
+    ];
+    const expected = [compressBodySync("br", body), compressBodySync("gzip", body)];
+    const first = await write(path.join(parent, "first"));
+    const second = await write(path.join(parent, "second"));
+    expect(await variantsIn(path.join(parent, "second"))).toEqual(expected);
+    expect(second).toEqual(first);
+    // The copy source is now the second output: its brotli variant damaged, the third build compresses again.
+    const damaged = path.join(parent, "second", `${BIG}.br`);
+    await writeFile(damaged, Buffer.alloc(expected[0]!.length));
+    const third = await write(path.join(parent, "third"));
+    expect(await variantsIn(path.join(parent, "third"))).toEqual(expected);
+    expect(third).toEqual(first);
   });
 
   it("holds the producer back while too many bytes are queued for the threads, and lets it go once they caught up", async () => {

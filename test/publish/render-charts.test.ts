@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderChartsToSvg } from "../../build/publish/render-charts.ts";
+import { renderChartsOnce, renderChartsToSvg } from "../../build/publish/render-charts.ts";
 
 const bars = {
   data: {
@@ -29,6 +29,14 @@ describe("renderChartsToSvg", () => {
 
   it("gives nothing for no spec without starting the renderer", async () => {
     expect(await renderChartsToSvg([])).toEqual([]);
+  });
+
+  it("renderChartsOnce gives the renderer's SVGs, and a fresh array each time: a caller's change reaches no later build", async () => {
+    const direct = await renderChartsToSvg([bars]);
+    const first = await renderChartsOnce([bars]);
+    expect(first).toEqual(direct);
+    first[0] = "changed";
+    expect(await renderChartsOnce([bars])).toEqual(direct);
   });
 
   it("reports a spec Vega-Lite cannot compile as an internal error with Vega's message alone, no stack trace", async () => {
