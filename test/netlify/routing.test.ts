@@ -323,7 +323,7 @@ describe("Netlify routing of the sample build (netlify.toml + generated _redirec
     }
   });
 
-  it("matching each path against its own rules agrees with one matcher over every rule", async () => {
+  it("matching each path against its block of rules agrees with one matcher over every rule", async () => {
     const sample = [
       ...precomputedUrls.filter((_, i) => i % 997 === 0),
       "/api/dataset/v1/brands?page=2&x=1",
