@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectToEqual, plainlyEqual } from "./expect-equal.ts";
+import { expectToBe, expectToEqual, plainlyEqual } from "./expect-equal.ts";
 
 describe("plainlyEqual", () => {
   it.each([
@@ -43,5 +43,14 @@ describe("expectToEqual", () => {
   it("passes what toEqual passes and fails with toEqual's message, label included", () => {
     expect(() => expectToEqual({ a: [1, { b: undefined }] }, { a: [1, {}] })).not.toThrow();
     expect(() => expectToEqual({ a: [1, 2] }, { a: [1, 3] }, "rows")).toThrow(/rows: expected .* to deeply equal/);
+  });
+});
+
+describe("expectToBe", () => {
+  it("passes what toBe passes (Object.is) and fails with toBe's message, label included", () => {
+    expect(() => expectToBe(Number.NaN, Number.NaN)).not.toThrow();
+    expect(() => expectToBe("etag", "etag", "ETag")).not.toThrow();
+    expect(() => expectToBe(0, -0, "zero")).toThrow(/zero: expected \+0 to be -0/);
+    expect(() => expectToBe(200, 404, "status")).toThrow(/status: expected 200 to be 404/);
   });
 });

@@ -12,6 +12,15 @@ export function expectToEqual(actual: unknown, expected: unknown, label?: string
   expect(actual, label).toEqual(expected);
 }
 
+/**
+ * `expect(actual, label).toBe(expected)`, made only when Object.is fails: the same check and message,
+ * without an expect's cost per comparison in loops over thousands of requests (issue 29).
+ */
+export function expectToBe(actual: unknown, expected: unknown, label?: string): void {
+  if (Object.is(actual, expected)) return;
+  expect(actual, label).toBe(expected);
+}
+
 /** True only where toEqual would be true too: never looser, sometimes stricter (key order aside). */
 export function plainlyEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;

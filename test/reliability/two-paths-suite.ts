@@ -39,7 +39,7 @@ import { startLiveEngine, type LiveEngine } from "../../build/serve/live-engine.
 import { loadHost } from "../../build/serve/load-host.ts";
 import { createPrecomputedStore, EMPTY_STORE, type PrecomputedStore } from "../../build/serve/precomputed-store.ts";
 import type { HostResponse } from "../../build/serve/response-headers.ts";
-import { plainlyEqual } from "../helpers/expect-equal.ts";
+import { expectToBe, expectToEqual } from "../helpers/expect-equal.ts";
 import { fuzzSeed } from "../helpers/fuzz-seed.ts";
 import { requestArbitrary, type DrawnRequest } from "./request-arbitraries.ts";
 import { requestVocabulary, type RequestVocabulary } from "./request-vocabulary.ts";
@@ -161,18 +161,6 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
     }
   }
 
-  /**
-   * `expect(actual, label).toBe(expected)`, made only when Object.is fails: the same check and message, without
-   * the cost of an expect per comparison over thousands of requests (issue 29).
-   */
-  const expectSame = (actual: unknown, expected: unknown, label: string): void => {
-    if (!Object.is(actual, expected)) expect(actual, label).toBe(expected);
-  };
-  /** `expect(actual, label).toEqual(expected)` on plain data, made only when it could fail (expect-equal.ts). */
-  const expectEqual = (actual: unknown, expected: unknown, label: string): void => {
-    if (!plainlyEqual(actual, expected)) expect(actual, label).toEqual(expected);
-  };
-
   /** Same status, bytes and headers with and without the files; where a file answers, its bytes. */
   async function checkRequest(request: DrawnRequest, coding: string | undefined): Promise<void> {
     served.length = 0;
@@ -181,18 +169,18 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
     const label = `${request.url} with Accept-Encoding ${coding} (seed ${SEED})`;
     if (![200, 400, 404].includes(viaFiles.response.status))
       expect([200, 400, 404], label).toContain(viaFiles.response.status);
-    expectSame(viaFiles.response.status, viaEngine.response.status, label);
-    expectSame(viaFiles.body.equals(viaEngine.body), true, `${label}: bodies differ`);
+    expectToBe(viaFiles.response.status, viaEngine.response.status, label);
+    expectToBe(viaFiles.body.equals(viaEngine.body), true, `${label}: bodies differ`);
     for (const name of ["Content-Type", "Link", "X-Total-Count", "Cache-Control"])
-      expectSame(viaFiles.response.headers[name], viaEngine.response.headers[name], `${label}: ${name}`);
+      expectToBe(viaFiles.response.headers[name], viaEngine.response.headers[name], `${label}: ${name}`);
     if (viaEngine.response.headers["Content-Type"]?.startsWith("application/x-ndjson")) {
       // A streamed export is sent as produced: no ETag, no coding; a precomputed one's ETag is that of its bytes on the wire.
       if (viaFiles.response.headers.ETag !== undefined)
-        expectSame(viaFiles.response.headers.ETag, etagOf(viaFiles.wire), `${label}: ETag`);
+        expectToBe(viaFiles.response.headers.ETag, etagOf(viaFiles.wire), `${label}: ETag`);
     } else {
       for (const name of ["ETag", "Content-Encoding", "Vary", "Content-Length"])
-        expectSame(viaFiles.response.headers[name], viaEngine.response.headers[name], `${label}: ${name}`);
-      expectSame(viaFiles.wire.equals(viaEngine.wire), true, `${label}: bytes on the wire differ`);
+        expectToBe(viaFiles.response.headers[name], viaEngine.response.headers[name], `${label}: ${name}`);
+      expectToBe(viaFiles.wire.equals(viaEngine.wire), true, `${label}: bytes on the wire differ`);
     }
     if (request.casedName)
       expect(JSON.parse(viaFiles.body.toString("utf8")), label).toMatchObject({
@@ -201,25 +189,25 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
       });
     const file = fileOf(request.url);
     if (file !== undefined && viaFiles.response.status === 200) {
-      expectEqual(viaFiles.served, [file], `${label}: served from the file`);
-      expectSame(viaFiles.body.equals(readFileSync(path.join(dist, file))), true, `${label}: the bytes of ${file}`);
+      expectToEqual(viaFiles.served, [file], `${label}: served from the file`);
+      expectToBe(viaFiles.body.equals(readFileSync(path.join(dist, file))), true, `${label}: the bytes of ${file}`);
     }
     const cached = await ask(request.url, cachedDeps, coding);
     const headersOf = (response: HostResponse) => [
       response.status,
       ...["ETag", "Content-Encoding", "Vary", "Link", "X-Total-Count"].map((name) => response.headers[name]),
     ];
-    expectEqual(headersOf(cached.response), headersOf(viaEngine.response), `${label}: with the live cache`);
-    expectSame(cached.wire.equals(viaEngine.wire), true, `${label}: bytes with the live cache`);
+    expectToEqual(headersOf(cached.response), headersOf(viaEngine.response), `${label}: with the live cache`);
+    expectToBe(cached.wire.equals(viaEngine.wire), true, `${label}: bytes with the live cache`);
     const again = await ask(request.url, filesDeps, coding); // the remembered-URL shortcut
-    expectEqual(
+    expectToEqual(
       [again.response.status, again.response.headers.ETag, again.wire.equals(viaFiles.wire)],
       [viaFiles.response.status, viaFiles.response.headers.ETag, true],
       `${label}: asked again`,
     );
     if (request.origin !== undefined && !request.casedName) {
       const origin = await ask(request.origin, filesDeps);
-      expectSame(viaFiles.body.equals(origin.body), true, `${label}: same answer as ${request.origin}`);
+      expectToBe(viaFiles.body.equals(origin.body), true, `${label}: same answer as ${request.origin}`);
     }
   }
 
@@ -299,7 +287,7 @@ export function twoPathsSuite(load: BuildUnderTest, minDatasetFiles: number): vo
     it("answers every 20th file and every first page at its URL from that file, as the engine would", async () => {
       for (const file of everyTwentiethFile()) {
         const url = urlOf(file);
-        expectSame(fileOf(url), file, url);
+        expectToBe(fileOf(url), file, url);
         await checkRequest({ url, pairs: [], casedName: false, origin: undefined }, undefined);
       }
     });
